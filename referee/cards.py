@@ -1,0 +1,96 @@
+"""Playing cards: a small immutable value with a lenient parser and a canonical format.
+
+>>> Card.parse("t♦")
+Card.parse('10D')
+>>> str(Card.parse("10d"))
+'10D'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+_SUIT_READ: dict[str, str] = {
+    "S": "S", "H": "H", "D": "D", "C": "C",
+    "♠": "S", "♥": "H", "♦": "D", "♣": "C",
+    "♤": "S", "♡": "H", "♢": "D", "♧": "C",
+}
+_RANK_READ: dict[str, str] = {r: r for r in RANKS} | {"T": "10"}
+
+
+class CardError(ValueError):
+    """A string that is not a card in the match-log notation."""
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One card: rank (``A 2 … 10 J Q K``) and suit (``S H D C``)."""
+
+    rank: str
+    suit: str
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Read a card leniently: case-insensitive, ``T`` for ten, suit symbols allowed."""
+        cached = _PARSE_CACHE.get(text)
+        if cached is not None:
+            return cached
+        s = text.strip()
+        if len(s) < 2:
+            raise CardError(f"{text!r} is not a card (expected rank then suit, as 7D or 10H)")
+        rank = _RANK_READ.get(s[:-1].upper())
+        suit = _SUIT_READ.get(s[-1].upper())
+        if rank is None or suit is None:
+            raise CardError(f"{text!r} is not a card (expected rank then suit, as 7D or 10H)")
+        return _CANONICAL[rank + suit]
+
+    def __str__(self) -> str:
+        return self.rank + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def pretty(self, ascii_only: bool = False) -> str:
+        """The card with its suit symbol (``10♦``), or ASCII when asked."""
+        return str(self) if ascii_only else self.rank + SUIT_SYMBOLS[self.suit]
+
+    @property
+    def value(self) -> int | None:
+        """Face value for the fishing games' sums: A=1 … 10=10; None for J, Q, K."""
+        return _VALUES.get(self.rank)
+
+    @property
+    def is_numeral(self) -> bool:
+        return self.rank in _VALUES
+
+
+_VALUES: dict[str, int] = {r: i + 1 for i, r in enumerate(RANKS[:10])}
+_CANONICAL: dict[str, Card] = {r + s: Card(r, s) for r in RANKS for s in SUITS}
+_PARSE_CACHE: dict[str, Card] = {}
+for _key, _card in _CANONICAL.items():
+    _PARSE_CACHE[_key] = _card
+
+FULL_DECK: frozenset[Card] = frozenset(_CANONICAL.values())
+SHORT_DECK: frozenset[Card] = frozenset(
+    c for c in FULL_DECK if c.rank in ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
+)
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read a space-separated card list; an empty string is no cards."""
+    return tuple(Card.parse(t) for t in text.split())
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Write cards in canonical form, separated by single spaces."""
+    return " ".join(str(c) for c in cards)
+
+
+def sort_key(card: Card) -> tuple[int, int]:
+    """Display order: by suit, then rank."""
+    return (SUITS.index(card.suit), RANKS.index(card.rank))

@@ -1,0 +1,99 @@
+"""The one small interface every game's rules implement: a deal state that checks and
+applies entries, lists legal options and scores itself when finished."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+
+from referee.params import Value
+from referee.problems import Problem, deal_path
+from referee.record import Deal, Entry
+
+
+class Illegal(Exception):
+    """An entry that breaks a rule: the rule id, a plain sentence, the legal alternatives."""
+
+    def __init__(self, rule: str, message: str, legal: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+        self.legal = legal or []
+
+
+@dataclass(slots=True)
+class Carry:
+    """What one deal hands to the next: match totals before it, and game-specific carries."""
+
+    totals: dict[str, int]
+    majority_carry: int = 0  # Basra: a rolled-over majority award
+    pot: int = 0  # Bura: money in the pot before the antes
+    deal_number: int = 1
+
+
+@dataclass(slots=True)
+class DealResult:
+    """A finished deal: points per side, their breakdown, and what passes to the next."""
+
+    score: dict[str, int]
+    breakdown: dict[str, dict[str, int]]
+    next_dealer: str
+    winner: str | None = None  # Bura: who won the deal (None: void or false claim)
+    majority_carry: int = 0
+    pot_after: int = 0
+    payments: dict[str, int] = field(default_factory=dict)  # Bura: balance changes
+
+
+class DealState(ABC):
+    """The state of one deal during replay. ``apply`` checks first and changes nothing
+    when it raises :class:`Illegal`; replay, the CLI and the simulator all use it."""
+
+    game: str
+
+    def __init__(self, players: list[str], rules: dict[str, Value], deal: Deal, index: int,
+                 carry: Carry) -> None:
+        self.players = players
+        self.n = len(players)
+        self.rules = rules
+        self.deal = deal
+        self.index = index
+        self.carry = carry
+        self.dealer = deal.dealer
+        self.entries = 0
+
+    def problem(self, rule: str, message: str, key: str | None = None,
+                play: int | None = None, stage: int = 0) -> Problem:
+        """A problem located in this deal (``play`` counts from 0 here)."""
+        return Problem(rule, message, deal_path(self.index, key, play), self.index + 1,
+                       None if play is None else play + 1, stage=stage)
+
+    def next_player(self, name: str, step: int = 1) -> str:
+        return self.players[(self.players.index(name) + step) % self.n]
+
+    @abstractmethod
+    def setup_problems(self) -> list[Problem]:
+        """Problems with the deal's set-up (dealer, floor or trump, hands)."""
+
+    @abstractmethod
+    def apply(self, entry: Entry) -> None:
+        """Check one entry and apply it; raise Illegal (state unchanged) if it breaks a rule."""
+
+    @property
+    @abstractmethod
+    def finished(self) -> bool:
+        """True once the deal is over and can be scored."""
+
+    @abstractmethod
+    def to_move(self) -> str | None:
+        """Whose entry is expected next (None when the deal is over)."""
+
+    def close(self) -> None:
+        """The record of this deal has ended: judge anything still pending."""
+
+    @abstractmethod
+    def end_problems(self) -> list[Problem]:
+        """Problems found when the deal ends (conservation and the like)."""
+
+    @abstractmethod
+    def result(self) -> DealResult:
+        """The finished deal's score."""

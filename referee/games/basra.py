@@ -1,0 +1,157 @@
+"""Basra's rules (rules.md §1) on top of the fishing-game core."""
+
+from __future__ import annotations
+
+from referee.cards import Card, format_cards
+from referee.games.captures import expand, splits_into, union_vectors, vector
+from referee.games.fishing import FishingDeal, Option, Ruling, strict_leader
+from referee.problems import Problem
+
+SEVEN_DIAMONDS = Card("7", "D")
+
+
+class BasraDeal(FishingDeal):
+    game = "basra"
+    floor_rule = "basra.deal.floor"
+    deferred_key = "buried"
+    capture_rule = "basra.capture.group"
+    sweep_word = "basra"
+
+    def hand_size(self) -> int:
+        return int(self.rules["hand_size"])
+
+    def check_floor(self) -> list[Problem]:
+        out = []
+        bad = [c for c in self.deal.floor if c.rank == "J" or c == SEVEN_DIAMONDS]
+        if bad:
+            out.append(self.problem("basra.deal.floor", f"the opening floor may hold no jack and "
+                                    f"no 7D; found {format_cards(bad)} (bury them in the stock "
+                                    "and list them as buried)", "floor"))
+        wrong = [c for c in self.deferred if c.rank != "J" and c != SEVEN_DIAMONDS]
+        if wrong:
+            out.append(self.problem("basra.deal.floor", f"only jacks and the 7D are buried; "
+                                    f"found {format_cards(wrong)}", "buried"))
+        return out
+
+    def seven_sweeps(self) -> bool | None:
+        """Whether a 7D now must take the whole floor: None if it is an ordinary 7,
+        else whether that sweep scores a basra."""
+        mode = self.rules["seven_diamonds"]
+        if mode == "plain" or not self.floor:
+            return None
+        total = sum(c.value or 0 for c in self.floor)
+        if mode == "sweep_if_10":
+            return True if total <= 10 else None
+        return all(c.is_numeral for c in self.floor) and total <= 10
+
+    def jack_scores(self) -> bool:
+        mode = self.rules["jack_basra"]
+        if mode == "lone_card":
+            return len(self.floor) == 1
+        if mode == "one_or_two":
+            return len(self.floor) <= 2
+        return False
+
+    def captures(self, card: Card) -> list[tuple[Card, ...]]:
+        """Every union of groups ``card`` can take as an ordinary capture, each once."""
+        if card.rank in ("K", "Q"):
+            same = [c for c in self.floor if c.rank == card.rank]
+            return [tuple(c for c in same if mask >> i & 1)
+                    for mask in range(1, 1 << len(same))]
+        if card.value is None:
+            return []
+        numerals = [c for c in self.floor if c.is_numeral]
+        floor_vec = vector(numerals)
+        out: list[tuple[Card, ...]] = []
+        for counts in sorted(union_vectors(floor_vec, card.value), reverse=True):
+            out.extend(expand(counts, numerals))
+        return out
+
+    def leaves_group(self, card: Card, takes: tuple[Card, ...]) -> bool:
+        """Would a further group be left on the floor after taking ``takes``?"""
+        left = [c for c in self.floor if c not in takes]
+        if card.rank in ("K", "Q"):
+            return any(c.rank == card.rank for c in left)
+        assert card.value is not None
+        return bool(union_vectors(vector(left), card.value))
+
+    def sweep_scores(self, card: Card, takes: tuple[Card, ...]) -> bool:
+        if len(takes) != len(self.floor) or not takes:
+            return False
+        return bool(self.rules["basra_by_sum"]) or all(c.rank == card.rank for c in takes)
+
+    def options(self, card: Card) -> list[Option]:
+        if card.rank == "J":
+            if not self.floor:
+                return [Option((), False)]
+            return [Option(tuple(self.floor), self.jack_scores())]
+        seven = self.seven_sweeps() if card == SEVEN_DIAMONDS else None
+        if seven is not None:
+            return [Option(tuple(self.floor), seven)]
+        caps = self.captures(card)
+        if self.rules["capture"] == "maximal":
+            caps = [t for t in caps if not self.leaves_group(card, t)]
+        out = [Option(t, self.sweep_scores(card, t)) for t in caps]
+        if not caps or self.rules["may_trail_capturer"]:
+            out.append(Option((), False))
+        return out
+
+    def judge(self, card: Card, takes: tuple[Card, ...]) -> Ruling:
+        floor_text = format_cards(self.floor) or "empty"
+        if card.rank == "J":
+            if not self.floor:
+                return Ruling((), False)
+            if set(takes) != set(self.floor):
+                raise self.illegal("basra.jack", f"a jack takes every card on the floor "
+                                   f"({floor_text}), never a part of it and never trails onto "
+                                   "it", card)
+            return Ruling(takes, self.jack_scores())
+        seven = self.seven_sweeps() if card == SEVEN_DIAMONDS else None
+        if seven is not None:
+            if set(takes) != set(self.floor):
+                raise self.illegal("basra.seven-diamonds", f"the 7D sweeps this floor "
+                                   f"({floor_text}): it must take all of it", card)
+            return Ruling(takes, seven)
+        if not takes:
+            if not self.rules["may_trail_capturer"] and self.captures(card):
+                raise self.illegal("basra.trail", f"{card} can capture, and with "
+                                   "may_trail_capturer = false it may not be trailed", card)
+            return Ruling((), False)
+        if card.rank in ("K", "Q"):
+            if any(c.rank != card.rank for c in takes):
+                raise self.illegal("basra.capture.group", f"a {card.rank} takes only floor "
+                                   f"cards of rank {card.rank}, not {format_cards(takes)}", card)
+        else:
+            assert card.value is not None
+            if not all(c.is_numeral for c in takes) or not splits_into(vector(takes),
+                                                                       card.value):
+                raise self.illegal("basra.capture.group", f"{format_cards(takes)} is not a "
+                                   f"union of groups a {card.rank} can take", card)
+        if self.rules["capture"] == "maximal" and self.leaves_group(card, takes):
+            raise self.illegal("basra.capture.choice", f"with capture = maximal, {card} must "
+                               f"take every group it can; taking {format_cards(takes)} leaves "
+                               "another group on the floor", card)
+        return Ruling(takes, self.sweep_scores(card, takes))
+
+    def record_sweep(self, side: str) -> None:
+        self.sweeps[side] += 1
+
+    def score_sides(self) -> tuple[dict[str, dict[str, int]], int]:
+        counts = self.counts()
+        r = self.rules
+        award = int(r["majority_points"]) + self.carry.majority_carry
+        leader = strict_leader({s: c["cards"] for s, c in counts.items()})
+        carry = 0
+        if leader is None and r["majority_tie"] == "rollover":
+            carry = award
+        out: dict[str, dict[str, int]] = {}
+        for side, c in counts.items():
+            out[side] = {
+                "cards": award if side == leader else 0,
+                "ten_diamonds": c["ten_diamonds"] * int(r["ten_diamonds_points"]),
+                "two_clubs": c["two_clubs"] * int(r["two_clubs_points"]),
+                "aces": c["aces"] * int(r["ace_points"]),
+                "jacks": c["jacks"] * int(r["jack_points"]),
+                "basras": self.sweeps[side] * int(r["basra_points"]),
+            }
+        return out, carry

@@ -1,0 +1,293 @@
+"""The fishing-game core shared by Basra and Pasur: the floor, rounds and turns, known hands,
+captures and trails, sweeps, the residue to the last capturer, and the card counts that
+scoring starts from. Each game supplies only its rules through a few hooks."""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from dataclasses import dataclass
+
+from referee.cards import FULL_DECK, Card, format_cards
+from referee.games.base import Carry, DealResult, DealState, Illegal
+from referee.params import Value
+from referee.problems import Problem
+from referee.record import Deal, Entry, FishPlay, side_groups
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """What a legal play does: the floor cards it takes and whether it is a scoring sweep."""
+
+    taken: tuple[Card, ...]
+    sweep: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal way to play a card: the cards taken (empty for a trail)."""
+
+    taken: tuple[Card, ...]
+    sweep: bool
+
+    def __str__(self) -> str:
+        if not self.taken:
+            return "trail"
+        return f"takes {format_cards(self.taken)}" + (" (sweep)" if self.sweep else "")
+
+
+def deal_rounds(players: int, stock: int, hand_size: int) -> list[int]:
+    """Cards each player gets per round; a short last round is shared out equally."""
+    rounds: list[int] = []
+    while stock > 0:
+        k = min(hand_size, stock // players)
+        if k == 0:
+            break
+        rounds.append(k)
+        stock -= k * players
+    return rounds
+
+
+class FishingDeal(DealState):
+    """One deal of a fishing game. Subclasses give the capture rules and the scoring."""
+
+    floor_rule = ""  # the opening-floor rule id
+    deferred_key = ""  # 'buried' or 'returned'
+    capture_rule = ""  # the rule cited for a capture of cards not on the floor
+    residue_rule = ""
+    dealer_rule = ""
+    sweep_word = "sweep"
+
+    def __init__(self, players: list[str], rules: dict[str, Value], deal: Deal, index: int,
+                 carry: Carry) -> None:
+        super().__init__(players, rules, deal, index, carry)
+        groups = side_groups(self.game, players, rules)
+        self.sides = [" & ".join(g) for g in groups]
+        self.side = {p: " & ".join(g) for g in groups for p in g}
+        self.floor: list[Card] = list(deal.floor)
+        self.used: dict[Card, str] = {c: "on the opening floor" for c in deal.floor}
+        self.rounds = deal_rounds(self.n, 52 - len(deal.floor), self.hand_size())
+        self.total_plays = self.n * sum(self.rounds)
+        self.first = self.next_player(deal.dealer) if deal.dealer in players else players[0]
+        self.piles: dict[str, list[Card]] = {s: [] for s in self.sides}
+        self.sweeps: dict[str, int] = dict.fromkeys(self.sides, 0)
+        self.last_capturer: str | None = None
+        self.deferred: tuple[Card, ...] = getattr(deal, self.deferred_key) or ()
+        self.hands = deal.hands
+        self.residue: tuple[Card, ...] = ()
+        self.history: list[tuple[str, Card, Ruling]] = []
+
+    def hand_size(self) -> int:
+        """Cards dealt to each player per round."""
+        return 4
+
+    # --- turns and rounds -------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        return self.entries >= self.total_plays
+
+    def to_move(self) -> str | None:
+        if self.finished:
+            return None
+        return self.next_player(self.first, self.entries)
+
+    def round_of(self, play: int) -> int:
+        """The round (from 0) in which the ``play``-th play (from 0) falls."""
+        done = 0
+        for r, k in enumerate(self.rounds):
+            done += k * self.n
+            if play < done:
+                return r
+        return len(self.rounds) - 1
+
+    @property
+    def round(self) -> int:
+        return self.round_of(self.entries)
+
+    @property
+    def last_round(self) -> bool:
+        return self.round == len(self.rounds) - 1
+
+    def round_cards(self, player: str) -> tuple[Card, ...] | None:
+        """The player's cards of the current round (those not yet played), when known."""
+        if self.hands is None or player not in self.hands:
+            return None
+        r = self.round
+        start = sum(self.rounds[:r])
+        dealt = self.hands[player][start:start + self.rounds[r]]
+        return tuple(c for c in dealt if c not in self.used)
+
+    def unseen(self) -> list[Card]:
+        """Cards of the deck not yet on the floor or played in this deal."""
+        return sorted(FULL_DECK - set(self.used))
+
+    # --- set-up ------------------------------------------------------------------------
+
+    def setup_problems(self) -> list[Problem]:
+        out: list[Problem] = []
+        deal = self.deal
+        if len(deal.floor) != 4:
+            out.append(self.problem(self.floor_rule, f"the opening floor holds 4 cards, found "
+                                    f"{len(deal.floor)}: {format_cards(deal.floor)}", "floor"))
+        seen: set[Card] = set()
+        for c in deal.floor:
+            if c in seen:
+                out.append(self.problem("card.duplicate", f"{c} is on the floor twice", "floor"))
+            seen.add(c)
+        out.extend(self.check_floor())
+        for c in self.deferred:
+            if c in seen:
+                out.append(self.problem("card.duplicate", f"{c} is listed as {self.deferred_key} "
+                                        "and on the opening floor", self.deferred_key))
+        if self.hands is not None:
+            out.extend(self.check_hands(seen))
+        return out
+
+    @abstractmethod
+    def check_floor(self) -> list[Problem]:
+        """The game's opening-floor rule (Basra's buried cards, Pasur's returned jack)."""
+
+    def check_hands(self, seen: set[Card]) -> list[Problem]:
+        out: list[Problem] = []
+        assert self.hands is not None
+        boundaries = [sum(self.rounds[:k]) for k in range(len(self.rounds) + 1)]
+        owner: dict[Card, str] = {}
+        first_round = self.rounds[0] if self.rounds else 0
+        for player, cards in self.hands.items():
+            key = f"hands.{player}"
+            if len(cards) not in boundaries:
+                out.append(self.problem("hand.count", f"{player}'s hand lists {len(cards)} "
+                                        f"cards; a whole number of rounds gives one of "
+                                        f"{', '.join(map(str, boundaries[1:]))}", key))
+            for pos, c in enumerate(cards):
+                if c in seen:
+                    out.append(self.problem("card.duplicate", f"{c} in {player}'s hand is also "
+                                            "on the opening floor", key))
+                elif c in owner:
+                    out.append(self.problem("card.duplicate", f"{c} is dealt to both "
+                                            f"{owner[c]} and {player}", key))
+                owner[c] = player
+                if pos < first_round and c in self.deferred:
+                    out.append(self.problem(self.floor_rule, f"{c} was {self.deferred_key} from "
+                                            "the opening floor, so it cannot be in a "
+                                            "first-round hand", key))
+        return out
+
+    # --- plays -------------------------------------------------------------------------
+
+    def apply(self, entry: Entry) -> None:
+        assert isinstance(entry, FishPlay)
+        ruling = self.check(entry)
+        self.used[entry.card] = f"played by {entry.by} at play {self.entries + 1}"
+        side = self.side[entry.by]
+        if ruling.taken:
+            taken = set(ruling.taken)
+            self.floor = [c for c in self.floor if c not in taken]
+            self.piles[side].extend((entry.card, *ruling.taken))
+            self.last_capturer = side
+            if ruling.sweep:
+                self.record_sweep(side)
+        else:
+            self.floor.append(entry.card)
+        self.history.append((entry.by, entry.card, ruling))
+        self.entries += 1
+        if self.finished:
+            self.residue = tuple(self.floor)
+            if self.last_capturer is not None:
+                self.piles[self.last_capturer].extend(self.floor)
+                self.floor = []
+
+    def check(self, play: FishPlay) -> Ruling:
+        """Judge a play in the current state without changing anything."""
+        if self.finished:
+            raise Illegal("hand.count", f"all {self.total_plays} cards of this deal have been "
+                          "played; no play may follow")
+        expected = self.to_move()
+        if play.by != expected:
+            raise Illegal("turn.order", f"it is {expected}'s turn, not {play.by}'s")
+        card = play.card
+        if card in self.used:
+            raise Illegal("card.duplicate", f"{card} was already {self.used[card]}")
+        if self.round == 0 and card in self.deferred:
+            raise Illegal(self.floor_rule, f"{card} was {self.deferred_key} from the opening "
+                          "floor and cannot be played in the first round")
+        held = self.round_cards(play.by)
+        if held is not None and card not in held:
+            raise Illegal("hand.not-held", f"{play.by} does not hold {card}"
+                          + (f" (holds {format_cards(held)})" if held else ""))
+        takes = play.takes
+        if len(set(takes)) != len(takes):
+            raise Illegal("card.duplicate", f"{format_cards(takes)} names a card twice")
+        missing = [c for c in takes if c not in self.floor]
+        if missing:
+            raise Illegal(self.capture_rule, f"{format_cards(missing)} "
+                          f"{'is' if len(missing) == 1 else 'are'} not on the floor "
+                          f"({format_cards(self.floor) or 'empty'})",
+                          [str(o) for o in self.options(card)])
+        return self.judge(card, takes)
+
+    @abstractmethod
+    def judge(self, card: Card, takes: tuple[Card, ...]) -> Ruling:
+        """The game's capture rules for ``card`` taking ``takes`` from the current floor."""
+
+    @abstractmethod
+    def options(self, card: Card) -> list[Option]:
+        """Every legal way to play ``card`` now."""
+
+    @abstractmethod
+    def record_sweep(self, side: str) -> None:
+        """Count a sweep for ``side`` (Pasur may cancel instead)."""
+
+    def illegal(self, rule: str, message: str, card: Card) -> Illegal:
+        return Illegal(rule, message, [str(o) for o in self.options(card)])
+
+    # --- the end of the deal ----------------------------------------------------------
+
+    def end_problems(self) -> list[Problem]:
+        out: list[Problem] = []
+        if not self.finished:
+            out.append(self.problem("deal.conservation", f"the deal ended after {self.entries} "
+                                    f"of its {self.total_plays} plays", stage=2))
+            return out
+        if self.hands is not None:
+            full = sum(self.rounds)
+            for player, cards in self.hands.items():
+                if len(cards) != full:
+                    out.append(self.problem("deal.conservation", f"{player}'s hand lists "
+                                            f"{len(cards)} cards; the finished deal gave them "
+                                            f"{full}", f"hands.{player}", stage=2))
+        missing = FULL_DECK - set(self.used)
+        if missing:
+            out.append(self.problem("deal.conservation", f"the deal does not account for "
+                                    f"{format_cards(sorted(missing))}", stage=2))
+        return out
+
+    def counts(self) -> dict[str, dict[str, int]]:
+        """Per side: cards captured, clubs, and the counted cards."""
+        out: dict[str, dict[str, int]] = {}
+        for side, pile in self.piles.items():
+            out[side] = {
+                "cards": len(pile),
+                "clubs": sum(1 for c in pile if c.suit == "C"),
+                "ten_diamonds": int(Card("10", "D") in pile),
+                "two_clubs": int(Card("2", "C") in pile),
+                "aces": sum(1 for c in pile if c.rank == "A"),
+                "jacks": sum(1 for c in pile if c.rank == "J"),
+            }
+        return out
+
+    def result(self) -> DealResult:
+        breakdown, carry = self.score_sides()
+        score = {s: sum(b.values()) for s, b in breakdown.items()}
+        return DealResult(score, breakdown, self.next_player(self.dealer), majority_carry=carry)
+
+    @abstractmethod
+    def score_sides(self) -> tuple[dict[str, dict[str, int]], int]:
+        """Each side's breakdown, and any award rolled over to the next deal."""
+
+
+def strict_leader(values: dict[str, int]) -> str | None:
+    """The side with strictly the most, or None when the most is shared."""
+    top = max(values.values())
+    leaders = [s for s, v in values.items() if v == top]
+    return leaders[0] if len(leaders) == 1 else None

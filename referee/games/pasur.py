@@ -1,0 +1,149 @@
+"""Pasur's rules (rules.md §2) on top of the fishing-game core."""
+
+from __future__ import annotations
+
+from referee.cards import Card, format_cards
+from referee.games.captures import expand, single_sets, vector
+from referee.games.fishing import FishingDeal, Option, Ruling, strict_leader
+from referee.games.base import Carry
+from referee.params import Value
+from referee.problems import Problem
+from referee.record import Deal
+
+
+class PasurDeal(FishingDeal):
+    game = "pasur"
+    floor_rule = "pasur.deal.pool"
+    deferred_key = "returned"
+    capture_rule = "pasur.capture.eleven"
+    sweep_word = "sur"
+
+    def __init__(self, players: list[str], rules: dict[str, Value], deal: Deal, index: int,
+                 carry: Carry) -> None:
+        super().__init__(players, rules, deal, index, carry)
+        cutoff = int(rules["sur_cutoff"])
+        # [pasur.sur.cutoff]: these sides' sweeps are ignored entirely in this deal
+        self.no_surs = {s for s in self.sides if cutoff and carry.totals.get(s, 0) >= cutoff}
+
+    def check_floor(self) -> list[Problem]:
+        out = []
+        floor = self.deal.floor
+        jacks = [c for c in floor if c.rank == "J"]
+        if jacks:
+            out.append(self.problem("pasur.deal.pool", f"the opening pool may hold no jack; "
+                                    f"found {format_cards(jacks)} (return it to the deck, or "
+                                    "redeal if there were two)", "floor"))
+        if self.rules["qk_redeal"]:
+            for rank, word in (("Q", "queens"), ("K", "kings")):
+                if sum(1 for c in floor if c.rank == rank) >= 3:
+                    out.append(self.problem("pasur.deal.pool", f"with qk_redeal, three or more "
+                                            f"{word} in the opening pool force a redeal",
+                                            "floor"))
+        returned = self.deferred
+        if len(returned) > 1 or any(c.rank != "J" for c in returned):
+            out.append(self.problem("pasur.deal.pool", f"at most one card, a jack, is "
+                                    f"returned; found {format_cards(returned)}", "returned"))
+        return out
+
+    def jack_takes(self) -> tuple[Card, ...]:
+        return tuple(c for c in self.floor if c.rank == "J" or c.is_numeral)
+
+    def captures(self, card: Card) -> list[tuple[Card, ...]]:
+        """Every set ``card`` can take: one set only, so these are alternatives."""
+        if card.rank == "J":
+            takes = self.jack_takes()
+            return [takes] if takes else []
+        if card.rank in ("K", "Q"):
+            return [(c,) for c in self.floor if c.rank == card.rank]
+        assert card.value is not None
+        numerals = [c for c in self.floor if c.is_numeral]
+        out: list[tuple[Card, ...]] = []
+        for counts in single_sets(vector(numerals), 11 - card.value):
+            out.extend(expand(counts, numerals))
+        return out
+
+    def sweeps_now(self, card: Card, takes: tuple[Card, ...]) -> bool:
+        """A capture emptying the pool is a sur, except by a jack or in the last round."""
+        return (bool(takes) and len(takes) == len(self.floor) and card.rank != "J"
+                and not self.last_round)
+
+    def options(self, card: Card) -> list[Option]:
+        caps = self.captures(card)
+        if not caps:
+            return [Option((), False)]
+        return [Option(t, self.sweeps_now(card, t)) for t in caps]
+
+    def judge(self, card: Card, takes: tuple[Card, ...]) -> Ruling:
+        if not takes:
+            if self.captures(card):
+                raise self.illegal("pasur.capture.forced", f"{card} can capture, so it may not "
+                                   "be laid on the pool", card)
+            return Ruling((), False)
+        if card.rank == "J":
+            if set(takes) != set(self.jack_takes()):
+                raise self.illegal("pasur.capture.jack", f"a jack takes all the jacks and "
+                                   f"numerals in the pool ({format_cards(self.jack_takes())}), "
+                                   "never a K or Q", card)
+        elif card.rank in ("K", "Q"):
+            if len(takes) != 1 or takes[0].rank != card.rank:
+                raise self.illegal("pasur.capture.face", f"a {card.rank} takes exactly one "
+                                   f"{card.rank}, not {format_cards(takes)}", card)
+        else:
+            assert card.value is not None
+            total = sum(c.value or 0 for c in takes)
+            if not all(c.is_numeral for c in takes) or total + card.value != 11:
+                raise self.illegal("pasur.capture.eleven", f"{card} with "
+                                   f"{format_cards(takes)} does not make 11: a numeral takes "
+                                   "one set of numerals adding up to 11 with it", card)
+        return Ruling(takes, self.sweeps_now(card, takes))
+
+    def record_sweep(self, side: str) -> None:
+        if side in self.no_surs:
+            return
+        if self.rules["sur_cancel"]:
+            victim = self.cancel_target(side)
+            if victim is not None:
+                self.sweeps[victim] -= 1
+                return
+        self.sweeps[side] += 1
+
+    def cancel_target(self, side: str) -> str | None:
+        """The opponent whose sur is cancelled: most surs, ties to the earliest after us."""
+        start = self.sides.index(side)
+        order = [self.sides[(start + k) % len(self.sides)] for k in range(1, len(self.sides))]
+        best = max((self.sweeps[s] for s in order), default=0)
+        if best <= 0:
+            return None
+        return next(s for s in order if self.sweeps[s] == best)
+
+    def score_sides(self) -> tuple[dict[str, dict[str, int]], int]:
+        counts = self.counts()
+        r = self.rules
+        clubs = {s: c["clubs"] for s, c in counts.items()}
+        award = {s: 0 for s in self.sides}
+        mode = r["clubs"]
+
+        def prize(side: str) -> int:
+            if mode == "per_club":
+                return min(clubs[side], 7)
+            return 13 if mode == "majority13" else 7
+
+        leader = strict_leader(clubs)
+        if leader is not None:
+            award[leader] = prize(leader)
+        elif len(self.sides) == 3 and r["club_tie"] == "third_player":
+            top = max(clubs.values())
+            others = [s for s in self.sides if clubs[s] != top]
+            if len(others) == 1:
+                award[others[0]] = prize(others[0])
+        out: dict[str, dict[str, int]] = {}
+        for side, c in counts.items():
+            out[side] = {
+                "clubs": award[side],
+                "ten_diamonds": c["ten_diamonds"] * int(r["ten_diamonds_points"]),
+                "two_clubs": c["two_clubs"] * int(r["two_clubs_points"]),
+                "aces": c["aces"],
+                "jacks": c["jacks"],
+                "surs": self.sweeps[side] * int(r["sur_points"]),
+            }
+        return out, 0

@@ -1,0 +1,80 @@
+"""Problems found in a match log or a play: the rule id, where, and what was wrong."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One finding. ``deal`` and ``play`` count from 1; ``path`` indexes from 0 like TOML."""
+
+    rule: str
+    message: str
+    path: str | None = None
+    deal: int | None = None
+    play: int | None = None
+    line: int | None = None
+    column: int | None = None
+    stage: int = 0  # within a deal: 0 set-up, 1 an entry, 2 the end of the deal (replay order)
+
+    def as_json(self) -> dict[str, object]:
+        """The problem as cli.md's JSON object (absent keys left out)."""
+        out: dict[str, object] = {}
+        if self.deal is not None:
+            out["deal"] = self.deal
+        if self.play is not None:
+            out["play"] = self.play
+        if self.path is not None:
+            out["path"] = self.path
+        if self.line is not None:
+            out["line"] = self.line
+            out["column"] = self.column
+        out["rule"] = self.rule
+        out["message"] = self.message
+        return out
+
+    def __str__(self) -> str:
+        where = []
+        if self.line is not None:
+            where.append(f"line {self.line}, column {self.column}")
+        if self.deal is not None:
+            where.append(f"deal {self.deal}")
+        if self.play is not None:
+            where.append(f"play {self.play}")
+        if self.path is not None:
+            where.append(self.path)
+        place = f" ({', '.join(where)})" if where else ""
+        return f"[{self.rule}]{place}: {self.message}"
+
+
+class RefereeError(Exception):
+    """A domain error: the log or the entry breaks a rule or is not a valid log (exit 1)."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(str(p) for p in problems))
+
+
+class UsageError(Exception):
+    """The command was used wrongly (exit 2)."""
+
+
+def replay_order(problem: Problem) -> tuple[int, int, int, int]:
+    """Sort key putting problems in rules.md's order of checking."""
+    path = problem.path or ""
+    if path.startswith("result"):
+        return (2, 0, 0, 0)
+    if problem.deal is None:
+        return (0, 0, 0, 0)
+    return (1, problem.deal, problem.stage, problem.play or 0)
+
+
+def deal_path(deal_index: int, key: str | None = None, play_index: int | None = None) -> str:
+    """The TOML key path of a deal (and a play within it), indices from 0."""
+    path = f"deals[{deal_index}]"
+    if play_index is not None:
+        path += f".plays[{play_index}]"
+    if key:
+        path += f".{key}"
+    return path
