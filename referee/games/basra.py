@@ -56,7 +56,7 @@ class BasraDeal(FishingDeal):
         """Every union of groups ``card`` can take as an ordinary capture, each once."""
         if card.rank in ("K", "Q"):
             same = [c for c in self.floor if c.rank == card.rank]
-            return [tuple(c for c in same if mask >> i & 1)
+            return [tuple(c for i, c in enumerate(same) if mask >> i & 1)
                     for mask in range(1, 1 << len(same))]
         if card.value is None:
             return []

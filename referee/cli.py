@@ -1,0 +1,485 @@
+"""The command line: thin commands that parse arguments, call one plain function, render.
+
+Domain errors are turned into plain lines on stderr and exit 1 in one place
+(:func:`domain`); usage errors exit 2.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from referee import __version__
+
+app = typer.Typer(
+    name="referee",
+    help="Referee and scorekeeper for Basra, Pasur and Bura played with real cards.\n\n"
+    "Example: referee new basra -p Ali -p Omar && referee deal --dealer Omar "
+    "--floor \"5H 3C 9D KS\" && referee play 8S --takes \"5H 3C\"",
+    no_args_is_help=True,
+    add_completion=True,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+MatchFile = Annotated[Path, typer.Option("--file", "-f", help="The match log.",
+                                         show_default=True)]
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+AsciiFlag = Annotated[bool, typer.Option("--ascii", help="Plain ASCII suits (S H D C).")]
+DEFAULT_FILE = Path("match.toml")
+
+
+def err(line: str) -> None:
+    typer.echo(line, err=True)
+
+
+def domain(func: F) -> F:
+    """Turn domain errors into one clear line each on stderr and exit 1; usage errors, 2."""
+    from referee.problems import RefereeError, UsageError
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except RefereeError as e:
+            for p in e.problems[:20]:
+                err(f"referee: {p}")
+            if len(e.problems) > 20:
+                err(f"referee: … and {len(e.problems) - 20} more problems")
+            raise typer.Exit(1) from None
+        except UsageError as e:
+            err(f"referee: usage: {e}")
+            raise typer.Exit(2) from None
+        except KeyboardInterrupt:
+            err("referee: interrupted; nothing was written")
+            raise typer.Exit(130) from None
+        except (typer.Exit, typer.Abort):
+            raise
+        except RecursionError:
+            err("referee: [log.toml]: the input is nested too deeply to read")
+            raise typer.Exit(1) from None
+        except Exception as e:  # a bug must still not show a traceback to the table
+            err(f"referee: internal error ({type(e).__name__}: {e}); nothing was written. "
+                "Please report it with the match log.")
+            raise typer.Exit(1) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def version_callback(value: bool) -> None:
+    if value:
+        typer.echo(f"referee {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[bool, typer.Option("--version", callback=version_callback,
+                                          is_eager=True, help="Show the version.")] = False,
+) -> None:
+    """Referee and scorekeeper for Basra, Pasur and Bura played with real cards."""
+
+
+def _status(match: Any, rep: Any, ascii_only: bool = False) -> None:
+    from referee.render import Style, show
+
+    typer.echo(show(match, rep, Style.for_terminal(ascii_only)))
+
+
+@app.command()
+@domain
+def new(
+    game: Annotated[str, typer.Argument(help="basra, pasur or bura")],
+    player: Annotated[list[str], typer.Option("--player", "-p",
+                                              help="A player, in playing order (repeat).")],
+    variant: Annotated[str | None, typer.Option("--variant", "-v", help="A named variant.")]
+    = None,
+    rule: Annotated[list[str] | None, typer.Option("--rule", "-r",
+                                                   help="Override a parameter: KEY=VALUE.")]
+    = None,
+    event: Annotated[str | None, typer.Option(help="Where, which tournament, which table.")]
+    = None,
+    date: Annotated[str | None, typer.Option(help="YYYY-MM-DD (default: today).")] = None,
+    file: MatchFile = DEFAULT_FILE,
+) -> None:
+    """Start a match file.
+
+    Example: referee new pasur -p Dariush -p Shirin -p Kaveh --variant pagat
+    """
+    import datetime as dt
+
+    from referee.params import GAMES, parse_override
+    from referee.problems import UsageError
+    from referee.session import create
+
+    if game not in GAMES:
+        raise UsageError(f"GAME is one of {', '.join(GAMES)}, not {game!r}")
+    overrides = {}
+    for text in rule or []:
+        try:
+            key, value = parse_override(game, text)
+        except ValueError as e:
+            raise UsageError(f"--rule: {e}") from None
+        overrides[key] = value
+    try:
+        when = dt.date.fromisoformat(date) if date else dt.date.today()
+    except ValueError:
+        raise UsageError(f"--date: expected YYYY-MM-DD, found {date!r}") from None
+    match = create(file, game, player, variant, overrides, event, when)
+    typer.echo(f"Started {file}: {game} ({match.variant}), {', '.join(match.players)}. "
+               f"Next: referee deal --dealer NAME …")
+
+
+@app.command()
+@domain
+def deal(
+    dealer: Annotated[str | None, typer.Option(help="Who deals (default: whose turn it is "
+                                               "to deal).")] = None,
+    floor: Annotated[str | None, typer.Option(help="Basra/Pasur: the opening floor, e.g. "
+                                              "\"5H 3C 9D KS\".")] = None,
+    buried: Annotated[str | None, typer.Option(help="Basra: jacks/7D buried from the "
+                                               "floor.")] = None,
+    returned: Annotated[str | None, typer.Option(help="Pasur: the jack returned from the "
+                                                 "pool.")] = None,
+    trump: Annotated[str | None, typer.Option(help="Bura: the turned-up trump card.")] = None,
+    hand: Annotated[list[str] | None, typer.Option(help="NAME=\"CARDS\": a player's cards, "
+                                                   "when known (repeat).")] = None,
+    file: MatchFile = DEFAULT_FILE,
+    ascii_only: AsciiFlag = False,
+) -> None:
+    """Record a new deal: dealer, the opening floor (or Bura's trump), optional hands.
+
+    Example: referee deal --dealer Omar --floor "5H 3C 9D KS" --buried JD
+    """
+    from referee.problems import UsageError
+    from referee.session import add_deal
+
+    hands: dict[str, str] = {}
+    for text in hand or []:
+        if "=" not in text:
+            raise UsageError(f"--hand takes NAME=\"CARDS\", found {text!r}")
+        name, cards = text.split("=", 1)
+        hands[name.strip()] = cards
+    if buried and returned:
+        raise UsageError("--buried is Basra's, --returned is Pasur's; give one")
+    match, rep = add_deal(file, dealer, floor, buried or returned, trump, hands)
+    _status(match, rep, ascii_only)
+
+
+@app.command()
+@domain
+def play(
+    cards: Annotated[list[str], typer.Argument(help="The card played (Bura: 1 to 3 cards).")],
+    takes: Annotated[str | None, typer.Option("--takes", "-t",
+                                              help="Basra/Pasur: the floor cards taken.")] = None,
+    trail: Annotated[bool, typer.Option("--trail", help="Basra/Pasur: lay the card on the "
+                                        "floor.")] = False,
+    by: Annotated[str | None, typer.Option(help="Who played (default: whose turn it is).")]
+    = None,
+    file: MatchFile = DEFAULT_FILE,
+    ascii_only: AsciiFlag = False,
+) -> None:
+    """Record one play, checked before anything is written.
+
+    Examples: referee play 8S --takes "5H 3C"   ·   referee play 4C --trail   ·
+    referee play AS KS  (a Bura lead of two spades)
+    """
+    from referee.problems import UsageError
+    from referee.record import BuraEntry
+    from referee.session import add_entry, bura_entry, fishing_play, open_match, \
+        parse_card_list
+
+    parsed = parse_card_list(" ".join(cards), "CARDS")
+    match, _ = open_match(file, close_last=False)
+    if match.game == "bura":
+        if takes or trail:
+            raise UsageError("--takes and --trail are for Basra and Pasur")
+        build = bura_entry(BuraEntry(by or "", parsed))
+    else:
+        if len(parsed) != 1:
+            raise UsageError(f"play one card at a time, not {len(parsed)}")
+        if takes is not None and trail:
+            raise UsageError("give --takes or --trail, not both")
+        taken = parse_card_list(takes, "--takes") if takes is not None else None
+        build = fishing_play(parsed[0], taken, trail, by)
+    match, rep = add_entry(file, build)
+    _status(match, rep, ascii_only)
+
+
+@app.command()
+@domain
+def declare(
+    name: Annotated[str, typer.Argument(help="bura, moscow, little-moscow or molodka")],
+    cards: Annotated[list[str], typer.Argument(help="The 3 cards shown.")],
+    by: Annotated[str, typer.Option(help="Who declares.")],
+    file: MatchFile = DEFAULT_FILE,
+) -> None:
+    """Bura: record a declaration before a trick.
+
+    Example: referee declare molodka AC 10C KC --by Ivan
+    """
+    from referee.problems import UsageError
+    from referee.record import DECLARATIONS, BuraEntry
+    from referee.session import add_entry, bura_entry, parse_card_list
+
+    if name not in DECLARATIONS:
+        raise UsageError(f"NAME is one of {', '.join(DECLARATIONS)}, not {name!r}")
+    entry = BuraEntry(by, parse_card_list(" ".join(cards), "CARDS"), declares=name)
+    match, rep = add_entry(file, bura_entry(entry))
+    _status(match, rep)
+
+
+@app.command()
+@domain
+def claim(
+    by: Annotated[str, typer.Option(help="Who claims 31.")],
+    file: MatchFile = DEFAULT_FILE,
+) -> None:
+    """Bura: record a claim of 31 and judge it at once from the claimant's tricks.
+
+    Example: referee claim --by Ivan
+    """
+    from referee.record import BuraEntry
+    from referee.session import add_entry, bura_entry
+
+    match, rep = add_entry(file, bura_entry(BuraEntry(by, claim=True)))
+    last = rep.deals[-1].result if rep.deals and rep.deals[-1].number == len(match.deals) \
+        else None
+    if last is not None:
+        pts = last.breakdown[by]["card_points"]
+        verdict = "upheld: wins the deal" if last.winner == by else \
+            "not upheld: the pot is doubled and each opponent scores 2"
+        typer.echo(f"{by} claims 31 with {pts} card points: {verdict}.")
+    _status(match, rep)
+
+
+@app.command()
+@domain
+def forfeit(
+    by: Annotated[str, typer.Option(help="Who loses the deal.")],
+    reason: Annotated[str, typer.Option(help="What happened.")] = "drew out of turn",
+    file: MatchFile = DEFAULT_FILE,
+) -> None:
+    """Bura: a player loses the deal for a breach (a misdraw), as for a false claim.
+
+    Example: referee forfeit --by Petr --reason "drew out of turn"
+    """
+    from referee.record import BuraEntry
+    from referee.session import add_entry, bura_entry
+
+    match, rep = add_entry(file, bura_entry(BuraEntry(by, forfeit=reason)))
+    _status(match, rep)
+
+
+@app.command("show")
+@domain
+def show_cmd(
+    file: MatchFile = DEFAULT_FILE,
+    as_json: JsonFlag = False,
+    ascii_only: AsciiFlag = False,
+) -> None:
+    """The state now: floor or trick, whose turn, known and unseen cards, the score.
+
+    Example: referee show -f match.toml
+    """
+    from referee.render import state_json
+    from referee.session import open_match
+
+    match, rep = open_match(file)
+    if as_json:
+        typer.echo(json.dumps(state_json(match, rep), ensure_ascii=False))
+    else:
+        _status(match, rep, ascii_only)
+
+
+@app.command()
+@domain
+def options(
+    card: Annotated[str | None, typer.Argument(help="Basra/Pasur: the card to play.")] = None,
+    by: Annotated[str | None, typer.Option(help="Bura: the follower (default: whose turn "
+                                           "it is).")] = None,
+    file: MatchFile = DEFAULT_FILE,
+    as_json: JsonFlag = False,
+) -> None:
+    """Every legal capture for a card now (Bura: every way to beat the trick).
+
+    Example: referee options 7D
+    """
+    from referee.session import capture_options, open_match, parse_card_list
+
+    match, rep = open_match(file, close_last=False)
+    parsed = parse_card_list(card, "CARD")[0] if card else None
+    label, ways = capture_options(match, rep, parsed, by)
+    if as_json:
+        typer.echo(json.dumps({"for": label, "options": ways}, ensure_ascii=False))
+        return
+    typer.echo(f"{label}: {len(ways)} option{'s' if len(ways) != 1 else ''}")
+    for w in ways:
+        typer.echo(f"  {w}")
+
+
+@app.command()
+@domain
+def undo(file: MatchFile = DEFAULT_FILE) -> None:
+    """Remove the last recorded entry (or an empty last deal).
+
+    Example: referee undo
+    """
+    from referee.session import undo as undo_last
+
+    match, rep, removed = undo_last(file)
+    typer.echo(f"Removed {removed}.")
+    _status(match, rep)
+
+
+@app.command()
+@domain
+def score(
+    file: Annotated[Path, typer.Argument(help="The match log.")] = DEFAULT_FILE,
+    as_json: JsonFlag = False,
+) -> None:
+    """The score sheet: every finished deal with its breakdown, totals and the winner.
+
+    Example: referee score sample_games/basra-egyptian-2p.toml --json
+    """
+    from referee.render import score_json, score_sheet
+    from referee.session import open_match
+
+    match, rep = open_match(file)
+    if as_json:
+        typer.echo(json.dumps(score_json(match, rep), ensure_ascii=False))
+    else:
+        typer.echo(score_sheet(match, rep))
+
+
+@app.command()
+@domain
+def verify(
+    files: Annotated[list[Path], typer.Argument(help="Match logs to replay and check.")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Replay logs and report every problem, first one first; exit 1 if any has one.
+
+    Example: referee verify sample_games/*.toml --json
+    """
+    from referee.render import problem_lines
+    from referee.session import check_log
+
+    bad = False
+    for path in files:
+        _, rep, problems = check_log(path)
+        bad = bad or bool(problems)
+        if as_json:
+            typer.echo(json.dumps({"file": str(path), "ok": not problems,
+                                   "problems": [p.as_json() for p in problems]},
+                                  ensure_ascii=False))
+        elif problems:
+            for line in problem_lines(problems, str(path)):
+                typer.echo(line)
+        else:
+            state = "complete" if rep is not None and rep.complete else "in progress"
+            typer.echo(f"{path}: ok ({len(rep.match.deals) if rep else 0} deals, {state})")
+    if bad:
+        raise typer.Exit(1)
+
+
+@app.command()
+@domain
+def export(
+    file: Annotated[Path, typer.Argument(help="The match log.")] = DEFAULT_FILE,
+    out: Annotated[Path | None, typer.Option("--output", "-o",
+                                             help="Write here (atomically) instead of "
+                                             "standard output.")] = None,
+) -> None:
+    """Write the canonical log, derived scores and result included.
+
+    Example: referee export match.toml -o clean.toml
+    """
+    from referee.logfile import locked, write_atomic
+    from referee.session import export as export_bytes
+
+    data = export_bytes(file)
+    if out is None:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    else:
+        with locked(out):
+            write_atomic(out, data)
+
+
+@app.command()
+@domain
+def rules(
+    game: Annotated[str, typer.Argument(help="basra, pasur or bura")],
+    variant: Annotated[str | None, typer.Option("--variant", "-v")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Every parameter of a game and variant: its value and meaning.
+
+    Example: referee rules basra --variant classic
+    """
+    from referee.params import DEFAULT_VARIANT, GAMES, check_variant, variant_values
+    from referee.problems import UsageError
+    from referee.render import rules_text
+
+    if game not in GAMES:
+        raise UsageError(f"GAME is one of {', '.join(GAMES)}, not {game!r}")
+    name = variant or DEFAULT_VARIANT[game]
+    why = check_variant(game, name)
+    if why is not None:
+        raise UsageError(f"--variant: {why}")
+    values = variant_values(game, name)
+    if as_json:
+        typer.echo(json.dumps({"game": game, "variant": name, "rules": values}))
+    else:
+        typer.echo(rules_text(game, name, values))
+
+
+@app.command()
+@domain
+def simulate(
+    game: Annotated[str, typer.Argument(help="basra, pasur or bura")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the logs.")],
+    variant: Annotated[str | None, typer.Option("--variant", "-v")] = None,
+    players: Annotated[int, typer.Option("--players", "-n", min=2, max=6)] = 2,
+    seed: Annotated[int, typer.Option(help="Same seed, same bytes.")] = 1,
+    matches: Annotated[int, typer.Option("--matches", "-k", min=1, max=100_000)] = 1,
+) -> None:
+    """Play complete matches with random and greedy legal plays; write canonical logs.
+
+    Example: referee simulate basra --variant classic --players 4 --seed 7 --matches 10 --out sim/
+    """
+    from referee.logfile import dumps, write_atomic
+    from referee.params import DEFAULT_VARIANT, GAMES, PLAYER_COUNTS, check_variant
+    from referee.problems import UsageError
+    from referee.simulate import simulate_match
+
+    if game not in GAMES:
+        raise UsageError(f"GAME is one of {', '.join(GAMES)}, not {game!r}")
+    name = variant or DEFAULT_VARIANT[game]
+    why = check_variant(game, name)
+    if why is not None:
+        raise UsageError(f"--variant: {why}")
+    low, high = PLAYER_COUNTS[game]
+    if not low <= players <= high:
+        raise UsageError(f"--players: {game} is played by {low} to {high}")
+    out.mkdir(parents=True, exist_ok=True)
+    for k in range(matches):
+        match = simulate_match(game, name, players, seed * 100_003 + k)
+        target = out / f"{game}-{name}-{players}p-s{seed}-{k + 1:04d}.toml"
+        write_atomic(target, dumps(match))
+    typer.echo(f"Wrote {matches} {game} ({name}, {players} players) match"
+               f"{'es' if matches != 1 else ''} to {out}")
+
+
+def main() -> None:
+    """The console entry point."""
+    app()

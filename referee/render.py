@@ -1,0 +1,220 @@
+"""Rendering: what a person reads (state, score sheets, rules) and the JSON scripts read."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from referee.cards import Card, sort_key
+from referee.games.bura import BuraDeal
+from referee.games.fishing import FishingDeal
+from referee.match import Replay
+from referee.params import PARAMS, Value
+from referee.problems import Problem
+from referee.record import Match
+
+RED = "\x1b[31m"
+RESET = "\x1b[0m"
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How to show cards: suit symbols or ASCII, red hearts and diamonds or no colour."""
+
+    ascii: bool = False
+    color: bool = False
+
+    @staticmethod
+    def for_terminal(ascii_only: bool = False) -> Style:
+        color = (sys.stdout.isatty() and "NO_COLOR" not in os.environ
+                 and os.environ.get("TERM") != "dumb" and not ascii_only)
+        return Style(ascii_only, color)
+
+    def card(self, card: Card) -> str:
+        text = card.pretty(self.ascii)
+        if self.color and card.suit in ("H", "D"):
+            return f"{RED}{text}{RESET}"
+        return text
+
+    def cards(self, cards: Iterable[Card], empty: str = "—") -> str:
+        out = " ".join(self.card(c) for c in cards)
+        return out or empty
+
+
+def _table(rows: list[list[object]], headers: list[str]) -> str:
+    from tabulate import tabulate
+
+    return tabulate(rows, headers=headers, tablefmt="simple")
+
+
+def sides_list(match: Match) -> list[str]:
+    return list(match.players) if match.game == "bura" else match.sides
+
+
+def score_json(match: Match, rep: Replay) -> dict[str, object]:
+    """cli.md's score object."""
+    out: dict[str, object] = {
+        "game": match.game,
+        "variant": match.variant,
+        "sides": sides_list(match),
+        "deals": [{"number": d.number, "score": d.result.score,
+                   "breakdown": d.result.breakdown} for d in rep.deals],
+        "totals": rep.totals,
+        "winner": rep.winner,
+        "complete": rep.complete,
+    }
+    if match.game == "bura":
+        out["pot"] = rep.balances
+        out["pot_now"] = rep.pot
+    return out
+
+
+def score_sheet(match: Match, rep: Replay) -> str:
+    """The score sheet: a row per deal with its breakdown, then totals and the winner."""
+    sides = sides_list(match)
+    lines = [f"{match.game.capitalize()} ({match.variant}), target {match.rules['target']}"]
+    rows: list[list[object]] = []
+    for d in rep.deals:
+        for i, side in enumerate(sides):
+            parts = d.result.breakdown.get(side, {})
+            detail = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in parts.items() if v)
+            rows.append([d.number if i == 0 else "", side, d.result.score[side], detail or "—"])
+    if rows:
+        lines.append(_table(rows, ["deal", "side", "points", "breakdown"]))
+    else:
+        lines.append("No finished deal yet.")
+    lines.append("")
+    total_rows: list[list[object]] = [[s, rep.totals.get(s, 0)] for s in sides]
+    headers = ["side", "total"]
+    if match.game == "bura":
+        headers.append("pot balance")
+        for row in total_rows:
+            row.append(rep.balances.get(str(row[0]), 0))
+    lines.append(_table(total_rows, headers))
+    if match.game == "bura":
+        lines.append(f"In the pot now: {rep.pot}")
+    if rep.winner:
+        lines.append(f"Winner: {rep.winner}")
+    else:
+        lines.append("The match is not decided yet.")
+    if rep.history:
+        lines.append("")
+        lines.append(running_chart(match, rep))
+    return "\n".join(lines)
+
+
+def running_chart(match: Match, rep: Replay, width: int = 30) -> str:
+    """A running-total chart in the terminal: each side's total after every deal."""
+    sides = sides_list(match)
+    running = dict.fromkeys(sides, 0)
+    top = max(max(rep.totals.values(), default=0), 1)
+    lines = ["Running totals:"]
+    for d in rep.deals:
+        for s in sides:
+            running[s] += d.result.score.get(s, 0)
+        leader = max(running.items(), key=lambda kv: kv[1])
+        bars = "  ".join(f"{s[:8]:>8} {'#' * round(width * max(v, 0) / top):<{width}} {v:>4}"
+                         for s, v in running.items())
+        lines.append(f"deal {d.number:>2}: {bars}  lead: {leader[0]}")
+    return "\n".join(lines)
+
+
+def state_json(match: Match, rep: Replay) -> dict[str, object]:
+    """The state now, for scripts (``show --json``)."""
+    out: dict[str, object] = {"game": match.game, "variant": match.variant,
+                              "players": match.players, "deals": len(match.deals),
+                              "totals": rep.totals, "winner": rep.winner,
+                              "next_dealer": rep.next_dealer}
+    state = rep.state
+    if state is not None and not state.finished:
+        out["to_move"] = state.to_move()
+        out["dealer"] = state.dealer
+        if isinstance(state, FishingDeal):
+            out["floor"] = [str(c) for c in state.floor]
+            out["round"] = state.round + 1
+            out["rounds"] = len(state.rounds)
+            out["unseen"] = [str(c) for c in state.unseen()]
+            out["captured"] = {s: len(p) for s, p in state.piles.items()}
+            out["sweeps"] = state.sweeps
+        elif isinstance(state, BuraDeal):
+            out["trump"] = str(state.trump)
+            out["trick"] = [{"by": p, "cards": [str(c) for c in cs]} for p, cs in state.trick]
+            out["tricks"] = state.tricks
+            out["stock"] = state.stock
+            out["hand_counts"] = state.held
+            out["pot"] = state.pot
+    if match.game == "bura":
+        out["balances"] = rep.balances
+    return out
+
+
+def show(match: Match, rep: Replay, style: Style) -> str:
+    """The table now: the floor or trick, whose turn, known cards, unseen cards, the score."""
+    sides = sides_list(match)
+    head = f"{match.game.capitalize()} ({match.variant}): {', '.join(match.players)}"
+    if match.event:
+        head += f" — {match.event}"
+    lines = [head]
+    state = rep.state
+    if state is None or state.finished:
+        if rep.winner:
+            lines.append(f"The match is over: {rep.winner} won.")
+        elif match.deals:
+            lines.append(f"Deal {len(match.deals)} is finished. Next dealer: {rep.next_dealer}.")
+        else:
+            lines.append("No deal yet. Record one with `referee deal`.")
+    elif isinstance(state, FishingDeal):
+        lines.append(f"Deal {len(match.deals)}, dealt by {state.dealer}; round {state.round + 1} "
+                     f"of {len(state.rounds)}, play {state.entries + 1} of {state.total_plays}")
+        lines.append(f"Floor: {style.cards(state.floor, 'empty')}")
+        who = state.to_move()
+        lines.append(f"To play: {who}")
+        if who is not None:
+            known = state.round_cards(who)
+            if known is not None:
+                lines.append(f"{who} holds: {style.cards(known)}")
+        lines.append("Captured so far: " + ", ".join(
+            f"{s} {len(p)} cards, {state.sweeps[s]} {state.sweep_word}"
+            f"{'s' if state.sweeps[s] != 1 else ''}" for s, p in state.piles.items()))
+        lines.append(f"Not yet seen ({len(state.unseen())}): {style.cards(state.unseen())}")
+    elif isinstance(state, BuraDeal):
+        lines.append(f"Deal {len(match.deals)}, dealt by {state.dealer}; trump "
+                     f"{style.card(state.trump)}; {state.tricks} trick"
+                     f"{'s' if state.tricks != 1 else ''} played; stock {state.stock}"
+                     + (" (no more drawing)" if state.stopped else ""))
+        if state.trick:
+            lines.append("Trick: " + "; ".join(f"{p} {style.cards(cs)}" for p, cs in state.trick))
+            if state.holder:
+                lines.append(f"Holding the trick: {state.holder[0]}")
+        who = state.to_move()
+        verb = "to follow" if state.trick else "to lead"
+        lines.append(f"{who} {verb}" if who else "Waiting for a claim")
+        lines.append("Cards in hand: " + ", ".join(f"{p} {n}" for p, n in state.held.items()))
+        if who is not None:
+            known = state.known_cards(who)
+            if known is not None:
+                lines.append(f"{who} holds: {style.cards(sorted(known, key=sort_key))}")
+        lines.append(f"Pot: {state.pot} (card points are not shown: claims are from memory)")
+    lines.append("Totals: " + ", ".join(f"{s} {rep.totals.get(s, 0)}" for s in sides)
+                 + f" (target {match.rules['target']})")
+    return "\n".join(lines)
+
+
+def rules_text(game: str, variant: str, values: dict[str, Value]) -> str:
+    rows = [[name, _value(values[name]), PARAMS[game][name].rule, PARAMS[game][name].meaning]
+            for name in sorted(values)]
+    return (f"{game} — variant {variant}\n"
+            + _table(rows, ["parameter", "value", "rule", "meaning"]))
+
+
+def _value(v: Value) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)
+
+
+def problem_lines(problems: list[Problem], label: str | None = None) -> list[str]:
+    prefix = f"{label}: " if label else ""
+    return [f"{prefix}{p}" for p in problems]
