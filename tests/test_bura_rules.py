@@ -1,0 +1,251 @@
+"""Bura rule by rule, rules.md's worked examples, and the beat relation against brute force."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.cards import SHORT_DECK, Card, parse_cards
+from referee.games.bura import beats, card_points, set_beats
+
+from .conftest import first_problem, replay_text
+
+HEAD = """format = "referee-match"
+version = 1
+game = "bura"
+variant = "classic"
+players = {players}
+{rules}
+"""
+
+
+def bura(*deals: tuple[str, str, str], players: str = '["Ivan", "Petr"]',
+         rules: str = "", hands: str = "") -> str:
+    """A Bura log; each deal is (dealer, trump, entries)."""
+    text = HEAD.format(players=players, rules=f"[rules]\n{rules}\n" if rules else "")
+    for dealer, trump, entries in deals:
+        text += f'\n[[deals]]\ndealer = "{dealer}"\ntrump = "{trump}"\n{hands}plays = [\n{entries}\n]\n'
+    return text
+
+
+CLAIM = """{ by = "Petr", cards = "AS 10S" },
+{ by = "Ivan", cards = "6H 7H" },
+{ by = "Ivan", cards = "AH" },
+{ by = "Petr", cards = "6C" },
+{ by = "Ivan", claim = true },"""
+
+
+def test_match_log_claim_example() -> None:
+    """Ivan trumps both spades (21) and wins the A♥ (11 more): 32, a true claim."""
+    rep = replay_text(bura(("Ivan", "9H", CLAIM)))
+    assert rep.problems == []
+    (d,) = rep.deals
+    assert d.result.score == {"Ivan": 1, "Petr": 0}
+    assert d.result.breakdown["Ivan"]["card_points"] == 32
+    assert rep.balances == {"Ivan": 1, "Petr": -1} and rep.pot == 0
+
+
+def test_false_claim_doubles_the_pot_and_pays_opponents() -> None:
+    """[bura.claim] a false claim: the claimant pays the pot into it, each opponent +2."""
+    entries = CLAIM.replace('{ by = "Ivan", claim = true },', '{ by = "Petr", claim = true },')
+    rep = replay_text(bura(("Ivan", "9H", entries)))
+    assert rep.problems == []
+    assert rep.deals[0].result.score == {"Ivan": 2, "Petr": 0}
+    assert rep.pot == 4 and rep.balances == {"Ivan": -1, "Petr": -3}
+    assert rep.next_dealer == "Ivan"  # no winner: the same dealer deals again
+
+
+def test_forfeit_is_a_false_claim() -> None:
+    rep = replay_text(bura(("Ivan", "9H", '{ by = "Petr", forfeit = "drew out of turn" },')))
+    assert rep.problems == [] and rep.deals[0].result.score == {"Ivan": 2, "Petr": 0}
+
+
+def test_winner_deals_next() -> None:
+    """[bura.deal.dealer]"""
+    text = bura(("Ivan", "9H", CLAIM), ("Petr", "9D", ""))
+    assert first_problem(text)[:2] == ("bura.deal.dealer", 2)
+    assert not replay_text(bura(("Ivan", "9H", CLAIM), ("Ivan", "9D", ""))).problems
+
+
+def test_beat_example() -> None:
+    """[bura.beat] 10♠ 9♠ is beaten by A♠ K♠: A on 10, K on 9."""
+    assert set_beats(parse_cards("AS KS"), parse_cards("10S 9S"), "H")
+    assert set_beats(parse_cards("KS AS"), parse_cards("10S 9S"), "H")
+    assert not set_beats(parse_cards("AS 9S"), parse_cards("10S KS"), "H")
+    assert set_beats(parse_cards("6H 7H"), parse_cards("AS 10S"), "H")
+
+
+def brute_beats(attack: tuple[Card, ...], held: tuple[Card, ...], trump: str) -> bool:
+    """Try every pairing."""
+    return len(attack) == len(held) and any(
+        all(beats(a, h, trump) for a, h in zip(order, held, strict=True))
+        for order in permutations(attack))
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(sorted(SHORT_DECK)), min_size=2, max_size=6, unique=True),
+       st.sampled_from("SHDC"))
+def test_set_beats_matches_every_pairing(cards: list[Card], trump: str) -> None:
+    k = len(cards) // 2
+    attack, held = tuple(cards[:k]), tuple(cards[k:2 * k])
+    assert set_beats(attack, held, trump) == brute_beats(attack, held, trump)
+
+
+def test_card_points() -> None:
+    """[bura.cards] 120 points in the deck."""
+    assert card_points(tuple(SHORT_DECK)) == 120
+
+
+def test_lead_rules() -> None:
+    """[bura.lead] 1 to 3 cards of one suit."""
+    assert first_problem(bura(("Ivan", "9H", '{ by = "Petr", cards = "AS 10C" },')))[0] \
+        == "bura.lead"
+    assert first_problem(bura(("Ivan", "9H", '{ by = "Petr", cards = "AS 10S KS QS" },')))[0] \
+        == "bura.lead"
+
+
+def test_follow_same_number() -> None:
+    """[bura.follow]"""
+    text = bura(("Ivan", "9H", '{ by = "Petr", cards = "AS 10S" },\n{ by = "Ivan", cards = "6H" },'))
+    assert first_problem(text) == ("bura.follow", 1, 2)
+
+
+def test_first_leader_and_turns() -> None:
+    """[bura.lead.first] the player after the dealer leads; [turn.order]"""
+    assert first_problem(bura(("Ivan", "9H", '{ by = "Ivan", cards = "AS" },')))[0] \
+        == "turn.order"
+
+
+def test_trick_winner_leads_next() -> None:
+    text = bura(("Ivan", "9H", '{ by = "Petr", cards = "AS" },\n{ by = "Ivan", cards = "6H" },\n'
+                               '{ by = "Petr", cards = "KS" },'))
+    assert first_problem(text) == ("turn.order", 1, 3)
+
+
+def test_three_players_each_must_beat_the_holder() -> None:
+    """[bura.trick] Olga beats Petr's card but not Ivan's trump: Ivan keeps the trick."""
+    text = bura(("Olga", "9H", '{ by = "Ivan", cards = "10S" },\n{ by = "Petr", cards = "6H" },\n'
+                               '{ by = "Olga", cards = "AS" },\n{ by = "Petr", cards = "7S" },'),
+                players='["Ivan", "Petr", "Olga"]')
+    rep = replay_text(text)
+    assert rep.problems == []
+    assert rep.state is not None and rep.state.points["Petr"] == 21
+
+
+def test_claim_timing() -> None:
+    """[bura.claim] never before the first trick or mid-trick."""
+    assert first_problem(bura(("Ivan", "9H", '{ by = "Ivan", claim = true },')))[0] == \
+        "bura.claim"
+    text = bura(("Ivan", "9H", '{ by = "Petr", cards = "AS" },\n{ by = "Ivan", claim = true },'))
+    assert first_problem(text)[0] == "bura.claim"
+
+
+def test_nothing_after_the_deal_ends() -> None:
+    text = bura(("Ivan", "9H", CLAIM + '\n{ by = "Ivan", cards = "KS" },'))
+    assert first_problem(text) == ("bura.claim", 1, 6)
+
+
+def test_declaration_before_first_trick_voids() -> None:
+    """[bura.declare.first] redealt without penalty: the pot stays, the same dealer."""
+    decl = '{ by = "Petr", declares = "molodka", cards = "AS KS QS" },'
+    rep = replay_text(bura(("Ivan", "9H", decl), ("Ivan", "9D", "")))
+    assert rep.problems == [] and rep.deals[0].result.score == {"Ivan": 0, "Petr": 0}
+    assert rep.pot == 2
+    text = bura(("Ivan", "9H", decl + '\n{ by = "Petr", cards = "AS" },'))
+    assert first_problem(text) == ("bura.declare.first", 1, 2)
+
+
+def test_bura_declaration_wins_at_once() -> None:
+    entries = ('{ by = "Petr", cards = "AS" },\n{ by = "Ivan", cards = "6S" },\n'
+               '{ by = "Ivan", declares = "bura", cards = "7H 8H 10H" },')
+    rep = replay_text(bura(("Ivan", "9H", entries)))
+    assert rep.problems == [] and rep.deals[0].result.winner == "Ivan"
+    text = bura(("Ivan", "9H", entries + '\n{ by = "Petr", cards = "KS" },'))
+    assert first_problem(text) == ("bura.declare.priority", 1, 4)
+
+
+def test_declaration_priority() -> None:
+    """[bura.declare.priority] Moscow beats Bura; a molodka declarer leads."""
+    entries = ('{ by = "Petr", cards = "6S" },\n{ by = "Ivan", cards = "7S" },\n'
+               '{ by = "Petr", declares = "bura", cards = "7H 8H 10H" },\n'
+               '{ by = "Ivan", declares = "moscow", cards = "AS AD AC" },')
+    rep = replay_text(bura(("Ivan", "9H", entries)))
+    assert rep.problems == [] and rep.deals[0].result.winner == "Ivan"
+    molodka = ('{ by = "Petr", cards = "6S" },\n{ by = "Ivan", cards = "7S" },\n'
+               '{ by = "Petr", declares = "molodka", cards = "QC KC AC" },\n'
+               '{ by = "Petr", cards = "KC" },')
+    assert replay_text(bura(("Ivan", "9H", molodka))).problems == []
+    wrong = molodka.replace('{ by = "Petr", cards = "KC" }', '{ by = "Ivan", cards = "KD" }')
+    assert first_problem(bura(("Ivan", "9H", wrong)))[0] == "turn.order"
+
+
+def test_declaration_cards() -> None:
+    """[bura.declare.cards] the combination against the trump, cards not yet played."""
+    base = '{ by = "Petr", cards = "6S" },\n{ by = "Ivan", cards = "7S" },\n'
+    bad = base + '{ by = "Ivan", declares = "bura", cards = "7C 8H 10H" },'
+    assert first_problem(bura(("Ivan", "9H", bad)))[0] == "bura.declare.cards"
+    played = base + '{ by = "Ivan", declares = "molodka", cards = "7S 8S 10S" },'
+    assert first_problem(bura(("Ivan", "9H", played)))[0] == "bura.declare.cards"
+    plain = base + '{ by = "Ivan", declares = "molodka", cards = "7H 8H 10H" },'
+    assert first_problem(bura(("Ivan", "9H", plain)))[0] == "bura.declare.cards"
+    mid = '{ by = "Petr", cards = "6S" },\n{ by = "Ivan", declares = "bura", cards = "7H 8H 10H" },'
+    assert first_problem(bura(("Ivan", "9H", mid)))[0] == "bura.declare"
+
+
+def test_trump_card_cannot_be_played_before_it_is_drawn() -> None:
+    text = bura(("Ivan", "9H", '{ by = "Petr", cards = "9H" },'))
+    assert first_problem(text)[0] == "hand.not-held"
+
+
+def test_card_duplicate_and_deck() -> None:
+    text = bura(("Ivan", "9H", '{ by = "Petr", cards = "AS" },\n{ by = "Ivan", cards = "AS" },'))
+    assert first_problem(text)[0] == "card.duplicate"
+    assert first_problem(bura(("Ivan", "9H", '{ by = "Petr", cards = "5S" },')))[0] == \
+        "card.deck"
+
+
+def test_hand_count_after_the_stock_runs_out() -> None:
+    """[bura.draw] [hand.count] six players: 18 cards in hand, 18 in the stock (the trump
+    last). One 3-card trick draws the stock empty; after the next, every card is played."""
+    players = '["A", "B", "C", "D", "E", "F"]'
+
+    def trick(order: str, cards: list[str]) -> str:
+        return "\n".join(f'{{ by = "{p}", cards = "{c}" }},'
+                         for p, c in zip(order, cards, strict=True))
+
+    first = trick("BCDEFA", ["6S 7S 8S", "6C 7C 8C", "6D 7D 8D", "9S 10S JS", "9C 10C JC",
+                             "9D 10D JD"])  # E wins and draws first; D draws the trump last
+    second = trick("EFABCD", ["QH KH AH", "QS KS AS", "QC KC AC", "QD KD AD", "6H 7H 8H",
+                              "9H 10H JH"])
+    rep = replay_text(bura(("A", "9H", first + "\n" + second), players=players))
+    assert not rep.problems
+    assert rep.deals and rep.deals[0].result.score == dict.fromkeys("ABCDEF", 0)  # void
+    more = first + "\n" + second + '\n{ by = "E", cards = "6S" },'
+    assert first_problem(bura(("A", "9H", more), players=players))[0] == "hand.count"
+    early = first.replace('{ by = "A", cards = "9D 10D JD" },',
+                          '{ by = "A", cards = "9H 10D JD" },')
+    assert first_problem(bura(("A", "9H", early), players=players))[0] in (
+        "bura.lead", "hand.not-held")
+
+
+def test_most_points_when_nobody_claims() -> None:
+    """[bura.claim.none] played out with no claim: void by default, or most points."""
+    # two players, 30 cards of stock: draw until it ends
+    rep = replay_text(bura(("Ivan", "9H", CLAIM.replace('{ by = "Ivan", claim = true },', "")),
+                           rules="no_claim = \"most_points\""))
+    assert rep.problems == [] and rep.deals == []  # not played out yet: still open
+    assert rep.state is not None and not rep.state.finished
+
+
+@pytest.mark.parametrize("fixture", ["bura-classic-2p", "bura-little-robber-3p"])
+def test_fixture_pots(fixture: str) -> None:
+    from .conftest import FIXTURES
+    import json
+
+    rep = replay_text((FIXTURES / f"{fixture}.toml").read_text())
+    expected = json.loads((FIXTURES / f"{fixture}.score.json").read_text())
+    assert rep.balances == expected["pot"]
+    assert sum(rep.balances.values()) + rep.pot == 0

@@ -1,0 +1,59 @@
+"""The shared examples: score sheets and first problems exactly as cli.md fixes them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .conftest import FIXTURES, json_lines, run
+
+COMPLETE = sorted(p for p in FIXTURES.glob("*.toml") if "one-mistake" not in p.name)
+MISTAKES = sorted(FIXTURES.glob("*.one-mistake.toml"))
+
+
+@pytest.mark.parametrize("log", COMPLETE, ids=lambda p: p.stem)
+def test_score_json_matches(log: Path) -> None:
+    expected = json.loads(log.with_name(log.stem + ".score.json").read_text())
+    result = run("score", str(log), "--json")
+    assert result.exit_code == 0, result.output
+    got = json.loads(result.stdout)
+    for key in ("game", "variant", "sides", "totals", "winner", "complete"):
+        assert got[key] == expected[key], key
+    assert [d["score"] for d in got["deals"]] == [d["score"] for d in expected["deals"]]
+    assert [d["number"] for d in got["deals"]] == [d["number"] for d in expected["deals"]]
+    for d in got["deals"]:  # the breakdown adds up to the score
+        for side, parts in d["breakdown"].items():
+            if got["game"] != "bura":
+                assert sum(parts.values()) == d["score"][side]
+    if got["game"] == "bura":
+        assert got["pot"] == expected["pot"]
+        assert [d["breakdown"] for d in got["deals"]] == [d["breakdown"] for d in expected["deals"]]
+
+
+@pytest.mark.parametrize("log", COMPLETE, ids=lambda p: p.stem)
+def test_complete_examples_verify(log: Path) -> None:
+    result = run("verify", str(log), "--json")
+    assert result.exit_code == 0
+    assert json_lines(result.stdout) == [{"file": str(log), "ok": True, "problems": []}]
+
+
+@pytest.mark.parametrize("log", MISTAKES, ids=lambda p: p.stem)
+def test_one_mistake_is_found_first(log: Path) -> None:
+    expected = json.loads(log.with_name(log.name.replace(".toml", ".expected.json")).read_text())
+    result = run("verify", str(log), "--json")
+    assert result.exit_code == 1
+    (report,) = json_lines(result.stdout)
+    first = report["problems"][0]
+    assert (first["deal"], first["play"], first["rule"]) == (
+        expected["deal"], expected["play"], expected["rule"])
+    assert first["path"] == f"deals[{expected['deal'] - 1}].plays[{expected['play'] - 1}]"
+
+
+@pytest.mark.parametrize("log", MISTAKES, ids=lambda p: p.stem)
+def test_a_log_with_a_problem_is_not_scored(log: Path) -> None:
+    result = run("score", str(log), "--json")
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert "[" in result.stderr
