@@ -194,8 +194,7 @@ def play(
     """
     from referee.problems import UsageError
     from referee.record import BuraEntry
-    from referee.session import add_entry, bura_entry, fishing_play, open_match, \
-        parse_card_list
+    from referee.session import add_entry, bura_entry, fishing_play, open_match, parse_card_list
 
     parsed = parse_card_list(" ".join(cards), "CARDS")
     match, _ = open_match(file, close_last=False)

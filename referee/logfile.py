@@ -30,16 +30,16 @@ def parse_bytes(raw: bytes) -> tuple[dict[str, Any] | None, list[Problem]]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
-        line = raw[:err.start].count(b"\n") + 1
-        col = err.start - (raw.rfind(b"\n", 0, err.start) + 1) + 1
+        at_line = raw[:err.start].count(b"\n") + 1
+        at_col = err.start - (raw.rfind(b"\n", 0, err.start) + 1) + 1
         return None, [Problem("log.toml", "the file is not UTF-8 text (TOML must be)",
-                              line=line, column=col)]
+                              line=at_line, column=at_col)]
     try:
         return tomllib.loads(text), []
     except tomllib.TOMLDecodeError as err:
         msg = str(err)
-        line = getattr(err, "lineno", None)
-        col = getattr(err, "colno", None)
+        line: int | None = getattr(err, "lineno", None)
+        col: int | None = getattr(err, "colno", None)
         found = _POSITION.search(msg)
         if found and line is None:
             line, col = int(found.group(1)), int(found.group(2))

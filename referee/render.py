@@ -203,8 +203,9 @@ def show(match: Match, rep: Replay, style: Style) -> str:
 
 
 def rules_text(game: str, variant: str, values: dict[str, Value]) -> str:
-    rows = [[name, _value(values[name]), PARAMS[game][name].rule, PARAMS[game][name].meaning]
-            for name in sorted(values)]
+    rows: list[list[object]] = [
+        [name, _value(values[name]), PARAMS[game][name].rule, PARAMS[game][name].meaning]
+        for name in sorted(values)]
     return (f"{game} — variant {variant}\n"
             + _table(rows, ["parameter", "value", "rule", "meaning"]))
 

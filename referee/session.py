@@ -180,7 +180,7 @@ def fishing_play(card: Card, takes: tuple[Card, ...] | None, trail: bool,
         chosen: tuple[Card, ...] = ()
         if takes is not None:
             chosen = takes
-        elif not trail:
+        elif not trail and player == state.to_move():
             options = state.options(card)
             if len(options) > 1:
                 rule = "basra.capture.choice" if match.game == "basra" else "pasur.capture.forced"

@@ -11,7 +11,7 @@ from itertools import combinations
 
 from referee.cards import FULL_DECK, SHORT_DECK, Card
 from referee.games.base import Carry, DealState
-from referee.games.basra import SEVEN_DIAMONDS, BasraDeal
+from referee.games.basra import SEVEN_DIAMONDS
 from referee.games.bura import BuraDeal, combination_ok
 from referee.games.fishing import FishingDeal, Option
 from referee.match import Replay, replay, start_deal, with_derived

@@ -27,7 +27,8 @@ def bura(*deals: tuple[str, str, str], players: str = '["Ivan", "Petr"]',
     """A Bura log; each deal is (dealer, trump, entries)."""
     text = HEAD.format(players=players, rules=f"[rules]\n{rules}\n" if rules else "")
     for dealer, trump, entries in deals:
-        text += f'\n[[deals]]\ndealer = "{dealer}"\ntrump = "{trump}"\n{hands}plays = [\n{entries}\n]\n'
+        text += (f'\n[[deals]]\ndealer = "{dealer}"\ntrump = "{trump}"\n{hands}'
+                 f"plays = [\n{entries}\n]\n")
     return text
 
 
@@ -109,7 +110,8 @@ def test_lead_rules() -> None:
 
 def test_follow_same_number() -> None:
     """[bura.follow]"""
-    text = bura(("Ivan", "9H", '{ by = "Petr", cards = "AS 10S" },\n{ by = "Ivan", cards = "6H" },'))
+    text = bura(("Ivan", "9H",
+                 '{ by = "Petr", cards = "AS 10S" },\n{ by = "Ivan", cards = "6H" },'))
     assert first_problem(text) == ("bura.follow", 1, 2)
 
 
@@ -242,8 +244,9 @@ def test_most_points_when_nobody_claims() -> None:
 
 @pytest.mark.parametrize("fixture", ["bura-classic-2p", "bura-little-robber-3p"])
 def test_fixture_pots(fixture: str) -> None:
-    from .conftest import FIXTURES
     import json
+
+    from .conftest import FIXTURES
 
     rep = replay_text((FIXTURES / f"{fixture}.toml").read_text())
     expected = json.loads((FIXTURES / f"{fixture}.score.json").read_text())

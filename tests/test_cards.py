@@ -6,8 +6,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.cards import FULL_DECK, RANKS, SHORT_DECK, SUITS, Card, CardError, format_cards, \
-    parse_cards
+from referee.cards import (
+    FULL_DECK,
+    RANKS,
+    SHORT_DECK,
+    SUITS,
+    Card,
+    CardError,
+    format_cards,
+    parse_cards,
+)
 
 SYMBOLS = {"S": ["S", "s", "♠", "♤"], "H": ["H", "h", "♥", "♡"], "D": ["D", "d", "♦", "♢"],
            "C": ["C", "c", "♣", "♧"]}

@@ -226,13 +226,13 @@ def test_missing_file(tmp_path: Path) -> None:
 
 def test_all_problems_are_collected() -> None:
     text = sub(sub(GOOD, '"5H 3C 9D KS"', '"5H 3X 9D KS"'), "players =", "venue = 1\nplayers =")
-    match, problems = load_bytes(text.encode())
+    _match, problems = load_bytes(text.encode())
     assert {p.rule for p in problems} >= {"log.card", "log.key"}
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in FIXTURES.glob("*.toml")))
 def test_lenient_fixture_is_written_canonically_and_stably(name: str) -> None:
-    match, problems = load_bytes((FIXTURES / name).read_bytes())
+    match, _problems = load_bytes((FIXTURES / name).read_bytes())
     assert match is not None
     once = dumps(match)
     again, _ = load_bytes(once)

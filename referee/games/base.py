@@ -87,7 +87,7 @@ class DealState(ABC):
     def to_move(self) -> str | None:
         """Whose entry is expected next (None when the deal is over)."""
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 - most games have nothing pending
         """The record of this deal has ended: judge anything still pending."""
 
     @abstractmethod

@@ -9,7 +9,7 @@ concrete cards only at the end. Both stay fast on floors of 20 cards and more.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations, product
 from math import comb
 
@@ -29,7 +29,7 @@ def vector(cards: Iterable[Card]) -> Vector:
     return tuple(counts)
 
 
-@lru_cache(maxsize=None)
+@cache
 def partitions(total: int, largest: int = 10) -> tuple[Vector, ...]:
     """Every multiset of values 1…10 adding up to ``total``, as count vectors."""
     if total == 0:

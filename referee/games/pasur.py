@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from referee.cards import Card, format_cards
+from referee.games.base import Carry
 from referee.games.captures import expand, single_sets, vector
 from referee.games.fishing import FishingDeal, Option, Ruling, strict_leader
-from referee.games.base import Carry
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal

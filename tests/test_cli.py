@@ -1,0 +1,210 @@
+"""Every command through typer's CliRunner: exit codes, output, nothing lost."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .conftest import SAMPLES, run
+
+
+@pytest.fixture
+def basra(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "basra", "-p", "Ali", "-p", "Omar", "--date", "2026-11-27").exit_code == 0
+    result = run("deal", "--dealer", "Omar", "--floor", "5H 3C 9D KS", "--buried", "JD")
+    assert result.exit_code == 0
+    return tmp_path / "match.toml"
+
+
+@pytest.fixture
+def bura(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "bura", "-p", "Ivan", "-p", "Petr").exit_code == 0
+    assert run("deal", "--dealer", "Ivan", "--trump", "9H").exit_code == 0
+    return tmp_path / "match.toml"
+
+
+def test_version_and_help() -> None:
+    assert run("--version").stdout.startswith("referee ")
+    result = run("--help")
+    assert result.exit_code == 0 and "verify" in result.stdout
+
+
+@pytest.mark.parametrize("command", ["new", "deal", "play", "declare", "claim", "forfeit",
+                                     "show", "options", "undo", "score", "verify", "export",
+                                     "rules", "simulate"])
+def test_every_command_has_help_with_an_example(command: str) -> None:
+    result = run(command, "--help")
+    assert result.exit_code == 0
+    assert "Example" in result.stdout
+
+
+def test_new_refuses_to_overwrite(basra: Path) -> None:
+    before = basra.read_bytes()
+    result = run("new", "basra", "-p", "X", "-p", "Y")
+    assert result.exit_code == 1 and "already exists" in result.stderr
+    assert basra.read_bytes() == before
+
+
+def test_new_usage_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "poker", "-p", "A", "-p", "B").exit_code == 2
+    assert run("new", "basra", "-p", "A", "-p", "B", "--rule", "nope=1").exit_code == 2
+    assert run("new", "basra", "-p", "A", "-p", "B", "--date", "soon").exit_code == 2
+    assert run("new", "basra", "-p", "A").exit_code == 1  # one player: a rule
+    assert not (tmp_path / "match.toml").exists()
+
+
+def test_new_with_rule_overrides(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run("new", "basra", "-p", "A", "-p", "B", "--variant", "classic", "-r",
+                 "target=151", "-r", "partnerships=false", "--event", "Café")
+    assert result.exit_code == 0
+    text = (tmp_path / "match.toml").read_text()
+    assert "target = 151" in text and 'variant = "classic"' in text and "Café" in text
+
+
+def test_play_records_and_refuses(basra: Path) -> None:
+    assert run("play", "8S", "--takes", "5H 3C").exit_code == 0
+    before = basra.read_bytes()
+    result = run("play", "5D", "--takes", "9D")
+    assert result.exit_code == 1
+    assert "[basra.capture.group]" in result.stderr and "legal:" in result.stderr
+    assert basra.read_bytes() == before  # nothing written
+    result = run("play", "KD", "--by", "Ali")
+    assert result.exit_code == 1 and "[turn.order]" in result.stderr
+
+
+def test_ambiguous_play_lists_the_options_and_records_nothing(basra: Path) -> None:
+    run("play", "8S", "--takes", "5H 3C")
+    run("play", "4C", "--trail")
+    before = basra.read_bytes()
+    result = run("play", "9C")  # 9D alone, or trail
+    assert result.exit_code == 1
+    assert "takes 9D" in result.stderr and "trail" in result.stderr
+    assert basra.read_bytes() == before
+
+
+def test_only_legal_play_is_filled_in(basra: Path) -> None:
+    assert run("play", "JC").exit_code == 0  # a jack takes the whole floor
+    assert 'card = "JC", takes = "5H 3C 9D KS"' in basra.read_text()
+
+
+def test_options_show_undo(basra: Path) -> None:
+    result = run("options", "9C")
+    assert result.exit_code == 0 and "takes 9D" in result.stdout
+    result = run("options", "9C", "--json")
+    assert json.loads(result.stdout)["options"] == ["takes 9D", "trail"]
+    run("play", "8S", "--takes", "5H 3C")
+    show = run("show", "--ascii")
+    assert "Floor: 9D KS" in show.stdout and "To play: Omar" in show.stdout
+    state = json.loads(run("show", "--json").stdout)
+    assert state["floor"] == ["9D", "KS"] and state["to_move"] == "Omar"
+    result = run("undo")
+    assert result.exit_code == 0 and "Ali 8S" in result.stdout
+    assert json.loads(run("show", "--json").stdout)["to_move"] == "Ali"
+    assert run("undo").exit_code == 0  # removes the empty deal
+    assert run("undo").exit_code == 1  # nothing left
+
+
+def test_deal_checks_its_set_up(basra: Path) -> None:
+    assert run("undo").exit_code == 0
+    result = run("deal", "--dealer", "Omar", "--floor", "5H 3C JD KS")
+    assert result.exit_code == 1 and "[basra.deal.floor]" in result.stderr
+    assert run("deal", "--dealer", "Omar").exit_code == 2
+    result = run("deal", "--dealer", "Omar", "--floor", "5H 3C 9D KS", "--hand", "Ali=AS 2S 3S 5H")
+    assert result.exit_code == 1 and "[card.duplicate]" in result.stderr
+
+
+def test_deal_needs_the_last_deal_finished(basra: Path) -> None:
+    result = run("deal", "--floor", "2H 3H 4H 5H")
+    assert result.exit_code == 1 and "[deal.conservation]" in result.stderr
+
+
+def test_bura_play_declare_claim(bura: Path) -> None:
+    assert run("play", "AS", "10S").exit_code == 0
+    assert run("play", "6H", "7H").exit_code == 0
+    assert run("play", "AH").exit_code == 0
+    show = run("show")
+    assert "card points are not shown" in show.stdout
+    assert run("play", "6C").exit_code == 0
+    result = run("claim", "--by", "Ivan")
+    assert result.exit_code == 0 and "32 card points: upheld" in result.stdout
+    score = json.loads(run("score", "--json").stdout)
+    assert score["deals"][0]["score"] == {"Ivan": 1, "Petr": 0}
+    assert score["pot"] == {"Ivan": 1, "Petr": -1}
+
+
+def test_bura_refusals(bura: Path) -> None:
+    result = run("claim", "--by", "Ivan")
+    assert result.exit_code == 1 and "[bura.claim]" in result.stderr
+    result = run("play", "AS", "KC")
+    assert result.exit_code == 1 and "[bura.lead]" in result.stderr
+    result = run("declare", "bura", "7C", "8C", "10C", "--by", "Petr")
+    assert result.exit_code == 1 and "[bura.declare.cards]" in result.stderr
+    assert run("declare", "kremlin", "7C", "8C", "10C", "--by", "Petr").exit_code == 2
+    assert run("play", "AS", "--takes", "KS").exit_code == 2
+
+
+def test_bura_forfeit_and_options(bura: Path) -> None:
+    assert run("play", "AS").exit_code == 0
+    result = run("options")
+    assert result.exit_code == 1 and "not recorded" in result.stderr
+    assert run("forfeit", "--by", "Petr").exit_code == 0
+    score = json.loads(run("score", "--json").stdout)
+    assert score["deals"][0]["score"] == {"Ivan": 2, "Petr": 0}
+
+
+def test_score_text_and_json() -> None:
+    log = SAMPLES / "basra-egyptian-2p.toml"
+    text = run("score", str(log))
+    assert text.exit_code == 0 and "Winner:" in text.stdout
+    data = json.loads(run("score", str(log), "--json").stdout)
+    assert data["complete"] is True and data["winner"] in data["sides"]
+
+
+def test_verify_many_files_one_line_each() -> None:
+    logs = [str(p) for p in sorted(SAMPLES.glob("*.toml"))]
+    result = run("verify", *logs, "--json")
+    assert result.exit_code == 0
+    assert len(result.stdout.splitlines()) == len(logs)
+
+
+def test_export_to_file_is_byte_identical(tmp_path: Path) -> None:
+    log = SAMPLES / "pasur-pagat-2p.toml"
+    out = tmp_path / "copy.toml"
+    assert run("export", str(log), "-o", str(out)).exit_code == 0
+    assert out.read_bytes() == log.read_bytes()
+
+
+def test_rules_command() -> None:
+    result = run("rules", "basra", "--variant", "classic")
+    assert result.exit_code == 0
+    assert "sweep_all" in result.stdout and "basra.seven-diamonds" in result.stdout
+    data = json.loads(run("rules", "pasur", "--json").stdout)
+    assert data["rules"]["sur_points"] == 5
+    assert run("rules", "bura", "--variant", "nope").exit_code == 2
+    assert run("rules", "chess").exit_code == 2
+
+
+def test_simulate_is_deterministic(tmp_path: Path) -> None:
+    a, b = tmp_path / "a", tmp_path / "b"
+    for out in (a, b):
+        result = run("simulate", "pasur", "--players", "3", "--seed", "4", "--matches", "2",
+                     "--out", str(out))
+        assert result.exit_code == 0
+    files = sorted(p.name for p in a.iterdir())
+    assert len(files) == 2
+    assert all((a / f).read_bytes() == (b / f).read_bytes() for f in files)
+    assert run("simulate", "bura", "--players", "7", "--out", str(a)).exit_code == 2
+
+
+def test_table_commands_without_a_match_file(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run("show")
+    assert result.exit_code == 1 and "no such file" in result.stderr
+    assert "Traceback" not in result.output
