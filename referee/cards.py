@@ -9,7 +9,6 @@ Card.parse('10D')
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
@@ -27,12 +26,36 @@ class CardError(ValueError):
     """A string that is not a card in the match-log notation."""
 
 
-@dataclass(frozen=True, slots=True, order=True)
 class Card:
-    """One card: rank (``A 2 … 10 J Q K``) and suit (``S H D C``)."""
+    """One card: rank (``A 2 … 10 J Q K``) and suit (``S H D C``).
 
+    Cards are interned: ``Card("7", "D") is Card.parse("7d")``, so equality and hashing
+    are by identity, which keeps replay's many set operations cheap.
+    """
+
+    __slots__ = ("rank", "suit")
     rank: str
     suit: str
+
+    def __new__(cls, rank: str, suit: str) -> Card:
+        known = _CANONICAL.get(rank + suit) if _CANONICAL else None
+        if known is not None:
+            return known
+        if rank not in RANKS or suit not in SUITS:
+            raise CardError(f"{rank + suit!r} is not a card")
+        card = object.__new__(cls)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __lt__(self, other: Card) -> bool:
+        return (self.rank, self.suit) < (other.rank, other.suit)
+
+    def __reduce__(self) -> tuple[type[Card], tuple[str, str]]:
+        return (Card, (self.rank, self.suit))
 
     @staticmethod
     def parse(text: str) -> Card:
@@ -70,7 +93,8 @@ class Card:
 
 
 _VALUES: dict[str, int] = {r: i + 1 for i, r in enumerate(RANKS[:10])}
-_CANONICAL: dict[str, Card] = {r + s: Card(r, s) for r in RANKS for s in SUITS}
+_CANONICAL: dict[str, Card] = {}
+_CANONICAL.update({r + s: Card(r, s) for r in RANKS for s in SUITS})
 _PARSE_CACHE: dict[str, Card] = {}
 for _key, _card in _CANONICAL.items():
     _PARSE_CACHE[_key] = _card
@@ -83,7 +107,20 @@ SHORT_DECK: frozenset[Card] = frozenset(
 
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Read a space-separated card list; an empty string is no cards."""
-    return tuple(Card.parse(t) for t in text.split())
+    return tuple([Card.parse(t) for t in text.split()])
+
+
+def lookup_card(text: str) -> Card | None:
+    """A card already written in canonical form, or None (use :meth:`Card.parse`)."""
+    return _CANONICAL.get(text)
+
+
+def lookup_cards(text: str) -> tuple[Card, ...] | None:
+    """A canonical card list read quickly, or None when any card needs the lenient parser."""
+    try:
+        return tuple([_CANONICAL[t] for t in text.split()])
+    except KeyError:
+        return None
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -4,10 +4,7 @@ Domain errors are turned into plain lines on stderr and exit 1 in one place
 (:func:`domain`); usage errors exit 2.
 """
 
-from __future__ import annotations
-
 import functools
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -193,23 +190,13 @@ def play(
     referee play AS KS  (a Bura lead of two spades)
     """
     from referee.problems import UsageError
-    from referee.record import BuraEntry
-    from referee.session import add_entry, bura_entry, fishing_play, open_match, parse_card_list
+    from referee.session import add_entry, parse_card_list, table_play
 
     parsed = parse_card_list(" ".join(cards), "CARDS")
-    match, _ = open_match(file, close_last=False)
-    if match.game == "bura":
-        if takes or trail:
-            raise UsageError("--takes and --trail are for Basra and Pasur")
-        build = bura_entry(BuraEntry(by or "", parsed))
-    else:
-        if len(parsed) != 1:
-            raise UsageError(f"play one card at a time, not {len(parsed)}")
-        if takes is not None and trail:
-            raise UsageError("give --takes or --trail, not both")
-        taken = parse_card_list(takes, "--takes") if takes is not None else None
-        build = fishing_play(parsed[0], taken, trail, by)
-    match, rep = add_entry(file, build)
+    if takes is not None and trail:
+        raise UsageError("give --takes or --trail, not both")
+    taken = parse_card_list(takes, "--takes") if takes is not None else None
+    match, rep = add_entry(file, table_play(parsed, taken, trail, by))
     _status(match, rep, ascii_only)
 
 
@@ -294,6 +281,8 @@ def show_cmd(
 
     match, rep = open_match(file)
     if as_json:
+        import json
+
         typer.echo(json.dumps(state_json(match, rep), ensure_ascii=False))
     else:
         _status(match, rep, ascii_only)
@@ -318,6 +307,8 @@ def options(
     parsed = parse_card_list(card, "CARD")[0] if card else None
     label, ways = capture_options(match, rep, parsed, by)
     if as_json:
+        import json
+
         typer.echo(json.dumps({"for": label, "options": ways}, ensure_ascii=False))
         return
     typer.echo(f"{label}: {len(ways)} option{'s' if len(ways) != 1 else ''}")
@@ -354,6 +345,8 @@ def score(
 
     match, rep = open_match(file)
     if as_json:
+        import json
+
         typer.echo(json.dumps(score_json(match, rep), ensure_ascii=False))
     else:
         typer.echo(score_sheet(match, rep))
@@ -369,6 +362,8 @@ def verify(
 
     Example: referee verify sample_games/*.toml --json
     """
+    import json
+
     from referee.render import problem_lines
     from referee.session import check_log
 
@@ -437,6 +432,8 @@ def rules(
         raise UsageError(f"--variant: {why}")
     values = variant_values(game, name)
     if as_json:
+        import json
+
         typer.echo(json.dumps({"game": game, "variant": name, "rules": values}))
     else:
         typer.echo(rules_text(game, name, values))
@@ -480,5 +477,23 @@ def simulate(
 
 
 def main() -> None:
-    """The console entry point."""
+    """The console entry point.
+
+    A short-lived process: the cyclic garbage collector is switched off (nothing here makes
+    cycles worth collecting), and when the command is named, only that command is built
+    for typer to parse, instead of all of them; help and errors use the full app.
+    """
+    import gc
+
+    gc.disable()
+    name = sys.argv[1] if len(sys.argv) > 1 else ""
+    chosen = [c for c in app.registered_commands
+              if (c.name or (c.callback.__name__ if c.callback else "")) == name]
+    if len(chosen) == 1 and "--help" not in sys.argv and "--install-completion" not in sys.argv:
+        single = typer.Typer(add_completion=False, rich_markup_mode=None,
+                             pretty_exceptions_enable=False)
+        single.registered_commands = chosen
+        single.registered_callback = app.registered_callback  # still a group: same usage
+        single()
+        return
     app()

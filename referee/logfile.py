@@ -7,13 +7,10 @@ import contextlib
 import errno
 import os
 import re
-import tempfile
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import tomli_w
 
 from referee.problems import Problem, RefereeError
 from referee.record import Match, match_to_dict, read_match
@@ -80,11 +77,15 @@ def load(path: Path) -> tuple[Match | None, list[Problem]]:
 
 def dumps(match: Match) -> bytes:
     """The canonical TOML bytes of a match."""
+    import tomli_w
+
     return tomli_w.dumps(match_to_dict(match)).encode("utf-8")
 
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write through a temporary file in the same folder, fsync, then ``os.replace``."""
+    import tempfile
+
     folder = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:

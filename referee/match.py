@@ -7,43 +7,41 @@ found while reading are kept and listed too, in replay order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from referee.games.base import Carry, DealResult, DealState, Illegal
-from referee.games.basra import BasraDeal
-from referee.games.bura import BuraDeal
-from referee.games.pasur import PasurDeal
 from referee.problems import Problem, deal_path, replay_order
 from referee.record import Deal, Entry, Match
 
-ENGINES: dict[str, type[DealState]] = {"basra": BasraDeal, "pasur": PasurDeal, "bura": BuraDeal}
 MAX_LEGAL_SHOWN = 12
 
 
-@dataclass(slots=True)
-class DealSummary:
+class DealSummary(NamedTuple):
     """A finished deal as scored."""
 
     number: int
     result: DealResult
 
 
-@dataclass(slots=True)
 class Replay:
     """Everything a replay establishes about a match."""
 
-    match: Match
-    problems: list[Problem]
-    deals: list[DealSummary] = field(default_factory=list)
-    totals: dict[str, int] = field(default_factory=dict)
-    winner: str | None = None
-    state: DealState | None = None  # the open last deal, if any
-    next_dealer: str | None = None
-    carry: Carry | None = None
-    balances: dict[str, int] = field(default_factory=dict)  # Bura
-    pot: int = 0  # Bura: money in the pot now
-    halted: bool = False
-    history: list[int] = field(default_factory=list)  # running leader margin, for charts
+    __slots__ = ("balances", "carry", "deals", "halted", "history", "match", "next_dealer",
+                 "pot", "problems", "state", "totals", "winner")
+
+    def __init__(self, match: Match, problems: list[Problem]) -> None:
+        self.match = match
+        self.problems = problems
+        self.deals: list[DealSummary] = []
+        self.totals: dict[str, int] = {}
+        self.winner: str | None = None
+        self.state: DealState | None = None  # the open last deal, if any
+        self.next_dealer: str | None = None
+        self.carry: Carry | None = None
+        self.balances: dict[str, int] = {}  # Bura
+        self.pot = 0  # Bura: money in the pot now
+        self.halted = False
+        self.history: list[int] = []  # the leader's margin after each deal
 
     @property
     def complete(self) -> bool:
@@ -82,8 +80,23 @@ def decided(totals: dict[str, int], target: int) -> str | None:
     return leaders[0] if top >= target and len(leaders) == 1 else None
 
 
+def engine(game: str) -> type[DealState]:
+    """The rules module of a game, imported only when that game is played."""
+    if game == "basra":
+        from referee.games.basra import BasraDeal
+
+        return BasraDeal
+    if game == "pasur":
+        from referee.games.pasur import PasurDeal
+
+        return PasurDeal
+    from referee.games.bura import BuraDeal
+
+    return BuraDeal
+
+
 def start_deal(match: Match, deal: Deal, index: int, carry: Carry) -> DealState:
-    return ENGINES[match.game](match.players, match.rules, deal, index, carry)
+    return engine(match.game)(match.players, match.rules, deal, index, carry)
 
 
 def replay(match: Match, found: list[Problem] | None = None, close_last: bool = True) -> Replay:
@@ -95,7 +108,6 @@ def replay(match: Match, found: list[Problem] | None = None, close_last: bool = 
     rep.balances = dict.fromkeys(match.players, 0) if match.game == "bura" else {}
     carry = Carry(dict(rep.totals))
     expected_dealer: str | None = None
-    target = int(match.rules["target"])
     broken = {p.deal for p in rep.problems if p.deal is not None}
     for i, deal in enumerate(match.deals):
         number = i + 1
@@ -132,32 +144,44 @@ def replay(match: Match, found: list[Problem] | None = None, close_last: bool = 
             rep.problems.extend(state.end_problems())
             rep.halted = True
             break
-        end = state.end_problems()
-        if end:
-            rep.problems.extend(end)
-            rep.halted = True
+        if not finish_deal(rep, state, check=number not in broken):
             break
-        result = state.result()
-        if deal.score is not None and number not in broken:
-            check_stored(rep, deal.score, result.score, deal_path(i, "score"), number)
-        rep.deals.append(DealSummary(number, result))
-        for s, v in result.score.items():
-            rep.totals[s] += v
-        for p, v in result.payments.items():
-            rep.balances[p] += v
-        rep.pot = result.pot_after
-        carry = Carry(dict(rep.totals), result.majority_carry, result.pot_after, number + 1)
-        expected_dealer = result.next_dealer
-        rep.next_dealer = expected_dealer
-        rep.winner = decided(rep.totals, target)
-        ordered = sorted(rep.totals.values(), reverse=True)
-        rep.history.append(ordered[0] - (ordered[1] if len(ordered) > 1 else 0))
+        carry = rep.carry or carry
+        expected_dealer = rep.next_dealer
         rep.state = state if last else None
-    rep.carry = carry
+    if rep.carry is None:
+        rep.carry = carry
     if not rep.halted:
         check_result(rep)
     rep.problems.sort(key=replay_order)
     return rep
+
+
+def finish_deal(rep: Replay, state: DealState, check: bool = True) -> bool:
+    """Score a finished deal into the match: totals, balances, the next dealer, the winner.
+    False (and the replay halts) when the end of the deal shows a problem."""
+    end = state.end_problems()
+    if end:
+        rep.problems.extend(end)
+        rep.halted = True
+        return False
+    number = state.index + 1
+    result = state.result()
+    stored = state.deal.score
+    if stored is not None and check:
+        check_stored(rep, stored, result.score, deal_path(state.index, "score"), number)
+    rep.deals.append(DealSummary(number, result))
+    for s, v in result.score.items():
+        rep.totals[s] += v
+    for p, v in result.payments.items():
+        rep.balances[p] += v
+    rep.pot = result.pot_after
+    rep.carry = Carry(dict(rep.totals), result.majority_carry, result.pot_after, number + 1)
+    rep.next_dealer = result.next_dealer
+    rep.winner = decided(rep.totals, int(rep.match.rules["target"]))
+    ordered = sorted(rep.totals.values(), reverse=True)
+    rep.history.append(ordered[0] - (ordered[1] if len(ordered) > 1 else 0))
+    return True
 
 
 def replay_entries(rep: Replay, state: DealState, plays: list[Entry | None], i: int) -> bool:

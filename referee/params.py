@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from referee.problems import Problem
@@ -13,17 +12,20 @@ PLAYER_COUNTS: dict[str, tuple[int, int]] = {"basra": (2, 4), "pasur": (2, 4), "
 Value = bool | int | str
 
 
-@dataclass(frozen=True, slots=True)
 class Param:
     """One rule parameter: its type, default, allowed choices and meaning."""
 
-    name: str
-    kind: type
-    default: Value
-    meaning: str
-    rule: str
-    choices: tuple[str, ...] = ()
-    minimum: int = 0
+    __slots__ = ("choices", "default", "kind", "meaning", "minimum", "name", "rule")
+
+    def __init__(self, name: str, kind: type, default: Value, meaning: str, rule: str,
+                 choices: tuple[str, ...] = (), minimum: int = 0) -> None:
+        self.name = name
+        self.kind = kind
+        self.default = default
+        self.meaning = meaning
+        self.rule = rule
+        self.choices = choices
+        self.minimum = minimum
 
     def check(self, value: Any) -> str | None:
         """Why ``value`` is not acceptable, or None when it is."""

@@ -2,21 +2,39 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
-
-@dataclass(frozen=True, slots=True)
 class Problem:
-    """One finding. ``deal`` and ``play`` count from 1; ``path`` indexes from 0 like TOML."""
+    """One finding. ``deal`` and ``play`` count from 1; ``path`` indexes from 0 like TOML.
 
-    rule: str
-    message: str
-    path: str | None = None
-    deal: int | None = None
-    play: int | None = None
-    line: int | None = None
-    column: int | None = None
-    stage: int = 0  # within a deal: 0 set-up, 1 an entry, 2 the end of the deal (replay order)
+    ``stage`` orders problems within a deal: 0 set-up, 1 an entry, 2 the end of the deal.
+    """
+
+    __slots__ = ("column", "deal", "line", "message", "path", "play", "rule", "stage")
+
+    def __init__(self, rule: str, message: str, path: str | None = None,
+                 deal: int | None = None, play: int | None = None, line: int | None = None,
+                 column: int | None = None, stage: int = 0) -> None:
+        self.rule = rule
+        self.message = message
+        self.path = path
+        self.deal = deal
+        self.play = play
+        self.line = line
+        self.column = column
+        self.stage = stage
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.rule, self.message, self.path, self.deal, self.play, self.line,
+                self.column, self.stage)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Problem) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Problem({self.rule!r}, {self.message!r}, path={self.path!r})"
 
     def as_json(self) -> dict[str, object]:
         """The problem as cli.md's JSON object (absent keys left out)."""

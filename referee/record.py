@@ -5,10 +5,9 @@ mapping that the writer serialises. No TOML library is imported here."""
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
 from typing import Any
 
-from referee.cards import Card, CardError, format_cards, parse_cards
+from referee.cards import Card, CardError, format_cards, lookup_card, lookup_cards, parse_cards
 from referee.params import (
     DEFAULT_VARIANT,
     GAMES,
@@ -30,26 +29,33 @@ HEADER_KEYS = ("format", "version", "game", "variant", "event", "date", "players
 DECLARATIONS = ("bura", "moscow", "little-moscow", "molodka")
 
 
-@dataclass(slots=True)
 class FishPlay:
     """A Basra or Pasur play: the card and the floor cards it takes (none: a trail)."""
 
-    by: str
-    card: Card
-    takes: tuple[Card, ...] = ()
-    note: str | None = None
+    __slots__ = ("by", "card", "note", "takes")
+
+    def __init__(self, by: str, card: Card, takes: tuple[Card, ...] = (),
+                 note: str | None = None) -> None:
+        self.by = by
+        self.card = card
+        self.takes = takes
+        self.note = note
 
 
-@dataclass(slots=True)
 class BuraEntry:
     """A Bura entry: a lead or follow (cards), a declaration, a claim or a forfeit."""
 
-    by: str
-    cards: tuple[Card, ...] = ()
-    declares: str | None = None
-    claim: bool = False
-    forfeit: str | None = None
-    note: str | None = None
+    __slots__ = ("by", "cards", "claim", "declares", "forfeit", "note")
+
+    def __init__(self, by: str, cards: tuple[Card, ...] = (), declares: str | None = None,
+                 claim: bool = False, forfeit: str | None = None,
+                 note: str | None = None) -> None:
+        self.by = by
+        self.cards = cards
+        self.declares = declares
+        self.claim = claim
+        self.forfeit = forfeit
+        self.note = note
 
     @property
     def kind(self) -> str:
@@ -65,35 +71,48 @@ class BuraEntry:
 Entry = FishPlay | BuraEntry
 
 
-@dataclass(slots=True)
 class Deal:
-    """One deal as recorded. ``plays`` holds None where an entry could not be read."""
+    """One deal as recorded. ``plays`` holds None where an entry could not be read;
+    ``broken`` says the deal's set-up could not be read."""
 
-    dealer: str
-    floor: tuple[Card, ...] = ()
-    trump: Card | None = None
-    buried: tuple[Card, ...] | None = None
-    returned: tuple[Card, ...] | None = None
-    hands: dict[str, tuple[Card, ...]] | None = None
-    plays: list[Entry | None] = field(default_factory=list)
-    note: str | None = None
-    score: dict[str, int] | None = None
-    broken: bool = False  # the deal's set-up could not be read
+    __slots__ = ("broken", "buried", "dealer", "floor", "hands", "note", "plays", "returned",
+                 "score", "trump")
+
+    def __init__(self, dealer: str, floor: tuple[Card, ...] = (), trump: Card | None = None,
+                 buried: tuple[Card, ...] | None = None,
+                 returned: tuple[Card, ...] | None = None,
+                 hands: dict[str, tuple[Card, ...]] | None = None,
+                 plays: list[Entry | None] | None = None, note: str | None = None,
+                 score: dict[str, int] | None = None, broken: bool = False) -> None:
+        self.dealer = dealer
+        self.floor = floor
+        self.trump = trump
+        self.buried = buried
+        self.returned = returned
+        self.hands = hands
+        self.plays: list[Entry | None] = [] if plays is None else plays
+        self.note = note
+        self.score = score
+        self.broken = broken
 
 
-@dataclass(slots=True)
 class Match:
     """A whole match record: header, rules (every parameter), deals and stored result."""
 
-    game: str
-    variant: str
-    players: list[str]
-    rules: dict[str, Value]
-    event: str | None = None
-    date: dt.date | dt.datetime | None = None
-    deals: list[Deal] = field(default_factory=list)
-    result_totals: dict[str, int] | None = None
-    result_winner: str | None = None
+    __slots__ = ("date", "deals", "event", "game", "players", "result_totals",
+                 "result_winner", "rules", "variant")
+
+    def __init__(self, game: str, variant: str, players: list[str], rules: dict[str, Value],
+                 event: str | None = None, date: dt.date | dt.datetime | None = None) -> None:
+        self.game = game
+        self.variant = variant
+        self.players = players
+        self.rules = rules
+        self.event = event
+        self.date = date
+        self.deals: list[Deal] = []
+        self.result_totals: dict[str, int] | None = None
+        self.result_winner: str | None = None
 
     @property
     def sides(self) -> list[str]:
@@ -371,6 +390,9 @@ class _Reader:
         return out
 
     def entry(self, raw: Any, i: int, j: int, game: str, players: list[str]) -> Entry | None:
+        fast = _fast_fish_play(raw, players) if game != "bura" else None
+        if fast is not None:
+            return fast
         number, play = i + 1, j + 1
         path = deal_path(i, None, j)
         if not isinstance(raw, dict):
@@ -467,6 +489,27 @@ class _Reader:
                          f"({', '.join(names)})", "result.winner")
             else:
                 match.result_winner = winner
+
+
+_FISH_KEYS = frozenset(("by", "card", "takes", "note"))
+
+
+def _fast_fish_play(raw: Any, players: list[str]) -> FishPlay | None:
+    """The common case read quickly: a well-formed play of known cards. Anything unusual
+    returns None and takes the full path, which reports every problem."""
+    if type(raw) is not dict or not _FISH_KEYS.issuperset(raw):
+        return None
+    by, card, takes, note = raw.get("by"), raw.get("card"), raw.get("takes", ""), \
+        raw.get("note")
+    if by not in players or type(card) is not str or type(takes) is not str:
+        return None
+    if note is not None and type(note) is not str:
+        return None
+    got = lookup_card(card)
+    taken = lookup_cards(takes)
+    if got is None or taken is None:
+        return None
+    return FishPlay(by, got, taken, note)
 
 
 def _key(name: str) -> str:

@@ -5,22 +5,22 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.cards import Card, sort_key
-from referee.games.bura import BuraDeal
-from referee.games.fishing import FishingDeal
-from referee.match import Replay
+from referee.games.base import as_bura, as_fishing
 from referee.params import PARAMS, Value
 from referee.problems import Problem
 from referee.record import Match
+
+if TYPE_CHECKING:
+    from referee.match import Replay
 
 RED = "\x1b[31m"
 RESET = "\x1b[0m"
 
 
-@dataclass(frozen=True, slots=True)
-class Style:
+class Style(NamedTuple):
     """How to show cards: suit symbols or ASCII, red hearts and diamonds or no colour."""
 
     ascii: bool = False
@@ -131,14 +131,17 @@ def state_json(match: Match, rep: Replay) -> dict[str, object]:
     if state is not None and not state.finished:
         out["to_move"] = state.to_move()
         out["dealer"] = state.dealer
-        if isinstance(state, FishingDeal):
+        fishing, bura = as_fishing(state), as_bura(state)
+        if fishing is not None:
+            state = fishing
             out["floor"] = [str(c) for c in state.floor]
             out["round"] = state.round + 1
             out["rounds"] = len(state.rounds)
             out["unseen"] = [str(c) for c in state.unseen()]
             out["captured"] = {s: len(p) for s, p in state.piles.items()}
             out["sweeps"] = state.sweeps
-        elif isinstance(state, BuraDeal):
+        elif bura is not None:
+            state = bura
             out["trump"] = str(state.trump)
             out["trick"] = [{"by": p, "cards": [str(c) for c in cs]} for p, cs in state.trick]
             out["tricks"] = state.tricks
@@ -165,7 +168,8 @@ def show(match: Match, rep: Replay, style: Style) -> str:
             lines.append(f"Deal {len(match.deals)} is finished. Next dealer: {rep.next_dealer}.")
         else:
             lines.append("No deal yet. Record one with `referee deal`.")
-    elif isinstance(state, FishingDeal):
+    elif (fishing := as_fishing(state)) is not None:
+        state = fishing
         lines.append(f"Deal {len(match.deals)}, dealt by {state.dealer}; round {state.round + 1} "
                      f"of {len(state.rounds)}, play {state.entries + 1} of {state.total_plays}")
         lines.append(f"Floor: {style.cards(state.floor, 'empty')}")
@@ -179,7 +183,8 @@ def show(match: Match, rep: Replay, style: Style) -> str:
             f"{s} {len(p)} cards, {state.sweeps[s]} {state.sweep_word}"
             f"{'s' if state.sweeps[s] != 1 else ''}" for s, p in state.piles.items()))
         lines.append(f"Not yet seen ({len(state.unseen())}): {style.cards(state.unseen())}")
-    elif isinstance(state, BuraDeal):
+    elif (bura := as_bura(state)) is not None:
+        state = bura
         lines.append(f"Deal {len(match.deals)}, dealt by {state.dealer}; trump "
                      f"{style.card(state.trump)}; {state.tricks} trick"
                      f"{'s' if state.tricks != 1 else ''} played; stock {state.stock}"

@@ -10,16 +10,18 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from referee.cards import Card, CardError, parse_cards
-from referee.games.base import Carry, DealState, Illegal
-from referee.games.bura import BuraDeal
-from referee.games.fishing import FishingDeal, Option
+from referee.games.base import Carry, DealState, Illegal, as_bura, as_fishing
 from referee.logfile import dumps, load, locked, write_atomic
-from referee.match import Replay, illegal_problem, replay, start_deal, with_derived
+from referee.match import Replay, finish_deal, illegal_problem, replay, start_deal, with_derived
 from referee.params import Value
 from referee.problems import Problem, RefereeError, UsageError, deal_path
 from referee.record import BuraEntry, Deal, Entry, FishPlay, Match, new_match
+
+if TYPE_CHECKING:
+    from referee.games.fishing import Option
 
 
 def open_match(path: Path, close_last: bool = True) -> tuple[Match, Replay]:
@@ -60,20 +62,21 @@ def create(path: Path, game: str, players: list[str], variant: str | None,
     return match
 
 
-def _save(path: Path, match: Match) -> Replay:
-    rep = replay(match)
-    if rep.problems:  # a checked change cannot cause one; refuse rather than write
-        raise RefereeError(rep.problems)
-    write_atomic(path, dumps(with_derived(match, rep)))
-    return rep
+def modify(path: Path,
+           change: Callable[[Match, Replay], Replay | None]) -> tuple[Match, Replay]:
+    """Lock, load, check, apply ``change`` (which raises on a bad entry), write atomically.
 
-
-def modify(path: Path, change: Callable[[Match, Replay], None]) -> tuple[Match, Replay]:
-    """Lock, load, check, apply ``change`` (which raises on a bad entry), write atomically."""
+    ``change`` returns the replay brought up to date, or None to have the whole match
+    replayed again (for changes other than one more entry)."""
     with locked(path):
         match, rep = open_match(path, close_last=False)
-        change(match, rep)
-        return match, _save(path, match)
+        updated = change(match, rep)
+        if updated is None:
+            updated = replay(match)
+            if updated.problems:  # a checked change cannot cause one; refuse to write it
+                raise RefereeError(updated.problems)
+        write_atomic(path, dumps(with_derived(match, updated)))
+        return match, updated
 
 
 def parse_card_list(text: str, what: str) -> tuple[Card, ...]:
@@ -87,7 +90,7 @@ def add_deal(path: Path, dealer: str | None, floor: str | None, extra: str | Non
              trump: str | None, hands: dict[str, str]) -> tuple[Match, Replay]:
     """Record a new deal after checking its set-up."""
 
-    def change(match: Match, rep: Replay) -> None:
+    def change(match: Match, rep: Replay) -> Replay | None:
         if rep.winner is not None:
             raise RefereeError([Problem(f"{match.game}.match", f"the match is decided: "
                                         f"{rep.winner} won; no deal may follow")])
@@ -134,6 +137,7 @@ def add_deal(path: Path, dealer: str | None, floor: str | None, extra: str | Non
         if problems:
             raise RefereeError(problems)
         match.deals.append(deal)
+        return None
 
     return modify(path, change)
 
@@ -153,7 +157,7 @@ def add_entry(path: Path, build: Callable[[Match, DealState], Entry]) -> tuple[M
     """Check one entry against the deal in progress and record it; nothing is written when
     it breaks a rule."""
 
-    def change(match: Match, rep: Replay) -> None:
+    def change(match: Match, rep: Replay) -> Replay:
         state = open_state(match, rep)
         entry = build(match, state)
         deal = match.deals[-1]
@@ -163,6 +167,10 @@ def add_entry(path: Path, build: Callable[[Match, DealState], Entry]) -> tuple[M
             raise RefereeError([illegal_problem(err, len(match.deals) - 1,
                                                 len(deal.plays))]) from None
         deal.plays.append(entry)
+        state.close()  # the record ends here for now: judge what is pending
+        if state.finished and not finish_deal(rep, state):
+            raise RefereeError(rep.problems)
+        return rep
 
     return modify(path, change)
 
@@ -172,8 +180,9 @@ def fishing_play(card: Card, takes: tuple[Card, ...] | None, trail: bool,
     """Build a Basra or Pasur play; an unstated capture is filled in only when it is the
     one legal way to play the card."""
 
-    def build(match: Match, state: DealState) -> Entry:
-        if not isinstance(state, FishingDeal):
+    def build(match: Match, deal_state: DealState) -> Entry:
+        state = as_fishing(deal_state)
+        if state is None:
             raise UsageError("this is a Bura match: play takes the cards led or followed")
         player = by or state.to_move()
         assert player is not None
@@ -194,11 +203,28 @@ def fishing_play(card: Card, takes: tuple[Card, ...] | None, trail: bool,
     return build
 
 
+def table_play(cards: tuple[Card, ...], takes: tuple[Card, ...] | None, trail: bool,
+               by: str | None) -> Callable[[Match, DealState], Entry]:
+    """A play as typed at the table: one fishing card (with its capture) or Bura cards."""
+
+    def build(match: Match, state: DealState) -> Entry:
+        if match.game == "bura":
+            if takes is not None or trail:
+                raise UsageError("--takes and --trail are for Basra and Pasur")
+            return bura_entry(BuraEntry(by or "", cards))(match, state)
+        if len(cards) != 1:
+            raise UsageError(f"play one card at a time, not {len(cards)}")
+        return fishing_play(cards[0], takes, trail, by)(match, state)
+
+    return build
+
+
 def bura_entry(entry: BuraEntry) -> Callable[[Match, DealState], Entry]:
     """Build a Bura entry, defaulting a lead or follow to the player whose turn it is."""
 
-    def build(match: Match, state: DealState) -> Entry:
-        if not isinstance(state, BuraDeal):
+    def build(match: Match, deal_state: DealState) -> Entry:
+        state = as_bura(deal_state)
+        if state is None:
             raise UsageError(f"this is a {match.game} match: declare, claim and forfeit are Bura's")
         if not entry.by:
             if entry.kind != "cards":
@@ -216,7 +242,7 @@ def undo(path: Path) -> tuple[Match, Replay, str]:
     """Remove the last recorded entry (or the last deal, when it has no entries yet)."""
     removed = ""
 
-    def change(match: Match, rep: Replay) -> None:
+    def change(match: Match, rep: Replay) -> Replay | None:
         nonlocal removed
         if not match.deals:
             raise RefereeError([Problem("log.deal", "nothing to undo: no deal is recorded")])
@@ -227,6 +253,7 @@ def undo(path: Path) -> tuple[Match, Replay, str]:
         else:
             match.deals.pop()
             removed = f"deal {len(match.deals) + 1} (dealt by {deal.dealer}, no plays yet)"
+        return None
 
     match, rep = modify(path, change)
     return match, rep, removed
@@ -251,14 +278,16 @@ def _describe(entry: Entry | None) -> str:
 def capture_options(match: Match, rep: Replay, card: Card | None,
                     by: str | None) -> tuple[str, list[str]]:
     """Every legal way to play ``card`` now (fishing), or to beat the trick (Bura)."""
-    state = open_state(match, rep)
-    if isinstance(state, FishingDeal):
+    deal_state = open_state(match, rep)
+    fishing = as_fishing(deal_state)
+    if fishing is not None:
         if card is None:
             raise UsageError("name the card: referee options 7D")
-        opts: list[Option] = state.options(card)
-        return f"{card} on {' '.join(map(str, state.floor)) or 'an empty floor'}", \
+        opts: list[Option] = fishing.options(card)
+        return f"{card} on {' '.join(map(str, fishing.floor)) or 'an empty floor'}", \
             [str(o) for o in opts]
-    assert isinstance(state, BuraDeal)
+    state = as_bura(deal_state)
+    assert state is not None
     player = by or state.to_move()
     assert player is not None
     if not state.trick:

@@ -15,6 +15,7 @@ from referee.games.basra import SEVEN_DIAMONDS
 from referee.games.bura import BuraDeal, combination_ok
 from referee.games.fishing import FishingDeal, Option
 from referee.match import Replay, replay, start_deal, with_derived
+from referee.params import Value
 from referee.problems import RefereeError
 from referee.record import BuraEntry, Deal, FishPlay, Match, new_match
 
@@ -29,16 +30,19 @@ def players_for(game: str, n: int) -> list[str]:
     return list(names[:n])
 
 
-def simulate_match(game: str, variant: str, n: int, seed: int) -> Match:
-    """One complete match played by random-and-greedy players."""
+def simulate_match(game: str, variant: str, n: int, seed: int,
+                   overrides: dict[str, Value] | None = None,
+                   deals: int | None = None) -> Match:
+    """One complete match played by random-and-greedy players (or its first ``deals``)."""
     rng = random.Random(f"{game}/{variant}/{n}/{seed}")
-    match, problems = new_match(game, players_for(game, n), variant,
+    match, problems = new_match(game, players_for(game, n), variant, overrides,
                                 event=f"simulated by referee, seed {seed}")
     if match is None or problems:
         raise RefereeError(problems)
     dealer = match.players[-1]
     rep = replay(match)
-    while rep.winner is None and len(match.deals) < MAX_DEALS:
+    limit = MAX_DEALS if deals is None else deals
+    while rep.winner is None and len(match.deals) < limit:
         carry = rep.carry or Carry(dict(rep.totals))
         if game == "bura":
             play_bura_deal(match, dealer, carry, rng)

@@ -4,11 +4,15 @@ applies entries, lists legal options and scores itself when finished."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, cast
 
 from referee.params import Value
 from referee.problems import Problem, deal_path
 from referee.record import Deal, Entry
+
+if TYPE_CHECKING:
+    from referee.games.bura import BuraDeal
+    from referee.games.fishing import FishingDeal
 
 
 class Illegal(Exception):
@@ -21,27 +25,37 @@ class Illegal(Exception):
         self.legal = legal or []
 
 
-@dataclass(slots=True)
 class Carry:
-    """What one deal hands to the next: match totals before it, and game-specific carries."""
+    """What one deal hands to the next: match totals before it, and game-specific carries
+    (Basra's rolled-over majority award, the Bura pot before the antes)."""
 
-    totals: dict[str, int]
-    majority_carry: int = 0  # Basra: a rolled-over majority award
-    pot: int = 0  # Bura: money in the pot before the antes
-    deal_number: int = 1
+    __slots__ = ("deal_number", "majority_carry", "pot", "totals")
+
+    def __init__(self, totals: dict[str, int], majority_carry: int = 0, pot: int = 0,
+                 deal_number: int = 1) -> None:
+        self.totals = totals
+        self.majority_carry = majority_carry
+        self.pot = pot
+        self.deal_number = deal_number
 
 
-@dataclass(slots=True)
 class DealResult:
-    """A finished deal: points per side, their breakdown, and what passes to the next."""
+    """A finished deal: points per side, their breakdown, and what passes to the next
+    (Bura: the deal's winner, None when void or lost to a false claim, and payments)."""
 
-    score: dict[str, int]
-    breakdown: dict[str, dict[str, int]]
-    next_dealer: str
-    winner: str | None = None  # Bura: who won the deal (None: void or false claim)
-    majority_carry: int = 0
-    pot_after: int = 0
-    payments: dict[str, int] = field(default_factory=dict)  # Bura: balance changes
+    __slots__ = ("breakdown", "majority_carry", "next_dealer", "payments", "pot_after",
+                 "score", "winner")
+
+    def __init__(self, score: dict[str, int], breakdown: dict[str, dict[str, int]],
+                 next_dealer: str, winner: str | None = None, majority_carry: int = 0,
+                 pot_after: int = 0, payments: dict[str, int] | None = None) -> None:
+        self.score = score
+        self.breakdown = breakdown
+        self.next_dealer = next_dealer
+        self.winner = winner
+        self.majority_carry = majority_carry
+        self.pot_after = pot_after
+        self.payments: dict[str, int] = payments or {}
 
 
 class DealState(ABC):
@@ -97,3 +111,17 @@ class DealState(ABC):
     @abstractmethod
     def result(self) -> DealResult:
         """The finished deal's score."""
+
+
+def as_fishing(state: DealState | None) -> FishingDeal | None:
+    """The state as a fishing deal (Basra, Pasur), or None; no game module is imported."""
+    if state is None or state.game == "bura":
+        return None
+    return cast("FishingDeal", state)
+
+
+def as_bura(state: DealState | None) -> BuraDeal | None:
+    """The state as a Bura deal, or None."""
+    if state is None or state.game != "bura":
+        return None
+    return cast("BuraDeal", state)

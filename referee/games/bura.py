@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
+from typing import NamedTuple
 
 from referee.cards import SHORT_DECK, Card, format_cards
 from referee.games.base import Carry, DealResult, DealState, Illegal
@@ -71,8 +71,7 @@ def combination_ok(name: str, cards: tuple[Card, ...], trump: Card,
     return None
 
 
-@dataclass(slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """How a deal ended: ``win`` (winner), ``false`` (claimant lost), or ``void``."""
 
     kind: str

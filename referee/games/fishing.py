@@ -5,7 +5,7 @@ scoring starts from. Each game supplies only its rules through a few hooks."""
 from __future__ import annotations
 
 from abc import abstractmethod
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from referee.cards import FULL_DECK, Card, format_cards
 from referee.games.base import Carry, DealResult, DealState, Illegal
@@ -14,16 +14,14 @@ from referee.problems import Problem
 from referee.record import Deal, Entry, FishPlay, side_groups
 
 
-@dataclass(frozen=True, slots=True)
-class Ruling:
+class Ruling(NamedTuple):
     """What a legal play does: the floor cards it takes and whether it is a scoring sweep."""
 
     taken: tuple[Card, ...]
     sweep: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(NamedTuple):
     """One legal way to play a card: the cards taken (empty for a trail)."""
 
     taken: tuple[Card, ...]
@@ -64,9 +62,10 @@ class FishingDeal(DealState):
         self.sides = [" & ".join(g) for g in groups]
         self.side = {p: " & ".join(g) for g in groups for p in g}
         self.floor: list[Card] = list(deal.floor)
-        self.used: dict[Card, str] = {c: "on the opening floor" for c in deal.floor}
+        self.used: dict[Card, tuple[str, int] | None] = dict.fromkeys(deal.floor)
         self.rounds = deal_rounds(self.n, 52 - len(deal.floor), self.hand_size())
         self.total_plays = self.n * sum(self.rounds)
+        self.round_ends = [self.n * sum(self.rounds[:r + 1]) for r in range(len(self.rounds))]
         self.first = self.next_player(deal.dealer) if deal.dealer in players else players[0]
         self.piles: dict[str, list[Card]] = {s: [] for s in self.sides}
         self.sweeps: dict[str, int] = dict.fromkeys(self.sides, 0)
@@ -93,10 +92,8 @@ class FishingDeal(DealState):
 
     def round_of(self, play: int) -> int:
         """The round (from 0) in which the ``play``-th play (from 0) falls."""
-        done = 0
-        for r, k in enumerate(self.rounds):
-            done += k * self.n
-            if play < done:
+        for r, end in enumerate(self.round_ends):
+            if play < end:
                 return r
         return len(self.rounds) - 1
 
@@ -112,10 +109,26 @@ class FishingDeal(DealState):
         """The player's cards of the current round (those not yet played), when known."""
         if self.hands is None or player not in self.hands:
             return None
+        start, end = self.round_span()
+        return tuple(c for c in self.hands[player][start:end] if c not in self.used)
+
+    def holds(self, player: str, card: Card) -> bool:
+        """Is ``card`` among the player's unplayed cards of this round (hands known)?"""
+        assert self.hands is not None
+        start, end = self.round_span()
+        return card in self.hands[player][start:end] and card not in self.used
+
+    def round_span(self) -> tuple[int, int]:
+        """Positions in a hand list of the current round's cards."""
         r = self.round
         start = sum(self.rounds[:r])
-        dealt = self.hands[player][start:start + self.rounds[r]]
-        return tuple(c for c in dealt if c not in self.used)
+        return start, start + self.rounds[r]
+
+    def where_used(self, card: Card) -> str:
+        seen = self.used[card]
+        if seen is None:
+            return "on the opening floor"
+        return f"played by {seen[0]} at play {seen[1]}"
 
     def unseen(self) -> list[Card]:
         """Cards of the deck not yet on the floor or played in this deal."""
@@ -178,7 +191,7 @@ class FishingDeal(DealState):
     def apply(self, entry: Entry) -> None:
         assert isinstance(entry, FishPlay)
         ruling = self.check(entry)
-        self.used[entry.card] = f"played by {entry.by} at play {self.entries + 1}"
+        self.used[entry.card] = (entry.by, self.entries + 1)
         side = self.side[entry.by]
         if ruling.taken:
             taken = set(ruling.taken)
@@ -207,12 +220,12 @@ class FishingDeal(DealState):
             raise Illegal("turn.order", f"it is {expected}'s turn, not {play.by}'s")
         card = play.card
         if card in self.used:
-            raise Illegal("card.duplicate", f"{card} was already {self.used[card]}")
+            raise Illegal("card.duplicate", f"{card} was already {self.where_used(card)}")
         if self.round == 0 and card in self.deferred:
             raise Illegal(self.floor_rule, f"{card} was {self.deferred_key} from the opening "
                           "floor and cannot be played in the first round")
-        held = self.round_cards(play.by)
-        if held is not None and card not in held:
+        if self.hands is not None and play.by in self.hands and not self.holds(play.by, card):
+            held = self.round_cards(play.by) or ()
             raise Illegal("hand.not-held", f"{play.by} does not hold {card}"
                           + (f" (holds {format_cards(held)})" if held else ""))
         takes = play.takes
