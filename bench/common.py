@@ -61,7 +61,7 @@ def interleaved(commands: dict[str, tuple[list[str], Callable[[], None] | None]]
                 rounds: int) -> dict[str, list[float]]:
     """Run every command once per round, in turn, so that noise hits them alike."""
     times: dict[str, list[float]] = {name: [] for name in commands}
-    for name, (cmd, before) in commands.items():  # warm the caches once
+    for cmd, before in commands.values():  # warm the caches once
         run_once(cmd, before)
     for _ in range(rounds):
         for name, (cmd, before) in commands.items():
