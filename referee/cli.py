@@ -476,17 +476,22 @@ def simulate(
                f"{'es' if matches != 1 else ''} to {out}")
 
 
+TABLE_COMMANDS = frozenset(("new", "deal", "play", "declare", "claim", "forfeit", "show",
+                            "options", "undo"))
+
+
 def main() -> None:
     """The console entry point.
 
-    A short-lived process: the cyclic garbage collector is switched off (nothing here makes
-    cycles worth collecting), and when the command is named, only that command is built
-    for typer to parse, instead of all of them; help and errors use the full app.
+    A table command is a short-lived process on one log: the cyclic garbage collector is
+    switched off for it. When the command is named, only that command is built for typer
+    to parse, instead of all of them; help and errors use the full app.
     """
-    import gc
-
-    gc.disable()
     name = sys.argv[1] if len(sys.argv) > 1 else ""
+    if name in TABLE_COMMANDS:
+        import gc
+
+        gc.disable()
     chosen = [c for c in app.registered_commands
               if (c.name or (c.callback.__name__ if c.callback else "")) == name]
     if len(chosen) == 1 and "--help" not in sys.argv and "--install-completion" not in sys.argv:

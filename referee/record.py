@@ -390,7 +390,7 @@ class _Reader:
         return out
 
     def entry(self, raw: Any, i: int, j: int, game: str, players: list[str]) -> Entry | None:
-        fast = _fast_fish_play(raw, players) if game != "bura" else None
+        fast = _fast_fish_play(raw, players) if game != "bura" else _fast_bura_cards(raw, players)
         if fast is not None:
             return fast
         number, play = i + 1, j + 1
@@ -510,6 +510,19 @@ def _fast_fish_play(raw: Any, players: list[str]) -> FishPlay | None:
     if got is None or taken is None:
         return None
     return FishPlay(by, got, taken, note)
+
+
+def _fast_bura_cards(raw: Any, players: list[str]) -> BuraEntry | None:
+    """A well-formed Bura lead or follow read quickly; anything else takes the full path."""
+    if type(raw) is not dict or len(raw) != 2:
+        return None
+    by, cards = raw.get("by"), raw.get("cards")
+    if by not in players or type(cards) is not str:
+        return None
+    got = lookup_cards(cards)
+    if not got:
+        return None
+    return BuraEntry(by, got)
 
 
 def _key(name: str) -> str:

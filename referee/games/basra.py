@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.cards import Card, format_cards
-from referee.games.captures import expand, splits_into, union_vectors, vector
+from referee.games.captures import expand, has_group, splits_into, union_vectors, vector
 from referee.games.fishing import FishingDeal, Option, Ruling, strict_leader
 from referee.problems import Problem
 
@@ -67,13 +67,19 @@ class BasraDeal(FishingDeal):
             out.extend(expand(counts, numerals))
         return out
 
+    def can_capture(self, card: Card) -> bool:
+        """Does ``card`` have any ordinary capture on the floor now?"""
+        if card.value is None:
+            return any(c.rank == card.rank for c in self.floor)
+        return has_group(vector(self.floor), card.value)
+
     def leaves_group(self, card: Card, takes: tuple[Card, ...]) -> bool:
         """Would a further group be left on the floor after taking ``takes``?"""
         left = [c for c in self.floor if c not in takes]
         if card.rank in ("K", "Q"):
             return any(c.rank == card.rank for c in left)
         assert card.value is not None
-        return bool(union_vectors(vector(left), card.value))
+        return has_group(vector(left), card.value)
 
     def sweep_scores(self, card: Card, takes: tuple[Card, ...]) -> bool:
         if len(takes) != len(self.floor) or not takes:
@@ -113,7 +119,7 @@ class BasraDeal(FishingDeal):
                                    f"({floor_text}): it must take all of it", card)
             return Ruling(takes, seven)
         if not takes:
-            if not self.rules["may_trail_capturer"] and self.captures(card):
+            if not self.rules["may_trail_capturer"] and self.can_capture(card):
                 raise self.illegal("basra.trail", f"{card} can capture, and with "
                                    "may_trail_capturer = false it may not be trailed", card)
             return Ruling((), False)

@@ -51,7 +51,7 @@ def minus(a: Vector, b: Vector) -> Vector:
     return tuple(x - y for x, y in zip(a, b, strict=True))
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=16_384)
 def splits_into(counts: Vector, total: int) -> bool:
     """Can these cards be split into groups that each add up to ``total``?
 
@@ -69,12 +69,13 @@ def splits_into(counts: Vector, total: int) -> bool:
     return False
 
 
+@lru_cache(maxsize=16_384)
 def has_group(counts: Vector, total: int) -> bool:
     """Does some multiset of these cards add up to ``total``?"""
     return any(fits(part, counts) for part in partitions(total))
 
 
-@lru_cache(maxsize=20_000)
+@lru_cache(maxsize=1_024)
 def union_vectors(floor: Vector, total: int) -> frozenset[Vector]:
     """Every non-empty union of disjoint groups adding up to ``total`` each (Basra)."""
     groups = [p for p in partitions(total) if fits(p, floor)]
@@ -94,11 +95,12 @@ def union_vectors(floor: Vector, total: int) -> frozenset[Vector]:
     return frozenset(seen)
 
 
-def single_sets(floor: Vector, total: int) -> list[Vector]:
+@lru_cache(maxsize=4_096)
+def single_sets(floor: Vector, total: int) -> tuple[Vector, ...]:
     """Every single set of floor numerals adding up to ``total`` (Pasur)."""
     if total < 1:
-        return []
-    return [p for p in partitions(total) if fits(p, floor)]
+        return ()
+    return tuple(p for p in partitions(total) if fits(p, floor))
 
 
 def expand(counts: Vector, floor: Iterable[Card]) -> Iterator[tuple[Card, ...]]:

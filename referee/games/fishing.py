@@ -66,7 +66,10 @@ class FishingDeal(DealState):
         self.rounds = deal_rounds(self.n, 52 - len(deal.floor), self.hand_size())
         self.total_plays = self.n * sum(self.rounds)
         self.round_ends = [self.n * sum(self.rounds[:r + 1]) for r in range(len(self.rounds))]
+        self._round = 0
+        self._round_at = 0
         self.first = self.next_player(deal.dealer) if deal.dealer in players else players[0]
+        self.order = [self.next_player(self.first, k) for k in range(self.n)]
         self.piles: dict[str, list[Card]] = {s: [] for s in self.sides}
         self.sweeps: dict[str, int] = dict.fromkeys(self.sides, 0)
         self.last_capturer: str | None = None
@@ -88,7 +91,7 @@ class FishingDeal(DealState):
     def to_move(self) -> str | None:
         if self.finished:
             return None
-        return self.next_player(self.first, self.entries)
+        return self.order[self.entries % self.n]
 
     def round_of(self, play: int) -> int:
         """The round (from 0) in which the ``play``-th play (from 0) falls."""
@@ -99,7 +102,11 @@ class FishingDeal(DealState):
 
     @property
     def round(self) -> int:
-        return self.round_of(self.entries)
+        """The current round, from 0 (recomputed only when the play count has moved)."""
+        if self._round_at != self.entries:
+            self._round = self.round_of(self.entries)
+            self._round_at = self.entries
+        return self._round
 
     @property
     def last_round(self) -> bool:

@@ -62,6 +62,14 @@ class PasurDeal(FishingDeal):
             out.extend(expand(counts, numerals))
         return out
 
+    def can_capture(self, card: Card) -> bool:
+        """Does ``card`` have any capture on the pool now? (Cheaper than listing them.)"""
+        if card.rank == "J":
+            return any(c.rank == "J" or c.is_numeral for c in self.floor)
+        if card.value is None:
+            return any(c.rank == card.rank for c in self.floor)
+        return bool(single_sets(vector(self.floor), 11 - card.value))
+
     def sweeps_now(self, card: Card, takes: tuple[Card, ...]) -> bool:
         """A capture emptying the pool is a sur, except by a jack or in the last round."""
         return (bool(takes) and len(takes) == len(self.floor) and card.rank != "J"
@@ -75,7 +83,7 @@ class PasurDeal(FishingDeal):
 
     def judge(self, card: Card, takes: tuple[Card, ...]) -> Ruling:
         if not takes:
-            if self.captures(card):
+            if self.can_capture(card):
                 raise self.illegal("pasur.capture.forced", f"{card} can capture, so it may not "
                                    "be laid on the pool", card)
             return Ruling((), False)
