@@ -10,7 +10,6 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from referee.cards import Card, CardError, parse_cards
 from referee.games.base import Carry, DealState, Illegal, as_bura, as_fishing
@@ -19,9 +18,6 @@ from referee.match import Replay, finish_deal, illegal_problem, replay, start_de
 from referee.params import Value
 from referee.problems import Problem, RefereeError, UsageError, deal_path
 from referee.record import BuraEntry, Deal, Entry, FishPlay, Match, new_match
-
-if TYPE_CHECKING:
-    from referee.games.fishing import Option
 
 
 def open_match(path: Path, close_last: bool = True) -> tuple[Match, Replay]:
@@ -190,14 +186,16 @@ def fishing_play(card: Card, takes: tuple[Card, ...] | None, trail: bool,
         if takes is not None:
             chosen = takes
         elif not trail and player == state.to_move():
-            options = state.options(card)
-            if len(options) > 1:
+            lines = state.option_lines(card)
+            if len(lines) == 1:  # one kind of capture: is it one set of cards?
+                lines = [str(o) for o in state.options(card)]
+            if len(lines) > 1:
                 rule = "basra.capture.choice" if match.game == "basra" else "pasur.capture.forced"
-                raise RefereeError([Problem(rule, f"{card} can be played {len(options)} ways; "
+                raise RefereeError([Problem(rule, f"{card} can be played more than one way; "
                                             "say which with --takes or --trail: "
-                                            + "; ".join(str(o) for o in options[:20]),
+                                            + "; ".join(lines[:20]),
                                             deal_path(len(match.deals) - 1))])
-            chosen = options[0].taken if options else ()
+            chosen = state.options(card)[0].taken
         return FishPlay(player, card, chosen)
 
     return build
@@ -283,9 +281,8 @@ def capture_options(match: Match, rep: Replay, card: Card | None,
     if fishing is not None:
         if card is None:
             raise UsageError("name the card: referee options 7D")
-        opts: list[Option] = fishing.options(card)
         return f"{card} on {' '.join(map(str, fishing.floor)) or 'an empty floor'}", \
-            [str(o) for o in opts]
+            fishing.option_lines(card)
     state = as_bura(deal_state)
     assert state is not None
     player = by or state.to_move()

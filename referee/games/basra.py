@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.cards import Card, format_cards
-from referee.games.captures import expand, has_group, splits_into, union_vectors, vector
+from referee.games.captures import Vector, expand, has_group, splits_into, union_vectors, vector
 from referee.games.fishing import FishingDeal, Option, Ruling, strict_leader
 from referee.problems import Problem
 
@@ -61,11 +61,22 @@ class BasraDeal(FishingDeal):
         if card.value is None:
             return []
         numerals = [c for c in self.floor if c.is_numeral]
-        floor_vec = vector(numerals)
         out: list[tuple[Card, ...]] = []
-        for counts in sorted(union_vectors(floor_vec, card.value), reverse=True):
-            out.extend(expand(counts, numerals))
+        for vec in sorted(union_vectors(vector(numerals), card.value), reverse=True):
+            out.extend(expand(vec, numerals))
         return out
+
+    def capture_vectors(self, card: Card) -> list[Vector] | None:
+        if card.value is None or (card == SEVEN_DIAMONDS and self.seven_sweeps() is not None):
+            return None
+        floor_vec = vector(self.floor)
+        vecs = sorted(union_vectors(floor_vec, card.value), reverse=True)
+        if self.rules["capture"] == "maximal":
+            vecs = [v for v in vecs if not has_group(floor_vec - v, card.value)]
+        return vecs
+
+    def may_trail(self, card: Card, can_capture: bool) -> bool:
+        return not can_capture or bool(self.rules["may_trail_capturer"])
 
     def can_capture(self, card: Card) -> bool:
         """Does ``card`` have any ordinary capture on the floor now?"""
@@ -81,7 +92,7 @@ class BasraDeal(FishingDeal):
         assert card.value is not None
         return has_group(vector(left), card.value)
 
-    def sweep_scores(self, card: Card, takes: tuple[Card, ...]) -> bool:
+    def sweep_of(self, card: Card, takes: tuple[Card, ...]) -> bool:
         if len(takes) != len(self.floor) or not takes:
             return False
         return bool(self.rules["basra_by_sum"]) or all(c.rank == card.rank for c in takes)
@@ -97,7 +108,7 @@ class BasraDeal(FishingDeal):
         caps = self.captures(card)
         if self.rules["capture"] == "maximal":
             caps = [t for t in caps if not self.leaves_group(card, t)]
-        out = [Option(t, self.sweep_scores(card, t)) for t in caps]
+        out = [Option(t, self.sweep_of(card, t)) for t in caps]
         if not caps or self.rules["may_trail_capturer"]:
             out.append(Option((), False))
         return out
@@ -137,7 +148,7 @@ class BasraDeal(FishingDeal):
             raise self.illegal("basra.capture.choice", f"with capture = maximal, {card} must "
                                f"take every group it can; taking {format_cards(takes)} leaves "
                                "another group on the floor", card)
-        return Ruling(takes, self.sweep_scores(card, takes))
+        return Ruling(takes, self.sweep_of(card, takes))
 
     def record_sweep(self, side: str) -> None:
         self.sweeps[side] += 1

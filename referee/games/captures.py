@@ -1,9 +1,13 @@
 """Capture arithmetic for the fishing games, on value counts rather than card subsets.
 
-A floor's numerals are summarised as a count vector (how many cards of each value 1…10),
-so that checking a recorded capture is an exact-cover test on at most 11^10 small states
-(memoised), and listing every capture is a search over count vectors, expanded to
-concrete cards only at the end. Both stay fast on floors of 20 cards and more.
+A floor's numerals are summarised as a count vector: how many cards of each value 1…10,
+packed into one integer, five bits a value (at most four cards share a value, so bit 4 of
+each field is free as a guard). Whether one vector fits inside another is then a single
+subtraction: ``((have | GUARD) - want) & GUARD == GUARD`` means no field borrowed.
+
+Checking a recorded capture is an exact-cover test on vectors (memoised); listing every
+capture is a search over vectors, expanded to concrete cards only when asked. Both stay
+fast on floors of 20 cards and more.
 """
 
 from __future__ import annotations
@@ -15,83 +19,109 @@ from math import comb
 
 from referee.cards import Card
 
-Vector = tuple[int, ...]  # index v-1 holds the number of cards of value v
-ZERO: Vector = (0,) * 10
+Vector = int  # five bits per value: bits 5(v-1) … 5(v-1)+3 count the cards of value v
+WIDTH = 5
+MASK = 0b1111
+GUARD = sum(1 << (WIDTH * i + 4) for i in range(10))
+ZERO: Vector = 0
+
+
+def unit(value: int) -> Vector:
+    """The vector of one card of ``value``."""
+    return 1 << (WIDTH * (value - 1))
+
+
+def count(vec: Vector, value: int) -> int:
+    """How many cards of ``value`` the vector holds."""
+    return (vec >> (WIDTH * (value - 1))) & MASK
+
+
+def counts(vec: Vector) -> tuple[int, ...]:
+    """The vector as ten counts, for values 1…10."""
+    return tuple((vec >> (WIDTH * i)) & MASK for i in range(10))
 
 
 def vector(cards: Iterable[Card]) -> Vector:
-    """How many numerals of each value 1…10 are among ``cards``."""
-    counts = [0] * 10
+    """The count vector of the numerals among ``cards``."""
+    vec = 0
     for c in cards:
         v = c.value
         if v is not None:
-            counts[v - 1] += 1
-    return tuple(counts)
+            vec += 1 << (WIDTH * (v - 1))
+    return vec
+
+
+def fits(part: Vector, have: Vector) -> bool:
+    """Does ``have`` hold at least the cards of ``part``, value by value?"""
+    return ((have | GUARD) - part) & GUARD == GUARD
+
+
+def total_of(vec: Vector) -> int:
+    """The sum of the values of the cards in the vector."""
+    return sum((i + 1) * ((vec >> (WIDTH * i)) & MASK) for i in range(10))
 
 
 @cache
 def partitions(total: int, largest: int = 10) -> tuple[Vector, ...]:
-    """Every multiset of values 1…10 adding up to ``total``, as count vectors."""
+    """Every multiset of values 1…10 adding up to ``total``, as vectors."""
     if total == 0:
         return (ZERO,)
     out: list[Vector] = []
     for part in range(min(total, largest), 0, -1):
-        for rest in partitions(total - part, part):
-            counts = list(rest)
-            counts[part - 1] += 1
-            out.append(tuple(counts))
+        out.extend(rest + unit(part) for rest in partitions(total - part, part))
     return tuple(out)
 
 
-def fits(part: Vector, available: Vector) -> bool:
-    return all(p <= a for p, a in zip(part, available, strict=True))
-
-
-def minus(a: Vector, b: Vector) -> Vector:
-    return tuple(x - y for x, y in zip(a, b, strict=True))
+@cache
+def _with_top(total: int, top: int) -> tuple[Vector, ...]:
+    """The partitions of ``total`` that hold at least one card of value ``top``."""
+    return tuple(p for p in partitions(total) if count(p, top))
 
 
 @lru_cache(maxsize=16_384)
-def splits_into(counts: Vector, total: int) -> bool:
+def splits_into(vec: Vector, total: int) -> bool:
     """Can these cards be split into groups that each add up to ``total``?
 
     Every group must hold the highest value present, so only groups containing it are
     tried: an exact cover without symmetric branching.
     """
-    if counts == ZERO:
+    if vec == ZERO:
         return True
-    if sum((i + 1) * c for i, c in enumerate(counts)) % total:
+    if total_of(vec) % total:
         return False
-    top = max(i for i, c in enumerate(counts) if c)
-    for part in partitions(total):
-        if part[top] and fits(part, counts) and splits_into(minus(counts, part), total):
-            return True
-    return False
+    top = (vec.bit_length() - 1) // WIDTH + 1
+    return any(fits(part, vec) and splits_into(vec - part, total)
+               for part in _with_top(total, top))
 
 
 @lru_cache(maxsize=16_384)
-def has_group(counts: Vector, total: int) -> bool:
+def has_group(vec: Vector, total: int) -> bool:
     """Does some multiset of these cards add up to ``total``?"""
-    return any(fits(part, counts) for part in partitions(total))
+    return any(fits(part, vec) for part in partitions(total))
 
 
 @lru_cache(maxsize=1_024)
 def union_vectors(floor: Vector, total: int) -> frozenset[Vector]:
-    """Every non-empty union of disjoint groups adding up to ``total`` each (Basra)."""
+    """Every non-empty union of disjoint groups adding up to ``total`` each (Basra).
+
+    Groups are added in a fixed order (a group never precedes one already taken), and a
+    state (cards taken, next group allowed) is explored once however it was reached.
+    """
     groups = [p for p in partitions(total) if fits(p, floor)]
     seen: set[Vector] = set()
-    frontier = [ZERO]
-    while frontier:
-        nxt: list[Vector] = []
-        for base in frontier:
-            left = minus(floor, base)
-            for g in groups:
-                if fits(g, left):
-                    cand = tuple(x + y for x, y in zip(base, g, strict=True))
-                    if cand not in seen:
-                        seen.add(cand)
-                        nxt.append(cand)
-        frontier = nxt
+    explored: set[tuple[int, Vector]] = set()  # (first group allowed, cards taken so far)
+    stack: list[tuple[int, Vector]] = [(0, ZERO)]
+    while stack:
+        start, base = stack.pop()
+        left = floor - base
+        for i in range(start, len(groups)):
+            g = groups[i]
+            if fits(g, left):
+                cand = base + g
+                seen.add(cand)
+                if (i, cand) not in explored:
+                    explored.add((i, cand))
+                    stack.append((i, cand))
     return frozenset(seen)
 
 
@@ -103,8 +133,8 @@ def single_sets(floor: Vector, total: int) -> tuple[Vector, ...]:
     return tuple(p for p in partitions(total) if fits(p, floor))
 
 
-def expand(counts: Vector, floor: Iterable[Card]) -> Iterator[tuple[Card, ...]]:
-    """The concrete floor-card choices that realise a count vector, in floor order."""
+def expand(vec: Vector, floor: Iterable[Card]) -> Iterator[tuple[Card, ...]]:
+    """The concrete floor-card choices that realise a vector, in floor order."""
     floor = list(floor)
     position = {c: i for i, c in enumerate(floor)}
     by_value: dict[int, list[Card]] = {}
@@ -112,14 +142,39 @@ def expand(counts: Vector, floor: Iterable[Card]) -> Iterator[tuple[Card, ...]]:
         v = c.value
         if v is not None:
             by_value.setdefault(v, []).append(c)
-    choices = [list(combinations(by_value.get(i + 1, []), n)) for i, n in enumerate(counts) if n]
+    choices = [list(combinations(by_value.get(i + 1, []), n))
+               for i, n in enumerate(counts(vec)) if n]
     for pick in product(*choices):
         yield tuple(sorted((c for group in pick for c in group), key=position.__getitem__))
 
 
-def expansions(counts: Vector, floor: Vector) -> int:
-    """How many concrete card sets realise ``counts`` on a floor of ``floor`` counts."""
+def expansions(vec: Vector, floor: Vector) -> int:
+    """How many concrete card sets realise ``vec`` on a floor of ``floor``."""
     n = 1
-    for want, have in zip(counts, floor, strict=True):
+    for want, have in zip(counts(vec), counts(floor), strict=True):
         n *= comb(have, want)
     return n
+
+
+def describe(vecs: Iterable[Vector], floor: Iterable[Card]) -> list[str]:
+    """Vectors as a table reads them: the cards when there is one way, else the values and
+    the cards to choose from (``2 of 5S/5H/5D (3 ways)``)."""
+    floor = list(floor)
+    names: dict[int, list[str]] = {}
+    for c in floor:
+        if c.value is not None:
+            names.setdefault(c.value, []).append(str(c))
+    have = counts(vector(floor))
+    out = []
+    for vec in vecs:
+        want = counts(vec)
+        ways = 1
+        parts = []
+        for value, (n, k) in enumerate(zip(want, have, strict=True), 1):
+            if not n:
+                continue
+            ways *= comb(k, n)
+            cards = names[value]
+            parts.append(" ".join(cards) if n == k else f"{n} of {'/'.join(cards)}")
+        out.append(" ".join(parts) if ways == 1 else f"{', '.join(parts)} ({ways} ways)")
+    return out

@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from referee.cards import FULL_DECK, Card, format_cards
 from referee.games.base import Carry, DealResult, DealState, Illegal
+from referee.games.captures import Vector, describe, vector
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal, Entry, FishPlay, side_groups
@@ -243,7 +244,7 @@ class FishingDeal(DealState):
             raise Illegal(self.capture_rule, f"{format_cards(missing)} "
                           f"{'is' if len(missing) == 1 else 'are'} not on the floor "
                           f"({format_cards(self.floor) or 'empty'})",
-                          [str(o) for o in self.options(card)])
+                          self.option_lines(card))
         return self.judge(card, takes)
 
     @abstractmethod
@@ -259,7 +260,36 @@ class FishingDeal(DealState):
         """Count a sweep for ``side`` (Pasur may cancel instead)."""
 
     def illegal(self, rule: str, message: str, card: Card) -> Illegal:
-        return Illegal(rule, message, [str(o) for o in self.options(card)])
+        return Illegal(rule, message, self.option_lines(card))
+
+    @abstractmethod
+    def capture_vectors(self, card: Card) -> list[Vector] | None:
+        """The legal numeral captures of ``card`` as value vectors, or None when the card
+        does not capture by sums (a jack, a face card, a sweeping 7D)."""
+
+    @abstractmethod
+    def sweep_of(self, card: Card, takes: tuple[Card, ...]) -> bool:
+        """Would taking ``takes`` with ``card`` score a sweep now?"""
+
+    @abstractmethod
+    def may_trail(self, card: Card, can_capture: bool) -> bool:
+        """May ``card`` be laid on the floor now?"""
+
+    def option_lines(self, card: Card) -> list[str]:
+        """Every legal way to play ``card``, one line each, grouping captures that differ
+        only in which card of a value is taken: fast even on floors of 20 and more."""
+        vecs = self.capture_vectors(card)
+        if vecs is None:
+            return [str(o) for o in self.options(card)]
+        numerals = [c for c in self.floor if c.is_numeral]
+        whole = vector(self.floor) if len(numerals) == len(self.floor) else None
+        lines = []
+        for vec, text in zip(vecs, describe(vecs, numerals), strict=True):
+            sweep = vec == whole and self.sweep_of(card, tuple(numerals))
+            lines.append(f"takes {text}{' (sweep)' if sweep else ''}")
+        if self.may_trail(card, bool(vecs)):
+            lines.append("trail")
+        return lines
 
     # --- the end of the deal ----------------------------------------------------------
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.cards import Card, format_cards
 from referee.games.base import Carry
-from referee.games.captures import expand, single_sets, vector
+from referee.games.captures import Vector, expand, single_sets, vector
 from referee.games.fishing import FishingDeal, Option, Ruling, strict_leader
 from referee.params import Value
 from referee.problems import Problem
@@ -62,6 +62,14 @@ class PasurDeal(FishingDeal):
             out.extend(expand(counts, numerals))
         return out
 
+    def capture_vectors(self, card: Card) -> list[Vector] | None:
+        if card.value is None:
+            return None
+        return list(single_sets(vector(self.floor), 11 - card.value))
+
+    def may_trail(self, card: Card, can_capture: bool) -> bool:
+        return not can_capture
+
     def can_capture(self, card: Card) -> bool:
         """Does ``card`` have any capture on the pool now? (Cheaper than listing them.)"""
         if card.rank == "J":
@@ -70,7 +78,7 @@ class PasurDeal(FishingDeal):
             return any(c.rank == card.rank for c in self.floor)
         return bool(single_sets(vector(self.floor), 11 - card.value))
 
-    def sweeps_now(self, card: Card, takes: tuple[Card, ...]) -> bool:
+    def sweep_of(self, card: Card, takes: tuple[Card, ...]) -> bool:
         """A capture emptying the pool is a sur, except by a jack or in the last round."""
         return (bool(takes) and len(takes) == len(self.floor) and card.rank != "J"
                 and not self.last_round)
@@ -79,7 +87,7 @@ class PasurDeal(FishingDeal):
         caps = self.captures(card)
         if not caps:
             return [Option((), False)]
-        return [Option(t, self.sweeps_now(card, t)) for t in caps]
+        return [Option(t, self.sweep_of(card, t)) for t in caps]
 
     def judge(self, card: Card, takes: tuple[Card, ...]) -> Ruling:
         if not takes:
@@ -103,7 +111,7 @@ class PasurDeal(FishingDeal):
                 raise self.illegal("pasur.capture.eleven", f"{card} with "
                                    f"{format_cards(takes)} does not make 11: a numeral takes "
                                    "one set of numerals adding up to 11 with it", card)
-        return Ruling(takes, self.sweeps_now(card, takes))
+        return Ruling(takes, self.sweep_of(card, takes))
 
     def record_sweep(self, side: str) -> None:
         if side in self.no_surs:
