@@ -15,12 +15,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import referee_command  # noqa: E402
+from common import referee_command
 
-from referee.logfile import dumps  # noqa: E402
-from referee.match import replay  # noqa: E402
-from referee.record import read_match  # noqa: E402
-from referee.simulate import simulate_match  # noqa: E402
+from referee.logfile import dumps
+from referee.match import replay
+from referee.record import read_match
+from referee.simulate import simulate_match
 
 MIX = [("basra", "egyptian", 2), ("basra", "classic", 4), ("pasur", "standard", 3),
        ("pasur", "pagat", 2), ("bura", "classic", 2), ("bura", "little-robber", 3)]

@@ -12,13 +12,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from referee.cards import FULL_DECK, Card  # noqa: E402
-from referee.games import captures  # noqa: E402
-from referee.games.base import Carry  # noqa: E402
-from referee.games.basra import BasraDeal  # noqa: E402
-from referee.games.pasur import PasurDeal  # noqa: E402
-from referee.params import variant_values  # noqa: E402
-from referee.record import Deal  # noqa: E402
+from referee.cards import FULL_DECK, Card
+from referee.games import captures
+from referee.games.base import Carry
+from referee.games.basra import BasraDeal
+from referee.games.pasur import PasurDeal
+from referee.params import variant_values
+from referee.record import Deal
 
 LOW = [c for c in sorted(FULL_DECK) if c.rank in ("A", "2", "3", "4", "5", "6")]
 MORE = [c for c in sorted(FULL_DECK) if c.rank == "7"]
