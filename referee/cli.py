@@ -476,6 +476,109 @@ def simulate(
                f"{'es' if matches != 1 else ''} to {out}")
 
 
+@app.command()
+@domain
+def live(
+    file: MatchFile = DEFAULT_FILE,
+    ascii_only: AsciiFlag = False,
+) -> None:
+    """An interactive session at the table: type just the cards; each entry is saved at once.
+
+    Example: referee live -f match.toml   (then: 8S 5H 3C · KD · 4C - · undo · score · help)
+    """
+    from referee.live import run
+    from referee.session import open_match
+
+    open_match(file)  # a clear error now if the file is not a valid log
+    run(file, ascii_only)
+
+
+@app.command()
+@domain
+def standings(
+    paths: Annotated[list[Path], typer.Argument(help="Match logs, or folders of them.")],
+    as_json: JsonFlag = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV rows.")] = False,
+) -> None:
+    """A tournament tally across matches: played, won, points for and against, sweeps.
+
+    Example: referee standings results/ --csv > standings.csv
+    """
+    from referee.problems import UsageError
+    from referee.render import standings_table
+    from referee.session import check_log
+    from referee.standings import tally
+
+    files: list[Path] = []
+    for path in paths:
+        files.extend(sorted(path.glob("*.toml")) if path.is_dir() else [path])
+    if not files:
+        raise UsageError("no match logs found (give files or folders of *.toml)")
+    replays = []
+    bad = False
+    for path in files:
+        _, rep, problems = check_log(path)
+        if problems or rep is None:
+            bad = True
+            err(f"referee: {path}: left out: {problems[0] if problems else 'unreadable'}")
+            continue
+        replays.append(rep)
+    rows = tally(replays)
+    if as_json:
+        import json
+
+        typer.echo(json.dumps({"matches": len(replays), "sides": [r.as_dict() for r in rows]},
+                              ensure_ascii=False))
+    elif as_csv:
+        import csv
+
+        out = csv.writer(sys.stdout, lineterminator="\n")
+        out.writerow(["name", "played", "won", "points_for", "points_against", "sweeps",
+                      "win_pct"])
+        for r in rows:
+            out.writerow([r.name, r.played, r.won, r.points_for, r.points_against, r.sweeps,
+                          r.win_pct])
+    else:
+        typer.echo(standings_table(rows, len(replays)))
+    if bad:
+        raise typer.Exit(1)
+
+
+@app.command()
+@domain
+def explain(
+    file: Annotated[Path, typer.Argument(help="The match log.")],
+    deal_number: Annotated[int, typer.Option("--deal", "-d", min=1, help="Deal, from 1.")],
+    play_number: Annotated[int, typer.Option("--play", "-p", min=1,
+                                             help="Entry in the deal, from 1.")],
+) -> None:
+    """Explain one recorded entry: the state before it, the rule, the alternatives.
+
+    Example: referee explain match.toml --deal 2 --play 14
+    """
+    from referee.explain import explain as explain_entry
+    from referee.logfile import load
+    from referee.problems import RefereeError
+
+    match, problems = load(file)
+    if match is None:
+        raise RefereeError(problems)
+    result = explain_entry(match, deal_number, play_number)
+    typer.echo("Before: " + "\n        ".join(result.before))
+    typer.echo(f"Entry:  {result.entry}")
+    verdict = "legal" if result.ok else "ILLEGAL"
+    typer.echo(f"Ruling: {verdict} — " + " ".join(result.lines))
+    typer.echo("Rules:  " + ", ".join(f"[{r}]" for r in result.rules))
+    if result.legal:
+        typer.echo("Legal here:")
+        for line in result.legal[:40]:
+            typer.echo(f"  {line}")
+        if len(result.legal) > 40:
+            typer.echo(f"  … and {len(result.legal) - 40} more")
+    if not result.ok:
+        raise typer.Exit(1)
+
+
 TABLE_COMMANDS = frozenset(("new", "deal", "play", "declare", "claim", "forfeit", "show",
                             "options", "undo"))
 

@@ -15,6 +15,7 @@ from referee.record import Match
 
 if TYPE_CHECKING:
     from referee.match import Replay
+    from referee.standings import Row
 
 RED = "\x1b[31m"
 RESET = "\x1b[0m"
@@ -219,6 +220,14 @@ def _value(v: Value) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
     return str(v)
+
+
+def standings_table(rows: list[Row], matches: int) -> str:
+    table = _table([[i, r.name, r.played, r.won, f"{r.win_pct:.1f}", r.points_for,
+                     r.points_against, r.sweeps] for i, r in enumerate(rows, 1)],
+                   ["#", "side", "played", "won", "win %", "points for", "points against",
+                    "sweeps"])
+    return f"Standings over {matches} match{'es' if matches != 1 else ''}\n{table}"
 
 
 def problem_lines(problems: list[Problem], label: str | None = None) -> list[str]:

@@ -35,7 +35,7 @@ def test_version_and_help() -> None:
 
 @pytest.mark.parametrize("command", ["new", "deal", "play", "declare", "claim", "forfeit",
                                      "show", "options", "undo", "score", "verify", "export",
-                                     "rules", "simulate"])
+                                     "rules", "simulate", "live", "standings", "explain"])
 def test_every_command_has_help_with_an_example(command: str) -> None:
     result = run(command, "--help")
     assert result.exit_code == 0
@@ -208,3 +208,36 @@ def test_table_commands_without_a_match_file(tmp_path: Path,
     result = run("show")
     assert result.exit_code == 1 and "no such file" in result.stderr
     assert "Traceback" not in result.output
+
+
+def test_standings_table_json_csv(tmp_path: Path) -> None:
+    result = run("standings", str(SAMPLES))
+    assert result.exit_code == 0 and "win %" in result.stdout
+    data = json.loads(run("standings", str(SAMPLES), "--json").stdout)
+    rows = data["sides"]
+    assert data["matches"] == len(list(SAMPLES.glob("*.toml")))
+    assert {"name", "played", "won", "points_for", "points_against"} <= set(rows[0])
+    assert sum(r["won"] for r in rows) == data["matches"]
+    assert [r["won"] for r in rows] == sorted((r["won"] for r in rows), reverse=True)
+    csv_out = run("standings", str(SAMPLES / "basra-egyptian-2p.toml"), "--csv").stdout
+    assert csv_out.splitlines()[0].startswith("name,played,won,points_for,points_against")
+    bad = tmp_path / "bad.toml"
+    bad.write_text("nonsense = ")
+    mixed = run("standings", str(SAMPLES / "basra-egyptian-2p.toml"), str(bad))
+    assert mixed.exit_code == 1 and "left out" in mixed.stderr
+
+
+def test_explain_legal_and_illegal() -> None:
+    from .conftest import FIXTURES
+
+    result = run("explain", str(FIXTURES / "basra-egyptian-2p.one-mistake.toml"), "--deal",
+                 "1", "--play", "9")
+    assert result.exit_code == 1
+    assert "ILLEGAL" in result.stdout and "[basra.capture.group]" in result.stdout
+    assert "takes 9H" in result.stdout
+    ok = run("explain", str(FIXTURES / "basra-egyptian-2p.toml"), "-d", "1", "-p", "1")
+    assert ok.exit_code == 0 and "[basra.jack]" in ok.stdout and "Floor: AS 5D 7S 2S" in ok.stdout
+    bura = run("explain", str(FIXTURES / "bura-classic-2p.toml"), "-d", "1", "-p", "15")
+    assert bura.exit_code == 0 and "[bura.claim]" in bura.stdout
+    assert run("explain", str(FIXTURES / "bura-classic-2p.toml"), "-d", "99", "-p", "1"
+               ).exit_code == 1

@@ -150,6 +150,26 @@ class BasraDeal(FishingDeal):
                                "another group on the floor", card)
         return Ruling(takes, self.sweep_of(card, takes))
 
+    def rules_applied(self, card: Card, ruling: Ruling) -> tuple[list[str], list[str]]:
+        taken = format_cards(ruling.taken)
+        basra = " and scores a basra" if ruling.sweep else ""
+        if card.rank == "J":
+            if not ruling.taken:
+                return ["basra.jack"], ["On an empty floor a jack is laid down."]
+            return ["basra.jack", "basra.sweep.jack"], [
+                f"A jack takes every card on the floor ({taken}){basra}; jack_basra = "
+                f"{self.rules['jack_basra']}."]
+        if card == SEVEN_DIAMONDS and self.seven_sweeps() is not None:
+            return ["basra.seven-diamonds"], [
+                f"Under seven_diamonds = {self.rules['seven_diamonds']} the 7D takes the whole "
+                f"floor ({taken}){basra}."]
+        if not ruling.taken:
+            return ["basra.trail"], [f"{card} takes nothing and is laid on the floor."]
+        rules = ["basra.capture.group", "basra.capture.union", "basra.capture.choice"]
+        if ruling.sweep or len(ruling.taken) == len(self.floor):
+            rules.append("basra.sweep")
+        return rules, [f"{card} takes {taken}: a union of groups it can take{basra}."]
+
     def record_sweep(self, side: str) -> None:
         self.sweeps[side] += 1
 

@@ -263,6 +263,10 @@ class FishingDeal(DealState):
         return Illegal(rule, message, self.option_lines(card))
 
     @abstractmethod
+    def rules_applied(self, card: Card, ruling: Ruling) -> tuple[list[str], list[str]]:
+        """The rule ids behind a legal play's ruling, and the ruling in plain words."""
+
+    @abstractmethod
     def capture_vectors(self, card: Card) -> list[Vector] | None:
         """The legal numeral captures of ``card`` as value vectors, or None when the card
         does not capture by sums (a jack, a face card, a sweeping 7D)."""

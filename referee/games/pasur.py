@@ -113,6 +113,26 @@ class PasurDeal(FishingDeal):
                                    "one set of numerals adding up to 11 with it", card)
         return Ruling(takes, self.sweep_of(card, takes))
 
+    def rules_applied(self, card: Card, ruling: Ruling) -> tuple[list[str], list[str]]:
+        taken = format_cards(ruling.taken)
+        empties = bool(ruling.taken) and len(ruling.taken) == len(self.floor)
+        if not ruling.taken:
+            return ["pasur.trail"], [f"{card} can capture nothing and is laid on the pool."]
+        if card.rank == "J":
+            rules = ["pasur.capture.jack"] + (["pasur.sur.jack"] if empties else [])
+            return rules, [f"A jack takes the jacks and numerals of the pool ({taken})"
+                           + ("; a jack's sweep is no sur." if empties else ".")]
+        rule = "pasur.capture.face" if card.value is None else "pasur.capture.eleven"
+        rules = [rule, "pasur.capture.forced"]
+        line = f"{card} takes {taken}"
+        if ruling.sweep:
+            rules.append("pasur.sur")
+            line += ", emptying the pool: a sur"
+        elif empties:
+            rules.append("pasur.sur.last-round")
+            line += ", emptying the pool in the last round: no sur"
+        return rules, [line + "."]
+
     def record_sweep(self, side: str) -> None:
         if side in self.no_surs:
             return

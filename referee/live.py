@@ -1,0 +1,225 @@
+"""`referee live`: an interactive session at the table. The referee types just the card
+(and the capture when it is ambiguous; the declaration or claim in Bura); every accepted
+entry is written to the log at once, so an interrupt or a closed terminal loses nothing."""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+from pathlib import Path
+
+from referee.cards import FULL_DECK, CardError, parse_cards
+from referee.games.base import as_bura, as_fishing
+from referee.problems import RefereeError, UsageError
+from referee.record import DECLARATIONS, BuraEntry
+
+HELP = """Type a play, or a command:
+  7D                 play the 7D (its capture is filled in when there is only one)
+  7D 5H 2C           play the 7D taking 5H and 2C          (Basra, Pasur)
+  7D -               lay the 7D on the floor (a trail)      (Basra, Pasur)
+  AS KS              lead or follow with these cards       (Bura)
+  declare molodka AC 10C KC Ivan                            (Bura)
+  claim Ivan         a claim of 31, judged at once         (Bura)
+  forfeit Petr [why] a misdraw: Petr loses the deal        (Bura)
+  deal 5H 3C 9D KS [buried JD] [dealer Omar]
+                     a new deal: the opening floor (Bura: deal 9H, the trump);
+                     the dealer is needed for the first deal only
+  options 7D         every legal capture for the 7D (Bura: options, ways to beat the trick)
+  show · score · undo · help · quit
+Every accepted entry is saved at once; Tab completes cards and words."""
+
+WORDS = ("help", "show", "score", "undo", "options", "quit", "deal", "dealer", "declare",
+         "claim", "forfeit", "buried", "returned", *DECLARATIONS)
+
+
+class Live:
+    """One interactive session on one match file."""
+
+    def __init__(self, path: Path, write: Callable[[str], None], ascii_only: bool = False):
+        self.path = path
+        self.write = write
+        self.ascii_only = ascii_only
+
+    # --- what the screen shows --------------------------------------------------------
+
+    def status(self) -> None:
+        from referee.render import Style, show
+        from referee.session import open_match
+
+        match, rep = open_match(self.path)
+        self.write(show(match, rep, Style.for_terminal(self.ascii_only)))
+
+    def prompt(self) -> str:
+        from referee.session import open_match
+
+        try:
+            _, rep = open_match(self.path)
+        except RefereeError:
+            return "referee> "
+        who = rep.state.to_move() if rep.state is not None else None
+        return f"{who}> " if who else "referee> "
+
+    def completions(self, text: str) -> list[str]:
+        """Cards and words starting with ``text`` (cards in upper case)."""
+        upper = text.upper()
+        names = [str(c) for c in sorted(FULL_DECK)]
+        players: list[str] = []
+        try:
+            from referee.session import open_match
+
+            match, _ = open_match(self.path)
+            players = list(match.players)
+        except RefereeError:
+            pass
+        out = [n for n in names if n.startswith(upper)]
+        out += [w for w in (*WORDS, *players) if w.lower().startswith(text.lower())]
+        return out
+
+    # --- one line of input ------------------------------------------------------------
+
+    def handle(self, line: str) -> bool:
+        """Act on one line; False when the session should end."""
+        try:
+            words = shlex.split(line)
+        except ValueError as err:
+            self.write(f"referee: usage: {err}")
+            return True
+        if not words:
+            return True
+        head = words[0].lower()
+        try:
+            if head in ("quit", "exit", "q"):
+                return False
+            if head in ("help", "?"):
+                self.write(HELP)
+            elif head == "show":
+                self.status()
+            elif head == "score":
+                self.score()
+            elif head == "undo":
+                from referee.session import undo
+
+                _, _, removed = undo(self.path)
+                self.write(f"Removed {removed}.")
+                self.status()
+            elif head == "options":
+                self.options(words[1:])
+            elif head == "deal":
+                self.deal(words[1:])
+            elif head in ("declare", "claim", "forfeit"):
+                self.bura_word(head, words[1:])
+            else:
+                self.play(words)
+        except RefereeError as err:
+            for p in err.problems[:10]:
+                self.write(f"referee: {p}")
+        except (UsageError, CardError) as err:
+            self.write(f"referee: usage: {err}")
+        return True
+
+    def score(self) -> None:
+        from referee.render import score_sheet
+        from referee.session import open_match
+
+        match, rep = open_match(self.path)
+        self.write(score_sheet(match, rep))
+
+    def options(self, args: list[str]) -> None:
+        from referee.session import capture_options, open_match
+
+        match, rep = open_match(self.path, close_last=False)
+        card = parse_cards(args[0])[0] if args else None
+        label, ways = capture_options(match, rep, card, None)
+        self.write(f"{label}:")
+        for w in ways[:40]:
+            self.write(f"  {w}")
+
+    def deal(self, args: list[str]) -> None:
+        from referee.session import add_deal, open_match
+
+        match, _ = open_match(self.path)
+        dealer: str | None = None
+        if "dealer" in args:
+            at = args.index("dealer")
+            dealer = args[at + 1] if at + 1 < len(args) else None
+            args = args[:at] + args[at + 2:]
+        extra: str | None = None
+        for key in ("buried", "returned"):
+            if key in args:
+                at = args.index(key)
+                extra = " ".join(args[at + 1:])
+                args = args[:at]
+        cards = " ".join(args)
+        if match.game == "bura":
+            add_deal(self.path, dealer, None, None, cards, {})
+        else:
+            add_deal(self.path, dealer, cards, extra, None, {})
+        self.status()
+
+    def bura_word(self, head: str, args: list[str]) -> None:
+        from referee.session import add_entry, bura_entry
+
+        if head == "claim" and len(args) == 1:
+            entry = BuraEntry(args[0], claim=True)
+        elif head == "forfeit" and args:
+            entry = BuraEntry(args[0], forfeit=" ".join(args[1:]) or "drew out of turn")
+        elif head == "declare" and len(args) == 5:
+            entry = BuraEntry(args[4], parse_cards(" ".join(args[1:4])), declares=args[0])
+        else:
+            raise UsageError(f"see help for the form of {head}")
+        match, rep = add_entry(self.path, bura_entry(entry))
+        if head == "claim" and rep.deals and rep.deals[-1].number == len(match.deals):
+            result = rep.deals[-1].result
+            pts = result.breakdown[entry.by]["card_points"]
+            verdict = "upheld" if result.winner == entry.by else "not upheld"
+            self.write(f"{entry.by} claims 31 with {pts} card points: {verdict}.")
+        self.status()
+
+    def play(self, words: list[str]) -> None:
+        from referee.session import add_entry, open_match, table_play
+
+        match, rep = open_match(self.path, close_last=False)
+        cards = parse_cards(" ".join(w for w in words if w != "-"))
+        if match.game == "bura" or as_bura(rep.state) is not None:
+            add_entry(self.path, table_play(cards, None, False, None))
+        else:
+            trail = "-" in words
+            takes = cards[1:] if len(cards) > 1 else None
+            if as_fishing(rep.state) is None:
+                raise UsageError("no deal is in progress: deal first (see help)")
+            add_entry(self.path, table_play(cards[:1], takes, trail, None))
+        self.status()
+
+
+def run(path: Path, ascii_only: bool = False) -> None:
+    """The read-eval loop, with tab completion where readline is available."""
+    session = Live(path, print, ascii_only)
+    try:
+        import readline
+
+        matches: list[str] = []
+
+        def complete(text: str, state: int) -> str | None:
+            nonlocal matches
+            if state == 0:
+                matches = session.completions(text)
+            return matches[state] if state < len(matches) else None
+
+        readline.set_completer(complete)
+        readline.set_completer_delims(" \t")
+        readline.parse_and_bind("tab: complete")
+    except ImportError:  # pragma: no cover - readline is missing on some platforms
+        pass
+    print("referee live: type help for the commands; every entry is saved at once.")
+    session.status()
+    while True:
+        try:
+            line = input(session.prompt())
+        except EOFError:
+            print()
+            break
+        except KeyboardInterrupt:
+            print("\nInterrupted. Everything accepted so far is saved.")
+            break
+        if not session.handle(line):
+            break

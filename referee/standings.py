@@ -1,0 +1,52 @@
+"""A tournament tally across matches: played, won, points for and against, sweeps, win %."""
+
+from __future__ import annotations
+
+from referee.match import Replay
+
+
+class Row:
+    """One side's line in the standings."""
+
+    __slots__ = ("name", "played", "points_against", "points_for", "sweeps", "won")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.played = 0
+        self.won = 0
+        self.points_for = 0
+        self.points_against = 0
+        self.sweeps = 0
+
+    @property
+    def win_pct(self) -> float:
+        return round(100 * self.won / self.played, 1) if self.played else 0.0
+
+    def as_dict(self) -> dict[str, object]:
+        return {"name": self.name, "played": self.played, "won": self.won,
+                "points_for": self.points_for, "points_against": self.points_against,
+                "sweeps": self.sweeps, "win_pct": self.win_pct}
+
+
+def tally(replays: list[Replay]) -> list[Row]:
+    """Rows for every side of every match, best first: most wins, then win %, then the
+    points difference, then the name. Points against a side are all its opponents' points.
+    Sweeps are basras or surs (Bura has none)."""
+    rows: dict[str, Row] = {}
+    for rep in replays:
+        grand = sum(rep.totals.values())
+        sweeps: dict[str, int] = dict.fromkeys(rep.totals, 0)
+        for d in rep.deals:
+            for side, parts in d.result.breakdown.items():
+                points = parts.get("basras", 0) or parts.get("surs", 0)
+                per = int(rep.match.rules.get("basra_points", rep.match.rules.get("sur_points", 1)))
+                sweeps[side] += points // per if per else 0
+        for side, points in rep.totals.items():
+            row = rows.setdefault(side, Row(side))
+            row.played += 1
+            row.won += int(rep.winner == side)
+            row.points_for += points
+            row.points_against += grand - points
+            row.sweeps += sweeps[side]
+    return sorted(rows.values(), key=lambda r: (-r.won, -r.win_pct,
+                                                 -(r.points_for - r.points_against), r.name))

@@ -1,0 +1,111 @@
+"""`referee live` through a real pseudo-terminal (pexpect): typing, tab completion,
+undo, and an interrupt that loses nothing."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.logfile import load
+
+pexpect = pytest.importorskip("pexpect")
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
+
+
+def start(tmp_path: Path, *args: str) -> object:
+    child = pexpect.spawn(sys.executable, ["-m", "referee", "live", "-f",
+                                           str(tmp_path / "match.toml"), *args],
+                          cwd=str(tmp_path), encoding="utf-8", timeout=30,
+                          env={"TERM": "xterm", "PATH": "/usr/bin:/bin"},
+                          dimensions=(40, 120))
+    child.expect("type help")
+    return child
+
+
+def plays(tmp_path: Path) -> int:
+    match, problems = load(tmp_path / "match.toml")
+    assert match is not None and not problems
+    return sum(len(d.plays) for d in match.deals)
+
+
+@pytest.fixture
+def basra(tmp_path: Path) -> Path:
+    from referee.session import create
+
+    create(tmp_path / "match.toml", "basra", ["Ali", "Omar"], None, {}, None, None)
+    return tmp_path
+
+
+def test_a_session_at_the_table(basra: Path) -> None:
+    child = start(basra)
+    child.expect("referee> ")
+    child.sendline("deal 5H 3C 9D KS buried JD dealer Omar")
+    child.expect("Ali> ")
+    child.sendline("8S 5H 3C")
+    child.expect("Omar> ")
+    assert plays(basra) == 1  # written at once
+    child.sendline("KD")  # K takes K, or a trail: ambiguous, nothing recorded
+    child.expect("more than one way")
+    child.expect("Omar> ")
+    child.sendline("KD KS")
+    child.expect("Ali> ")
+    child.sendline("options 9C")
+    child.expect("takes 9D")
+    child.expect("Ali> ")
+    child.sendline("7D 9D")  # a floor of 9D adds up to 9: the 7D sweeps it
+    child.expect("Omar> ")
+    assert plays(basra) == 3
+    child.sendline("undo")
+    child.expect("Removed")
+    child.expect("Ali> ")
+    child.sendline("2X")
+    child.expect("not a card")
+    child.expect("Ali> ")
+    child.sendline("score")
+    child.expect("not decided")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert plays(basra) == 2
+
+
+def test_tab_completes_cards_and_words(basra: Path) -> None:
+    child = start(basra)
+    child.expect("referee> ")
+    child.send("sco\t")
+    child.expect("score")
+    child.sendline("")
+    child.expect("No finished deal")
+    child.sendline("deal 5H 3C 9D KS dealer Omar")
+    child.expect("Ali> ")
+    child.send("10\t")  # four tens: the choices are listed on a second tab
+    child.send("\t")
+    child.expect("10C")
+    child.sendcontrol("u")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_interrupt_loses_nothing(basra: Path) -> None:
+    child = start(basra)
+    child.sendline("deal 5H 3C 9D KS dealer Omar")
+    child.expect("Ali> ")
+    child.sendline("8S 5H 3C")
+    child.expect("Omar> ")
+    child.sendintr()
+    child.expect("saved")
+    child.expect(pexpect.EOF)
+    assert plays(basra) == 1
+    child = start(basra)  # and the session picks up where it was
+    child.expect("Omar> ")
+    child.close(force=True)  # a closed terminal
+    assert plays(basra) == 1
+
+
+def test_ascii_and_no_color(basra: Path) -> None:
+    child = start(basra, "--ascii")
+    child.sendline("deal 5H 3C 9D KS dealer Omar")
+    child.expect("Floor: 5H 3C 9D KS")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
