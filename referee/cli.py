@@ -60,12 +60,18 @@ def domain(func: F) -> F:
             raise typer.Exit(130) from None
         except (typer.Exit, typer.Abort):
             raise
+        except BrokenPipeError:  # the reader of our output went away (| head): stop quietly
+            import os
+
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            raise typer.Exit(0) from None
         except RecursionError:
             err("referee: [log.toml]: the input is nested too deeply to read")
             raise typer.Exit(1) from None
         except Exception as e:  # a bug must still not show a traceback to the table
-            err(f"referee: internal error ({type(e).__name__}: {e}); nothing was written. "
-                "Please report it with the match log.")
+            err(f"referee: internal error ({type(e).__name__}: {e}). The log on disk is whole "
+                "(every write is atomic). Please report this with the match log.")
             raise typer.Exit(1) from None
 
     return wrapper  # type: ignore[return-value]
