@@ -91,6 +91,20 @@ def root(
     """Referee and scorekeeper for Basra, Pasur and Bura played with real cards."""
 
 
+def game_and_variant(game: str, variant: str | None) -> str:
+    """Check a game name and variant given on the command line; the variant to use."""
+    from referee.params import DEFAULT_VARIANT, GAMES, check_variant
+    from referee.problems import UsageError
+
+    if game not in GAMES:
+        raise UsageError(f"GAME is one of {', '.join(GAMES)}, not {game!r}")
+    name = variant or DEFAULT_VARIANT[game]
+    why = check_variant(game, name)
+    if why is not None:
+        raise UsageError(f"--variant: {why}")
+    return name
+
+
 def _status(match: Any, rep: Any, ascii_only: bool = False) -> None:
     from referee.render import Style, show
 
@@ -426,16 +440,10 @@ def rules(
 
     Example: referee rules basra --variant classic
     """
-    from referee.params import DEFAULT_VARIANT, GAMES, check_variant, variant_values
-    from referee.problems import UsageError
+    from referee.params import variant_values
     from referee.render import rules_text
 
-    if game not in GAMES:
-        raise UsageError(f"GAME is one of {', '.join(GAMES)}, not {game!r}")
-    name = variant or DEFAULT_VARIANT[game]
-    why = check_variant(game, name)
-    if why is not None:
-        raise UsageError(f"--variant: {why}")
+    name = game_and_variant(game, variant)
     values = variant_values(game, name)
     if as_json:
         import json
@@ -460,16 +468,11 @@ def simulate(
     Example: referee simulate basra --variant classic --players 4 --seed 7 --matches 10 --out sim/
     """
     from referee.logfile import dumps, write_atomic
-    from referee.params import DEFAULT_VARIANT, GAMES, PLAYER_COUNTS, check_variant
+    from referee.params import PLAYER_COUNTS
     from referee.problems import UsageError
     from referee.simulate import simulate_match
 
-    if game not in GAMES:
-        raise UsageError(f"GAME is one of {', '.join(GAMES)}, not {game!r}")
-    name = variant or DEFAULT_VARIANT[game]
-    why = check_variant(game, name)
-    if why is not None:
-        raise UsageError(f"--variant: {why}")
+    name = game_and_variant(game, variant)
     low, high = PLAYER_COUNTS[game]
     if not low <= players <= high:
         raise UsageError(f"--players: {game} is played by {low} to {high}")
