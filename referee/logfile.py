@@ -7,6 +7,7 @@ import contextlib
 import errno
 import os
 import re
+import time
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -83,11 +84,11 @@ def dumps(match: Match) -> bytes:
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write through a temporary file in the same folder, fsync, then ``os.replace``."""
-    import tempfile
-
+    """Write through a temporary file in the same folder, fsync, then ``os.replace``; the
+    folder is fsynced too, so that the rename itself survives a crash."""
     folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    tmp = folder / f".{path.name}.{os.getpid()}.{time.monotonic_ns()}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(data)
@@ -114,7 +115,6 @@ def locked(path: Path, wait: float = 5.0) -> Iterator[None]:
     then refuse rather than overwrite its work.
     """
     import fcntl
-    import time
 
     lock_path = path.with_name(path.name + ".lock")
     fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
