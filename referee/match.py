@@ -140,6 +140,10 @@ def replay(match: Match, found: list[Problem] | None = None, close_last: bool = 
             if last:
                 rep.state = state
                 rep.next_dealer = deal.dealer
+                if deal.score is not None:
+                    rep.problems.append(Problem("log.result", "a score is stored for a deal "
+                                                "that is not finished", deal_path(i, "score"),
+                                                number, stage=2))
                 break
             rep.problems.extend(state.end_problems())
             rep.halted = True

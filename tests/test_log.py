@@ -256,3 +256,12 @@ def test_ten_written_as_10() -> None:
     assert match is not None
     assert 'floor = "5H 3C 10D KS"' in dumps(match).decode()
     assert replay(match).problems == []
+
+
+def test_score_on_an_unfinished_deal_is_a_problem() -> None:
+    text = GOOD + "\n[deals.score]\nAli = 3\nOmar = 0\n"
+    match, problems = load_bytes(text.encode())
+    assert match is not None
+    rep = replay(match, problems)
+    assert [p.rule for p in rep.problems] == ["log.result"]
+    assert rep.problems[0].path == "deals[0].score"
