@@ -5,6 +5,7 @@ Domain errors are turned into plain lines on stderr and exit 1 in one place
 """
 
 import functools
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -61,8 +62,6 @@ def domain(func: F) -> F:
         except (typer.Exit, typer.Abort):
             raise
         except BrokenPipeError:  # the reader of our output went away (| head): stop quietly
-            import os
-
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
             raise typer.Exit(0) from None
@@ -606,7 +605,8 @@ def main() -> None:
         gc.disable()
     chosen = [c for c in app.registered_commands
               if (c.name or (c.callback.__name__ if c.callback else "")) == name]
-    if len(chosen) == 1 and "--help" not in sys.argv and "--install-completion" not in sys.argv:
+    completing = any(key.endswith("_COMPLETE") for key in os.environ)
+    if len(chosen) == 1 and "--help" not in sys.argv and not completing:
         single = typer.Typer(add_completion=False, rich_markup_mode=None,
                              pretty_exceptions_enable=False)
         single.registered_commands = chosen
