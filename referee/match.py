@@ -26,7 +26,7 @@ class DealSummary(NamedTuple):
 class Replay:
     """Everything a replay establishes about a match."""
 
-    __slots__ = ("balances", "carry", "deals", "halted", "history", "match", "next_dealer",
+    __slots__ = ("balances", "carry", "deals", "halted", "match", "next_dealer",
                  "pot", "problems", "state", "totals", "winner")
 
     def __init__(self, match: Match, problems: list[Problem]) -> None:
@@ -41,7 +41,6 @@ class Replay:
         self.balances: dict[str, int] = {}  # Bura
         self.pot = 0  # Bura: money in the pot now
         self.halted = False
-        self.history: list[int] = []  # the leader's margin after each deal
 
     @property
     def complete(self) -> bool:
@@ -183,8 +182,6 @@ def finish_deal(rep: Replay, state: DealState, check: bool = True) -> bool:
     rep.carry = Carry(dict(rep.totals), result.majority_carry, result.pot_after, number + 1)
     rep.next_dealer = result.next_dealer
     rep.winner = decided(rep.totals, int(rep.match.rules["target"]))
-    ordered = sorted(rep.totals.values(), reverse=True)
-    rep.history.append(ordered[0] - (ordered[1] if len(ordered) > 1 else 0))
     return True
 
 

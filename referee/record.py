@@ -16,7 +16,6 @@ from referee.params import (
     check_game,
     check_variant,
     resolve_rules,
-    variant_values,
 )
 from referee.problems import Problem, deal_path
 
@@ -615,7 +614,3 @@ def deal_to_dict(game: str, deal: Deal, players: list[str]) -> dict[str, Any]:
     if deal.score is not None:
         out["score"] = dict(deal.score)
     return out
-
-
-def default_rules(game: str, variant: str) -> dict[str, Value]:
-    return variant_values(game, variant)

@@ -100,7 +100,7 @@ def score_sheet(match: Match, rep: Replay) -> str:
         lines.append(f"Winner: {rep.winner}")
     else:
         lines.append("The match is not decided yet.")
-    if rep.history:
+    if rep.deals:
         lines.append("")
         lines.append(running_chart(match, rep))
     return "\n".join(lines)

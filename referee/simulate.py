@@ -10,11 +10,11 @@ import random
 from itertools import combinations
 
 from referee.cards import FULL_DECK, SHORT_DECK, Card
-from referee.games.base import Carry, DealState
+from referee.games.base import Carry
 from referee.games.basra import SEVEN_DIAMONDS
 from referee.games.bura import BuraDeal, combination_ok
 from referee.games.fishing import FishingDeal, Option
-from referee.match import Replay, replay, start_deal, with_derived
+from referee.match import replay, start_deal, with_derived
 from referee.params import Value
 from referee.problems import RefereeError
 from referee.record import BuraEntry, Deal, FishPlay, Match, new_match
@@ -260,9 +260,3 @@ def choose_bura(state: BuraDeal, player: str, rng: random.Random) -> tuple[Card,
 def simulate(game: str, variant: str, n: int, seed: int, matches: int) -> list[Match]:
     """``matches`` complete matches from one seed."""
     return [simulate_match(game, variant, n, seed * 100_003 + k) for k in range(matches)]
-
-
-def state_for(match: Match) -> DealState | None:
-    """The open deal's state (for tests)."""
-    rep: Replay = replay(match, close_last=False)
-    return rep.state

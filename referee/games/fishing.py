@@ -77,7 +77,6 @@ class FishingDeal(DealState):
         self.deferred: tuple[Card, ...] = getattr(deal, self.deferred_key) or ()
         self.hands = deal.hands
         self.residue: tuple[Card, ...] = ()
-        self.history: list[tuple[str, Card, Ruling]] = []
 
     def hand_size(self) -> int:
         """Cards dealt to each player per round."""
@@ -210,7 +209,6 @@ class FishingDeal(DealState):
                 self.record_sweep(side)
         else:
             self.floor.append(entry.card)
-        self.history.append((entry.by, entry.card, ruling))
         self.entries += 1
         if self.finished:
             self.residue = tuple(self.floor)
