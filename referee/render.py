@@ -202,6 +202,7 @@ def show(match: Match, rep: Replay, style: Style) -> str:
             known = state.known_cards(who)
             if known is not None:
                 lines.append(f"{who} holds: {style.cards(sorted(known, key=sort_key))}")
+        lines.append(f"Not yet played ({len(state.unseen())}): {style.cards(state.unseen())}")
         lines.append(f"Pot: {state.pot} (card points are not shown: claims are from memory)")
     lines.append("Totals: " + ", ".join(f"{s} {rep.totals.get(s, 0)}" for s in sides)
                  + f" (target {match.rules['target']})")

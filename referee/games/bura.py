@@ -135,6 +135,7 @@ class BuraDeal(DealState):
         return tuple(c for c in got if c not in self.used)
 
     def unseen(self) -> list[Card]:
+        """Cards not yet played in a trick, the turned-up trump left out."""
         return sorted(SHORT_DECK - set(self.used) - {self.trump})
 
     # --- set-up ------------------------------------------------------------------------
@@ -199,8 +200,7 @@ class BuraDeal(DealState):
                           "nothing may follow in it")
         raise Illegal("bura.claim", f"the deal ended ({o.how}); nothing may follow in it")
 
-    def check_cards(self, by: str, cards: tuple[Card, ...], rule_held: str = "hand.not-held",
-                    need: int | None = None) -> None:
+    def check_cards(self, by: str, cards: tuple[Card, ...]) -> None:
         """The cards exist, are unplayed, and can be in ``by``'s hand."""
         for c in cards:
             if c not in SHORT_DECK:
@@ -217,7 +217,7 @@ class BuraDeal(DealState):
             if self.trump_holder != by:
                 raise Illegal("hand.not-held", f"{by} does not hold {self.trump}: "
                               f"{self.trump_holder} drew it")
-        count = need if need is not None else len(cards)
+        count = len(cards)
         if count > self.held[by]:
             raise Illegal("hand.count", f"{by} holds {self.held[by]} card"
                           f"{'' if self.held[by] == 1 else 's'}, not {count}")
@@ -225,7 +225,7 @@ class BuraDeal(DealState):
         if known is not None:
             for c in cards:
                 if c not in known:
-                    raise Illegal(rule_held, f"{by} does not hold {c}")
+                    raise Illegal("hand.not-held", f"{by} does not hold {c}")
 
     def play_cards(self, entry: BuraEntry) -> None:
         by, cards = entry.by, entry.cards
