@@ -11,6 +11,7 @@ from functools import cache
 
 import pytest
 
+from referee.cards import Card
 from referee.match import replay
 from referee.record import BuraEntry, FishPlay, Match
 from referee.simulate import simulate_match
@@ -60,8 +61,20 @@ def takes_what_is_not_on_the_floor(match: Match,
     later = plays[rng.randrange(j + 1, len(plays))]
     assert isinstance(e, FishPlay) and isinstance(later, FishPlay)
     plays[j] = FishPlay(e.by, e.card, (*e.takes, later.card))
-    rules = {"basra.capture.group", "pasur.capture.eleven"}
-    return i, j, rules
+    return i, j, governing_rules(match.game, e.card)
+
+
+def governing_rules(game: str, card: Card) -> set[str]:
+    """The rule that says what this card may take."""
+    if game == "basra":
+        if card.rank == "J":
+            return {"basra.jack"}
+        if card == Card("7", "D"):
+            return {"basra.seven-diamonds", "basra.capture.group"}
+        return {"basra.capture.group"}
+    if card.rank == "J":
+        return {"pasur.capture.jack"}
+    return {"pasur.capture.eleven"} if card.is_numeral else {"pasur.capture.face"}
 
 
 def wrong_sum(match: Match, rng: random.Random) -> tuple[int, int, set[str]] | None:

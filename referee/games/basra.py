@@ -14,7 +14,6 @@ class BasraDeal(FishingDeal):
     game = "basra"
     floor_rule = "basra.deal.floor"
     deferred_key = "buried"
-    capture_rule = "basra.capture.group"
     sweep_word = "basra"
 
     def hand_size(self) -> int:
@@ -149,6 +148,13 @@ class BasraDeal(FishingDeal):
                                f"take every group it can; taking {format_cards(takes)} leaves "
                                "another group on the floor", card)
         return Ruling(takes, self.sweep_of(card, takes))
+
+    def capture_rule(self, card: Card) -> str:
+        if card.rank == "J":
+            return "basra.jack"
+        if card == SEVEN_DIAMONDS and self.seven_sweeps() is not None:
+            return "basra.seven-diamonds"
+        return "basra.capture.group"
 
     def rules_applied(self, card: Card, ruling: Ruling) -> tuple[list[str], list[str]]:
         taken = format_cards(ruling.taken)

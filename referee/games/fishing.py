@@ -51,7 +51,6 @@ class FishingDeal(DealState):
 
     floor_rule = ""  # the opening-floor rule id
     deferred_key = ""  # 'buried' or 'returned'
-    capture_rule = ""  # the rule cited for a capture of cards not on the floor
     residue_rule = ""
     dealer_rule = ""
     sweep_word = "sweep"
@@ -239,7 +238,7 @@ class FishingDeal(DealState):
             raise Illegal("card.duplicate", f"{format_cards(takes)} names a card twice")
         missing = [c for c in takes if c not in self.floor]
         if missing:
-            raise Illegal(self.capture_rule, f"{format_cards(missing)} "
+            raise Illegal(self.capture_rule(card), f"{format_cards(missing)} "
                           f"{'is' if len(missing) == 1 else 'are'} not on the floor "
                           f"({format_cards(self.floor) or 'empty'})",
                           self.option_lines(card))
@@ -259,6 +258,11 @@ class FishingDeal(DealState):
 
     def illegal(self, rule: str, message: str, card: Card) -> Illegal:
         return Illegal(rule, message, self.option_lines(card))
+
+    @abstractmethod
+    def capture_rule(self, card: Card) -> str:
+        """The rule that governs what ``card`` may take (cited when it takes a card that is
+        not on the floor)."""
 
     @abstractmethod
     def rules_applied(self, card: Card, ruling: Ruling) -> tuple[list[str], list[str]]:

@@ -15,7 +15,6 @@ class PasurDeal(FishingDeal):
     game = "pasur"
     floor_rule = "pasur.deal.pool"
     deferred_key = "returned"
-    capture_rule = "pasur.capture.eleven"
     sweep_word = "sur"
 
     def __init__(self, players: list[str], rules: dict[str, Value], deal: Deal, index: int,
@@ -112,6 +111,11 @@ class PasurDeal(FishingDeal):
                                    f"{format_cards(takes)} does not make 11: a numeral takes "
                                    "one set of numerals adding up to 11 with it", card)
         return Ruling(takes, self.sweep_of(card, takes))
+
+    def capture_rule(self, card: Card) -> str:
+        if card.rank == "J":
+            return "pasur.capture.jack"
+        return "pasur.capture.eleven" if card.is_numeral else "pasur.capture.face"
 
     def rules_applied(self, card: Card, ruling: Ruling) -> tuple[list[str], list[str]]:
         taken = format_cards(ruling.taken)
