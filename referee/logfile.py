@@ -17,7 +17,7 @@ from referee.problems import Problem, RefereeError
 from referee.record import Match, match_to_dict, read_match
 
 MAX_BYTES = 10 * 1024 * 1024
-_POSITION = re.compile(r"at line (\d+), column (\d+)")
+_POSITION = r"at line (\d+), column (\d+)"  # in tomllib's messages before Python 3.14
 
 
 def parse_bytes(raw: bytes) -> tuple[dict[str, Any] | None, list[Problem]]:
@@ -38,10 +38,10 @@ def parse_bytes(raw: bytes) -> tuple[dict[str, Any] | None, list[Problem]]:
         msg = str(err)
         line: int | None = getattr(err, "lineno", None)
         col: int | None = getattr(err, "colno", None)
-        found = _POSITION.search(msg)
+        found = re.search(_POSITION, msg)
         if found and line is None:
             line, col = int(found.group(1)), int(found.group(2))
-        plain = getattr(err, "msg", None) or _POSITION.sub("", msg).strip(" ()")
+        plain = getattr(err, "msg", None) or re.sub(_POSITION, "", msg).strip(" ()")
         return None, [Problem("log.toml", f"not valid TOML: {plain}", line=line or 1,
                               column=col or 1)]
     except RecursionError:
