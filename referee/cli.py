@@ -4,6 +4,7 @@ Domain errors are turned into plain lines on stderr and exit 1 in one place
 (:func:`domain`); usage errors exit 2.
 """
 
+import contextlib
 import functools
 import os
 import sys
@@ -596,7 +597,9 @@ def main() -> None:
 
     A table command is a short-lived process on one log: the cyclic garbage collector is
     switched off for it. When the command is named, only that command is built for typer
-    to parse, instead of all of them; help and errors use the full app.
+    to parse, instead of all of them, and the process ends without the interpreter's
+    module-by-module teardown once its output is flushed (every file it wrote is already
+    closed, fsynced and renamed). Help and errors use the full app.
     """
     name = sys.argv[1] if len(sys.argv) > 1 else ""
     if name in TABLE_COMMANDS:
@@ -611,6 +614,15 @@ def main() -> None:
                              pretty_exceptions_enable=False)
         single.registered_commands = chosen
         single.registered_callback = app.registered_callback  # still a group: same usage
-        single()
+        try:
+            single()
+        except SystemExit as done:
+            # A table command has written and closed everything it touched: flush what it
+            # printed and leave without tearing down the interpreter's modules one by one.
+            code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+            for stream in (sys.stdout, sys.stderr):
+                with contextlib.suppress(OSError, ValueError):  # a closed pipe: nothing to say
+                    stream.flush()
+            os._exit(code)
         return
     app()
