@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from referee.logfile import dumps, load_bytes
 from referee.match import replay
 from referee.params import VARIANTS
-from referee.record import FishPlay
 from referee.simulate import simulate_match
+from tests import test_crash as crash
 from tests import test_mutations as mut
 
 
@@ -72,38 +72,26 @@ def mutations(matches: int) -> tuple[int, int]:
 
 
 def kills(rounds: int) -> tuple[int, int]:
+    """SIGKILL `referee play` at random moments; the log must always be whole."""
     folder = Path(tempfile.mkdtemp(prefix="referee-kill-"))
-    full = simulate_match("basra", "egyptian", 2, 5)
-    plays = [e for d in full.deals for e in d.plays if isinstance(e, FishPlay)]
-    start = copy.deepcopy(full)
-    start.deals = start.deals[:1]
-    start.deals[0].plays = []
-    start.deals[0].score = None
-    start.result_totals = start.result_winner = None
-    path = folder / "match.toml"
-    path.write_bytes(dumps(start))
+    path, plays = crash.opening(folder)
+    start = path.read_bytes()
     rng = random.Random(3)
     killed = done = recorded = 0
-    first_deal = len(full.deals[0].plays)
     while killed < rounds:
-        if done >= first_deal:  # the deal is complete: start it again
-            path.write_bytes(dumps(start))
+        if done >= len(plays):  # the deal is complete: start it again
+            path.write_bytes(start)
             done = 0
-        e = plays[done]
         before = path.read_bytes()
-        cmd = [sys.executable, "-m", "referee", "play", str(e.card), "--by", e.by, "-f",
-               str(path)]
-        cmd += ["--takes", " ".join(map(str, e.takes))] if e.takes else ["--trail"]
-        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(crash.play_args(path, plays[done]), stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
         time.sleep(rng.uniform(0.0, 0.3))
         if proc.poll() is None:
             proc.send_signal(signal.SIGKILL)
             killed += 1
         proc.wait()
         after = path.read_bytes()
-        match, problems = load_bytes(after)
-        assert match is not None and not problems and not replay(match).problems
-        now = len(match.deals[0].plays)
+        now = crash.entries(after)  # a whole, valid log, or this fails
         assert after == before or now == done + 1, "a torn or lost write"
         recorded += now - done
         done = now
