@@ -12,7 +12,7 @@ from referee.games.base import Carry, DealResult, DealState, Illegal
 from referee.games.captures import Vector, describe, vector
 from referee.params import Value
 from referee.problems import Problem
-from referee.record import Deal, Entry, FishPlay, side_groups
+from referee.record import Deal, Entry, FishPlay, side_map, side_names
 
 
 class Ruling(NamedTuple):
@@ -51,16 +51,13 @@ class FishingDeal(DealState):
 
     floor_rule = ""  # the opening-floor rule id
     deferred_key = ""  # 'buried' or 'returned'
-    residue_rule = ""
-    dealer_rule = ""
     sweep_word = "sweep"
 
     def __init__(self, players: list[str], rules: dict[str, Value], deal: Deal, index: int,
                  carry: Carry) -> None:
         super().__init__(players, rules, deal, index, carry)
-        groups = side_groups(self.game, players, rules)
-        self.sides = [" & ".join(g) for g in groups]
-        self.side = {p: " & ".join(g) for g in groups for p in g}
+        self.sides = side_names(self.game, players, rules)
+        self.side = side_map(self.game, players, rules)
         self.floor: list[Card] = list(deal.floor)
         self.used: dict[Card, tuple[str, int] | None] = dict.fromkeys(deal.floor)
         self.rounds = deal_rounds(self.n, 52 - len(deal.floor), self.hand_size())
