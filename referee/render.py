@@ -204,6 +204,12 @@ def show(match: Match, rep: Replay, style: Style) -> str:
                 lines.append(f"{who} holds: {style.cards(sorted(known, key=sort_key))}")
         lines.append(f"Not yet played ({len(state.unseen())}): {style.cards(state.unseen())}")
         lines.append(f"Pot: {state.pot} (card points are not shown: claims are from memory)")
+    if rep.deals:
+        shown = rep.deals[-8:]
+        more = "… " if len(rep.deals) > len(shown) else ""
+        lines.append("Deals so far: " + more + "; ".join(
+            f"{d.number}: " + " ".join(f"{s} {d.result.score.get(s, 0)}" for s in sides)
+            for d in shown))
     lines.append("Totals: " + ", ".join(f"{s} {rep.totals.get(s, 0)}" for s in sides)
                  + f" (target {match.rules['target']})")
     return "\n".join(lines)
