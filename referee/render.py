@@ -208,7 +208,7 @@ def show(match: Match, rep: Replay, style: Style) -> str:
         shown = rep.deals[-8:]
         more = "… " if len(rep.deals) > len(shown) else ""
         lines.append("Deals so far: " + more + "; ".join(
-            f"{d.number}: " + " ".join(f"{s} {d.result.score.get(s, 0)}" for s in sides)
+            f"{d.number}: " + ", ".join(f"{s} {d.result.score.get(s, 0)}" for s in sides)
             for d in shown))
     lines.append("Totals: " + ", ".join(f"{s} {rep.totals.get(s, 0)}" for s in sides)
                  + f" (target {match.rules['target']})")
