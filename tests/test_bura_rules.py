@@ -252,3 +252,27 @@ def test_fixture_pots(fixture: str) -> None:
     expected = json.loads((FIXTURES / f"{fixture}.score.json").read_text())
     assert rep.balances == expected["pot"]
     assert sum(rep.balances.values()) + rep.pot == 0
+
+
+def test_two_buras_the_priority_player_leads_and_the_trick_decides() -> None:
+    """[bura.declare.priority] two Buras: the one nearest the leader leads; whoever wins
+    that trick wins the deal."""
+    entries = ('{ by = "Petr", cards = "6S" },\n{ by = "Ivan", cards = "7S" },\n'
+               '{ by = "Petr", declares = "bura", cards = "JH QH KH" },\n'
+               '{ by = "Ivan", declares = "bura", cards = "7H 8H 10H" },\n'
+               '{ by = "Ivan", cards = "7H" },\n{ by = "Petr", cards = "JH" },')
+    rep = replay_text(bura(("Ivan", "9H", entries)))
+    assert rep.problems == []
+    assert rep.deals[0].result.winner == "Petr"
+    wrong = entries.replace('{ by = "Ivan", cards = "7H" },\n{ by = "Petr", cards = "JH" },',
+                            '{ by = "Petr", cards = "JH" },')
+    assert first_problem(bura(("Ivan", "9H", wrong)))[:3] == ("turn.order", 1, 5)
+
+
+def test_little_moscow_gives_the_lead() -> None:
+    entries = ('{ by = "Petr", cards = "7S" },\n{ by = "Ivan", cards = "8S" },\n'
+               '{ by = "Petr", declares = "little-moscow", cards = "6H 6S 6C" },\n'
+               '{ by = "Petr", cards = "6S" },')
+    assert replay_text(bura(("Ivan", "9H", entries))).problems == []
+    no_trump_six = entries.replace("6H 6S 6C", "6D 6S 6C")
+    assert first_problem(bura(("Ivan", "9H", no_trump_six)))[0] == "bura.declare.cards"
