@@ -11,8 +11,6 @@ import argparse
 import copy
 import random
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -75,26 +73,7 @@ def kills(rounds: int) -> tuple[int, int]:
     """SIGKILL `referee play` at random moments; the log must always be whole."""
     folder = Path(tempfile.mkdtemp(prefix="referee-kill-"))
     path, plays = crash.opening(folder)
-    start = path.read_bytes()
-    rng = random.Random(3)
-    killed = done = recorded = 0
-    while killed < rounds:
-        if done >= len(plays):  # the deal is complete: start it again
-            path.write_bytes(start)
-            done = 0
-        before = path.read_bytes()
-        proc = subprocess.Popen(crash.play_args(path, plays[done]), stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL)
-        time.sleep(rng.uniform(0.0, 0.3))
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGKILL)
-            killed += 1
-        proc.wait()
-        after = path.read_bytes()
-        now = crash.entries(after)  # a whole, valid log, or this fails
-        assert after == before or now == done + 1, "a torn or lost write"
-        recorded += now - done
-        done = now
+    killed, recorded, _ = crash.kill_runs(path, plays, rounds, random.Random(3))
     shutil.rmtree(folder)
     return killed, recorded
 

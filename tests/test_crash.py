@@ -49,25 +49,38 @@ def entries(data: bytes) -> int:
     return len(match.deals[0].plays)
 
 
-def test_sigkill_leaves_the_old_log_or_the_new_one(tmp_path: Path) -> None:
-    path, plays = opening(tmp_path)
-    rng = random.Random(7)
-    done = kills = 0
-    for _ in range(40):
-        if done == len(plays):
+def kill_runs(path: Path, plays: list[FishPlay], kills: int, rng: random.Random,
+              max_runs: int = 10_000) -> tuple[int, int, int]:
+    """Run `referee play` for the plays in turn and SIGKILL it at random moments; after
+    every run the log must be whole: the old one, or the old one plus the play. The deal is
+    started again when it is complete. Returns (kills, plays recorded, plays in the log)."""
+    start = path.read_bytes()
+    killed = done = recorded = 0
+    for _ in range(max_runs):
+        if killed >= kills:
             break
+        if done == len(plays):
+            path.write_bytes(start)
+            done = 0
         before = path.read_bytes()
         proc = subprocess.Popen(play_args(path, plays[done]), stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL)
-        time.sleep(rng.uniform(0.0, 0.35))
+        time.sleep(rng.uniform(0.0, 0.3))
         if proc.poll() is None:
             proc.send_signal(signal.SIGKILL)
-            kills += 1
+            killed += 1
         proc.wait()
         after = path.read_bytes()
-        n = entries(after)  # always a complete, valid log
-        assert after == before or n == done + 1
-        done = n
+        now = entries(after)  # always a complete, valid log
+        assert after == before or now == done + 1, "a torn or lost write"
+        recorded += now - done
+        done = now
+    return killed, recorded, done
+
+
+def test_sigkill_leaves_the_old_log_or_the_new_one(tmp_path: Path) -> None:
+    path, plays = opening(tmp_path)
+    kills, _, done = kill_runs(path, plays, 8, random.Random(7), max_runs=60)
     assert kills >= 5, "the kills should land during the runs"
     # the lock died with the process: the next writer and undo work
     result = subprocess.run([*REFEREE, "undo", "-f", str(path)], capture_output=True,
