@@ -90,6 +90,8 @@ def write_atomic(path: Path, data: bytes) -> None:
     tmp = folder / f".{path.name}.{os.getpid()}.{time.monotonic_ns()}.tmp"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     try:
+        with contextlib.suppress(OSError):  # keep the log's permissions
+            os.fchmod(fd, os.stat(path).st_mode & 0o7777)
         with os.fdopen(fd, "wb") as out:
             out.write(data)
             out.flush()
@@ -105,6 +107,15 @@ def write_atomic(path: Path, data: bytes) -> None:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+
+
+def remove_stale_temporaries(path: Path) -> None:
+    """Delete temporary files a killed writer of ``path`` left behind. Called with the lock
+    held, so no living writer owns one; the log itself is never touched."""
+    folder = path.parent if str(path.parent) else Path(".")
+    for leftover in folder.glob(f".{path.name}.*.tmp"):
+        with contextlib.suppress(OSError):
+            leftover.unlink()
 
 
 @contextlib.contextmanager
@@ -131,6 +142,7 @@ def locked(path: Path, wait: float = 5.0) -> Iterator[None]:
                     raise RefereeError([Problem("log.locked", f"{path} is being written by "
                                                 "another referee process; try again")]) from None
                 time.sleep(0.02)
+        remove_stale_temporaries(path)
         yield
     finally:
         os.close(fd)

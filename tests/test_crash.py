@@ -82,10 +82,12 @@ def test_sigkill_leaves_the_old_log_or_the_new_one(tmp_path: Path) -> None:
     path, plays = opening(tmp_path)
     kills, _, done = kill_runs(path, plays, 8, random.Random(7), max_runs=60)
     assert kills >= 5, "the kills should land during the runs"
+    (tmp_path / f".{path.name}.99999.1.tmp").write_bytes(b"a killed writer's leftover")
     # the lock died with the process: the next writer and undo work
     result = subprocess.run([*REFEREE, "undo", "-f", str(path)], capture_output=True,
                             text=True, timeout=60)
     assert result.returncode == 0, result.stderr
+    assert not list(tmp_path.glob("*.tmp")), "leftovers of killed writers are cleared"
     match, problems = load_bytes(path.read_bytes())
     assert match is not None and not problems
     if done:  # the last play is taken back
@@ -148,7 +150,9 @@ def test_write_is_atomic_in_the_same_folder(tmp_path: Path) -> None:
 
     path = tmp_path / "m.toml"
     path.write_bytes(b"old")
+    path.chmod(0o600)
     write_atomic(path, b"new")
     assert path.read_bytes() == b"new"
+    assert path.stat().st_mode & 0o777 == 0o600  # the log keeps its permissions
     leftovers = [p for p in os.listdir(tmp_path) if p.endswith(".tmp")]
     assert leftovers == []
