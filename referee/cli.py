@@ -254,16 +254,12 @@ def claim(
     Example: referee claim --by Ivan
     """
     from referee.record import BuraEntry
-    from referee.session import add_entry, bura_entry
+    from referee.session import add_entry, bura_entry, claim_verdict
 
     match, rep = add_entry(file, bura_entry(BuraEntry(by, claim=True)))
-    last = rep.deals[-1].result if rep.deals and rep.deals[-1].number == len(match.deals) \
-        else None
-    if last is not None:
-        pts = last.breakdown[by]["card_points"]
-        verdict = "upheld: wins the deal" if last.winner == by else \
-            "not upheld: the pot is doubled and each opponent scores 2"
-        typer.echo(f"{by} claims 31 with {pts} card points: {verdict}.")
+    verdict = claim_verdict(match, rep, by)
+    if verdict is not None:
+        typer.echo(verdict)
     _status(match, rep)
 
 

@@ -8,7 +8,7 @@ from referee.games.base import DealState, Illegal, as_bura, as_fishing
 from referee.games.bura import set_beats
 from referee.match import replay, with_legal
 from referee.problems import Problem, RefereeError
-from referee.record import BuraEntry, Entry, FishPlay, Match
+from referee.record import BuraEntry, Entry, FishPlay, Match, describe_entry
 
 
 class Explanation:
@@ -54,19 +54,6 @@ def explain(match: Match, deal_number: int, play_number: int) -> Explanation:
     out = Explanation(describe_entry(entry), describe_state(state))
     judge(state, entry, out)
     return out
-
-
-def describe_entry(entry: Entry) -> str:
-    if isinstance(entry, FishPlay):
-        return f"{entry.by} plays {entry.card}" + (
-            f", taking {format_cards(entry.takes)}" if entry.takes else ", taking nothing")
-    if entry.kind == "declare":
-        return f"{entry.by} declares {entry.declares} showing {format_cards(entry.cards)}"
-    if entry.kind == "claim":
-        return f"{entry.by} claims 31"
-    if entry.kind == "forfeit":
-        return f"{entry.by} forfeits ({entry.forfeit})"
-    return f"{entry.by} plays {format_cards(entry.cards)}"
 
 
 def describe_state(state: DealState) -> list[str]:

@@ -157,7 +157,7 @@ class Live:
         self.status()
 
     def bura_word(self, head: str, args: list[str]) -> None:
-        from referee.session import add_entry, bura_entry
+        from referee.session import add_entry, bura_entry, claim_verdict
 
         if head == "claim" and len(args) == 1:
             entry = BuraEntry(args[0], claim=True)
@@ -168,11 +168,9 @@ class Live:
         else:
             raise UsageError(f"see help for the form of {head}")
         match, rep = add_entry(self.path, bura_entry(entry))
-        if head == "claim" and rep.deals and rep.deals[-1].number == len(match.deals):
-            result = rep.deals[-1].result
-            pts = result.breakdown[entry.by]["card_points"]
-            verdict = "upheld" if result.winner == entry.by else "not upheld"
-            self.write(f"{entry.by} claims 31 with {pts} card points: {verdict}.")
+        verdict = claim_verdict(match, rep, entry.by) if head == "claim" else None
+        if verdict is not None:
+            self.write(verdict)
         self.status()
 
     def play(self, words: list[str]) -> None:

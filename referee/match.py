@@ -46,10 +46,6 @@ class Replay:
     def complete(self) -> bool:
         return self.winner is not None
 
-    @property
-    def ok(self) -> bool:
-        return not self.problems
-
 
 def with_legal(message: str, legal: list[str]) -> str:
     """A ruling's sentence followed by the legal alternatives, shortened when many."""
@@ -64,10 +60,6 @@ def illegal_problem(err: Illegal, deal_index: int, play_index: int) -> Problem:
     return Problem(err.rule, with_legal(err.message, err.legal),
                    deal_path(deal_index, None, play_index), deal_index + 1, play_index + 1,
                    stage=1)
-
-
-def sides_of(match: Match) -> list[str]:
-    return list(match.players) if match.game == "bura" else match.sides
 
 
 def decided(totals: dict[str, int], target: int) -> str | None:
@@ -102,7 +94,7 @@ def replay(match: Match, found: list[Problem] | None = None, close_last: bool = 
     """Replay the whole match. ``close_last=False`` leaves the last deal's pending
     declarations unjudged, so that a further entry can still be added to it."""
     rep = Replay(match, list(found or []))
-    sides = sides_of(match)
+    sides = match.sides
     rep.totals = dict.fromkeys(sides, 0)
     rep.balances = dict.fromkeys(match.players, 0) if match.game == "bura" else {}
     carry = Carry(dict(rep.totals))

@@ -330,7 +330,7 @@ class _Reader:
             deal.note = note
         if "score" in raw:
             deal.score = self.score_table(raw["score"], f"{path}.score", number,
-                                          players if game == "bura" else sides)
+                                          sides)
         plays = raw.get("plays")
         if "plays" not in raw:
             self.bad("log.key", "missing key 'plays' (write plays = [] before the first play)",
@@ -478,7 +478,7 @@ class _Reader:
             self.bad("log.result", f"expected a table, found {raw!r}", "result")
             return
         self.unknown_keys(raw, ("totals", "winner"), "result")
-        names = match.players if match.game == "bura" else sides
+        names = sides
         if "totals" in raw:
             match.result_totals = self.score_table(raw["totals"], "result.totals", None, names)
         if "winner" in raw:
@@ -550,6 +550,21 @@ def new_match(game: str, players: list[str], variant: str | None = None,
     if date is not None:
         data["date"] = date
     return read_match(data)
+
+
+def describe_entry(entry: Entry) -> str:
+    """An entry in plain words, as the table would say it (``Ali 8S takes 5H 3C``)."""
+    if isinstance(entry, FishPlay):
+        return f"{entry.by} {entry.card}" + (f" takes {format_cards(entry.takes)}"
+                                              if entry.takes else " (trail)")
+    kind = entry.kind
+    if kind == "declare":
+        return f"{entry.by} declares {entry.declares} showing {format_cards(entry.cards)}"
+    if kind == "claim":
+        return f"{entry.by} claims 31"
+    if kind == "forfeit":
+        return f"{entry.by} forfeits ({entry.forfeit})"
+    return f"{entry.by} plays {format_cards(entry.cards)}"
 
 
 def entry_to_dict(entry: Entry) -> dict[str, Any]:

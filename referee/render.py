@@ -50,16 +50,12 @@ def _table(rows: list[list[object]], headers: list[str]) -> str:
     return tabulate(rows, headers=headers, tablefmt="simple")
 
 
-def sides_list(match: Match) -> list[str]:
-    return list(match.players) if match.game == "bura" else match.sides
-
-
 def score_json(match: Match, rep: Replay) -> dict[str, object]:
     """cli.md's score object."""
     out: dict[str, object] = {
         "game": match.game,
         "variant": match.variant,
-        "sides": sides_list(match),
+        "sides": match.sides,
         "deals": [{"number": d.number, "score": d.result.score,
                    "breakdown": d.result.breakdown} for d in rep.deals],
         "totals": rep.totals,
@@ -74,7 +70,7 @@ def score_json(match: Match, rep: Replay) -> dict[str, object]:
 
 def score_sheet(match: Match, rep: Replay) -> str:
     """The score sheet: a row per deal with its breakdown, then totals and the winner."""
-    sides = sides_list(match)
+    sides = match.sides
     lines = [f"{match.game.capitalize()} ({match.variant}), target {match.rules['target']}"]
     rows: list[list[object]] = []
     for d in rep.deals:
@@ -108,7 +104,7 @@ def score_sheet(match: Match, rep: Replay) -> str:
 
 def running_chart(match: Match, rep: Replay, width: int = 30) -> str:
     """A running-total chart in the terminal: each side's total after every deal."""
-    sides = sides_list(match)
+    sides = match.sides
     running = dict.fromkeys(sides, 0)
     top = max(max(rep.totals.values(), default=0), 1)
     lines = ["Running totals:"]
@@ -156,7 +152,7 @@ def state_json(match: Match, rep: Replay) -> dict[str, object]:
 
 def show(match: Match, rep: Replay, style: Style) -> str:
     """The table now: the floor or trick, whose turn, known cards, unseen cards, the score."""
-    sides = sides_list(match)
+    sides = match.sides
     head = f"{match.game.capitalize()} ({match.variant}): {', '.join(match.players)}"
     if match.event:
         head += f" — {match.event}"

@@ -17,7 +17,7 @@ from referee.logfile import dumps, load, locked, write_atomic
 from referee.match import Replay, finish_deal, illegal_problem, replay, start_deal, with_derived
 from referee.params import Value
 from referee.problems import Problem, RefereeError, UsageError, deal_path
-from referee.record import BuraEntry, Deal, Entry, FishPlay, Match, new_match
+from referee.record import BuraEntry, Deal, Entry, FishPlay, Match, describe_entry, new_match
 
 
 def open_match(path: Path, close_last: bool = True) -> tuple[Match, Replay]:
@@ -236,6 +236,17 @@ def bura_entry(entry: BuraEntry) -> Callable[[Match, DealState], Entry]:
     return build
 
 
+def claim_verdict(match: Match, rep: Replay, by: str) -> str | None:
+    """The ruling on a claim just recorded, in words (None if the deal is still open)."""
+    if not rep.deals or rep.deals[-1].number != len(match.deals):
+        return None
+    result = rep.deals[-1].result
+    pts = result.breakdown[by]["card_points"]
+    verdict = "upheld: wins the deal" if result.winner == by else \
+        "not upheld: the pot is doubled and each opponent scores 2"
+    return f"{by} claims 31 with {pts} card points: {verdict}."
+
+
 def undo(path: Path) -> tuple[Match, Replay, str]:
     """Remove the last recorded entry (or the last deal, when it has no entries yet)."""
     removed = ""
@@ -247,7 +258,8 @@ def undo(path: Path) -> tuple[Match, Replay, str]:
         deal = match.deals[-1]
         if deal.plays:
             entry = deal.plays.pop()
-            removed = f"deal {len(match.deals)}, entry {len(deal.plays) + 1}: {_describe(entry)}"
+            said = describe_entry(entry) if entry is not None else "an unreadable entry"
+            removed = f"deal {len(match.deals)}, entry {len(deal.plays) + 1}: {said}"
         else:
             match.deals.pop()
             removed = f"deal {len(match.deals) + 1} (dealt by {deal.dealer}, no plays yet)"
@@ -255,22 +267,6 @@ def undo(path: Path) -> tuple[Match, Replay, str]:
 
     match, rep = modify(path, change)
     return match, rep, removed
-
-
-def _describe(entry: Entry | None) -> str:
-    if isinstance(entry, FishPlay):
-        return f"{entry.by} {entry.card}" + (f" takes {' '.join(map(str, entry.takes))}"
-                                              if entry.takes else " (trail)")
-    if isinstance(entry, BuraEntry):
-        kind = entry.kind
-        if kind == "declare":
-            return f"{entry.by} declares {entry.declares}"
-        if kind == "claim":
-            return f"{entry.by} claims 31"
-        if kind == "forfeit":
-            return f"{entry.by} forfeits"
-        return f"{entry.by} plays {' '.join(map(str, entry.cards))}"
-    return "?"
 
 
 def capture_options(match: Match, rep: Replay, card: Card | None,
