@@ -64,12 +64,10 @@ class Card:
         if cached is not None:
             return cached
         s = text.strip()
-        if len(s) < 2:
-            raise CardError(f"{text!r} is not a card (expected rank then suit, as 7D or 10H)")
-        rank = _RANK_READ.get(s[:-1].upper())
-        suit = _SUIT_READ.get(s[-1].upper())
+        rank = _RANK_READ.get(s[:-1].upper()) if len(s) >= 2 else None
+        suit = _SUIT_READ.get(s[-1].upper()) if s else None
         if rank is None or suit is None:
-            raise CardError(f"{text!r} is not a card (expected rank then suit, as 7D or 10H)")
+            raise CardError(why_not_a_card(text))
         return _CANONICAL[rank + suit]
 
     def __str__(self) -> str:
@@ -103,6 +101,45 @@ FULL_DECK: frozenset[Card] = frozenset(_CANONICAL.values())
 SHORT_DECK: frozenset[Card] = frozenset(
     c for c in FULL_DECK if c.rank in ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
 )
+
+
+def why_not_a_card(text: str) -> str:
+    """A plain explanation of why ``text`` is not a card (``1S``: an ace is ``A``)."""
+    s = text.strip()
+    base = f"{text!r} is not a card"
+    if len(s) >= 2 and s[-1].upper() in _SUIT_READ:
+        rank = s[:-1]
+        if rank == "1":
+            return f"{base}: an ace is written A ({'A' + _SUIT_READ[s[-1].upper()]})"
+        return f"{base}: {rank!r} is not a rank (A 2 3 4 5 6 7 8 9 10 J Q K, T for 10)"
+    if len(s) >= 2 and s[:-1].upper() in _RANK_READ:
+        return f"{base}: {s[-1]!r} is not a suit (S H D C, or ♠ ♥ ♦ ♣)"
+    if s.upper() in _RANK_READ or s.upper() == "1":
+        return f"{base}: it has no suit (write rank then suit, as 7D or 10H)"
+    return f"{base} (expected rank then suit, as 7D or 10H)"
+
+
+def read_typed_cards(text: str) -> tuple[Card, ...]:
+    """Cards as a person types them: as :func:`parse_cards`, and also a rank and suit
+    written apart (``10 H``) or the suit symbol first (``♥10``).
+
+    >>> format_cards(read_typed_cards("10 h ♥10 ad"))
+    '10H 10H AD'
+    """
+    words = text.split()
+    out: list[Card] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if (word.upper() in _RANK_READ and i + 1 < len(words)
+                and words[i + 1].upper() in _SUIT_READ):
+            word += words[i + 1]
+            i += 1
+        elif len(word) >= 2 and word[0] in "♠♥♦♣♤♡♢♧" and word[1:].upper() in _RANK_READ:
+            word = word[1:] + word[0]
+        out.append(Card.parse(word))
+        i += 1
+    return tuple(out)
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

@@ -16,8 +16,11 @@ import typer
 
 from referee import __version__
 
+HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+
 app = typer.Typer(
     name="referee",
+    context_settings=HELP_OPTIONS,
     help="Referee and scorekeeper for Basra, Pasur and Bura played with real cards.\n\n"
     "Example: referee new basra -p Ali -p Omar && referee deal --dealer Omar "
     "--floor \"5H 3C 9D KS\" && referee play 8S --takes \"5H 3C\"",
@@ -32,7 +35,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 MatchFile = Annotated[Path, typer.Option("--file", "-f", help="The match log.",
                                          show_default=True)]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
-AsciiFlag = Annotated[bool, typer.Option("--ascii", help="Plain ASCII suits (S H D C).")]
+AsciiFlag = Annotated[bool, typer.Option("--ascii", help="Plain ASCII: suits as S H D C, "
+                                         "no symbols.")]
 DEFAULT_FILE = Path("match.toml")
 
 
@@ -109,6 +113,16 @@ def _status(match: Any, rep: Any, ascii_only: bool = False) -> None:
     from referee.render import Style, show
 
     typer.echo(show(match, rep, Style.for_terminal(ascii_only)))
+
+
+def _recorded(recorded: Any, ascii_only: bool, confirm: str = "") -> None:
+    """What an accepted entry did, as a referee announces it, then the table now."""
+    from referee.render import Style, announce
+
+    style = Style.for_terminal(ascii_only)
+    for line in announce(recorded, style, confirm):
+        typer.echo(line)
+    _status(recorded.match, recorded.rep, ascii_only)
 
 
 @app.command()
@@ -204,7 +218,7 @@ def play(
     file: MatchFile = DEFAULT_FILE,
     ascii_only: AsciiFlag = False,
 ) -> None:
-    """Record one play, checked before anything is written.
+    """Record one play, checked before anything is written (a trail is always --trail).
 
     Examples: referee play 8S --takes "5H 3C"   ·   referee play 4C --trail   ·
     referee play AS KS  (a Bura lead of two spades)
@@ -215,9 +229,10 @@ def play(
     parsed = parse_card_list(" ".join(cards), "CARDS")
     if takes is not None and trail:
         raise UsageError("give --takes or --trail, not both")
+    if takes is not None and not takes.strip():
+        raise UsageError("--takes needs the cards taken; a card laid on the floor is --trail")
     taken = parse_card_list(takes, "--takes") if takes is not None else None
-    match, rep = add_entry(file, table_play(parsed, taken, trail, by))
-    _status(match, rep, ascii_only)
+    _recorded(add_entry(file, table_play(parsed, taken, trail, by)), ascii_only)
 
 
 @app.command()
@@ -227,27 +242,30 @@ def declare(
     cards: Annotated[list[str], typer.Argument(help="The 3 cards shown.")],
     by: Annotated[str, typer.Option(help="Who declares.")],
     file: MatchFile = DEFAULT_FILE,
+    ascii_only: AsciiFlag = False,
 ) -> None:
-    """Bura: record a declaration before a trick.
+    """Bura: record a declaration before a trick (judged with any others before it).
 
     Example: referee declare molodka AC 10C KC --by Ivan
     """
     from referee.problems import UsageError
-    from referee.record import DECLARATIONS, BuraEntry
+    from referee.record import DECLARATIONS, BuraEntry, describe_entry
     from referee.session import add_entry, bura_entry, parse_card_list
 
     if name not in DECLARATIONS:
         raise UsageError(f"NAME is one of {', '.join(DECLARATIONS)}, not {name!r}")
     entry = BuraEntry(by, parse_card_list(" ".join(cards), "CARDS"), declares=name)
-    match, rep = add_entry(file, bura_entry(entry))
-    _status(match, rep)
+    recorded = add_entry(file, bura_entry(entry))
+    _recorded(recorded, ascii_only, f"Recorded: {describe_entry(entry)}.")
 
 
 @app.command()
 @domain
 def claim(
-    by: Annotated[str, typer.Option(help="Who claims 31.")],
+    by: Annotated[str | None, typer.Option(help="Who claims 31 (default: the player who "
+                                           "took the last trick).")] = None,
     file: MatchFile = DEFAULT_FILE,
+    ascii_only: AsciiFlag = False,
 ) -> None:
     """Bura: record a claim of 31 and judge it at once from the claimant's tricks.
 
@@ -256,11 +274,9 @@ def claim(
     from referee.record import BuraEntry
     from referee.session import add_entry, bura_entry, claim_verdict
 
-    match, rep = add_entry(file, bura_entry(BuraEntry(by, claim=True)))
-    verdict = claim_verdict(match, rep, by)
-    if verdict is not None:
-        typer.echo(verdict)
-    _status(match, rep)
+    entry = BuraEntry(by or "", claim=True)
+    recorded = add_entry(file, bura_entry(entry))
+    _recorded(recorded, ascii_only, claim_verdict(recorded, entry.by) or "")
 
 
 @app.command()
@@ -269,16 +285,19 @@ def forfeit(
     by: Annotated[str, typer.Option(help="Who loses the deal.")],
     reason: Annotated[str, typer.Option(help="What happened.")] = "drew out of turn",
     file: MatchFile = DEFAULT_FILE,
+    ascii_only: AsciiFlag = False,
 ) -> None:
     """Bura: a player loses the deal for a breach (a misdraw), as for a false claim.
 
     Example: referee forfeit --by Petr --reason "drew out of turn"
     """
-    from referee.record import BuraEntry
+    from referee.record import BuraEntry, describe_entry
     from referee.session import add_entry, bura_entry
 
-    match, rep = add_entry(file, bura_entry(BuraEntry(by, forfeit=reason)))
-    _status(match, rep)
+    entry = BuraEntry(by, forfeit=reason)
+    recorded = add_entry(file, bura_entry(entry))
+    _recorded(recorded, ascii_only, f"Recorded: {describe_entry(entry)}; "
+              f"{entry.by} loses the deal.")
 
 
 @app.command("show")
@@ -312,30 +331,38 @@ def options(
                                            "it is).")] = None,
     file: MatchFile = DEFAULT_FILE,
     as_json: JsonFlag = False,
+    ascii_only: AsciiFlag = False,
 ) -> None:
     """Every legal capture for a card now (Bura: every way to beat the trick).
 
     Example: referee options 7D
     """
+    from referee.problems import UsageError
     from referee.session import capture_options, open_match, parse_card_list
 
-    match, rep = open_match(file, close_last=False)
-    parsed = parse_card_list(card, "CARD")[0] if card else None
-    label, ways = capture_options(match, rep, parsed, by)
+    from referee.render import Style
+
+    match, rep = open_match(file)
+    parsed = parse_card_list(card, "CARD") if card else ()
+    if len(parsed) > 1:
+        raise UsageError(f"name one card, not {len(parsed)}")
+    label, ways = capture_options(match, rep, parsed[0] if parsed else None, by)
     if as_json:
         import json
 
         typer.echo(json.dumps({"for": label, "options": ways}, ensure_ascii=False))
         return
-    typer.echo(f"{label}: {len(ways)} option{'s' if len(ways) != 1 else ''}")
+    style = Style.for_terminal(ascii_only)
+    typer.echo(f"{style.text(label)}: {len(ways)} option{'s' if len(ways) != 1 else ''}")
     for w in ways:
-        typer.echo(f"  {w}")
+        typer.echo(f"  {style.text(w)}")
 
 
 @app.command()
 @domain
-def undo(file: MatchFile = DEFAULT_FILE) -> None:
-    """Remove the last recorded entry (or an empty last deal).
+def undo(file: MatchFile = DEFAULT_FILE, ascii_only: AsciiFlag = False) -> None:
+    """Remove the last recorded entry (or an empty last deal), whatever it decided: the
+    deal's score and the match result are worked out again from what remains.
 
     Example: referee undo
     """
@@ -343,7 +370,27 @@ def undo(file: MatchFile = DEFAULT_FILE) -> None:
 
     match, rep, removed = undo_last(file)
     typer.echo(f"Removed {removed}.")
-    _status(match, rep)
+    _status(match, rep, ascii_only)
+
+
+@app.command()
+@domain
+def hand(
+    name: Annotated[str, typer.Argument(help="The player who received the cards.")],
+    cards: Annotated[list[str], typer.Argument(help="The cards received, in order.")],
+    file: MatchFile = DEFAULT_FILE,
+    ascii_only: AsciiFlag = False,
+) -> None:
+    """Add cards a player received to their recorded hand in this deal: a later round's
+    cards (Basra, Pasur) or a card drawn (Bura), appended in the order given.
+
+    Example: referee hand Ali 7D 2C KS 9H   ·   referee hand Petr 10S
+    """
+    from referee.session import add_hand
+
+    match, rep, said = add_hand(file, name, " ".join(cards))
+    typer.echo(f"Recorded {said}.")
+    _status(match, rep, ascii_only)
 
 
 @app.command()
@@ -584,8 +631,8 @@ def explain(
         raise typer.Exit(1)
 
 
-TABLE_COMMANDS = frozenset(("new", "deal", "play", "declare", "claim", "forfeit", "show",
-                            "options", "undo"))
+TABLE_COMMANDS = frozenset(("new", "deal", "hand", "play", "declare", "claim", "forfeit",
+                            "show", "options", "undo"))
 
 
 def main() -> None:
@@ -605,9 +652,10 @@ def main() -> None:
     chosen = [c for c in app.registered_commands
               if (c.name or (c.callback.__name__ if c.callback else "")) == name]
     completing = any(key.endswith("_COMPLETE") for key in os.environ)
-    if len(chosen) == 1 and "--help" not in sys.argv and not completing:
+    helping = "--help" in sys.argv or "-h" in sys.argv
+    if len(chosen) == 1 and not helping and not completing:
         single = typer.Typer(add_completion=False, rich_markup_mode=None,
-                             pretty_exceptions_enable=False)
+                             pretty_exceptions_enable=False, context_settings=HELP_OPTIONS)
         single.registered_commands = chosen
         single.registered_callback = app.registered_callback  # still a group: same usage
         try:

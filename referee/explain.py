@@ -44,7 +44,7 @@ def explain(match: Match, deal_number: int, play_number: int) -> Explanation:
     cut = type(deal)(deal.dealer, deal.floor, deal.trump, deal.buried, deal.returned,
                      deal.hands, deal.plays[:play_number - 1])
     prefix.deals.append(cut)
-    rep = replay(prefix, close_last=False)
+    rep = replay(prefix)
     if rep.problems or rep.state is None:
         first = rep.problems[0] if rep.problems else None
         why = f": {first}" if first else ""
@@ -89,9 +89,9 @@ def judge(state: DealState, entry: Entry, out: Explanation) -> None:
             assert isinstance(entry, BuraEntry)
             bura_ruling(bura, entry, out)
             state.apply(entry)
-            state.close()
-            if bura.outcome is not None:
-                out.lines.append(f"The deal ends: {bura.outcome.how}.")
+            ended = bura.ended
+            if ended is not None:
+                out.lines.append(f"The deal ends: {ended.how}.")
     except Illegal as err:
         out.ok = False
         out.rules = [err.rule]

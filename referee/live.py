@@ -8,10 +8,14 @@ import shlex
 from collections.abc import Callable
 from pathlib import Path
 
-from referee.cards import FULL_DECK, CardError, parse_cards
-from referee.games.base import as_bura, as_fishing
+from typing import TYPE_CHECKING
+
+from referee.cards import FULL_DECK, CardError, read_typed_cards, sort_key
 from referee.problems import RefereeError, UsageError
 from referee.record import DECLARATIONS, BuraEntry
+
+if TYPE_CHECKING:
+    from referee.session import Recorded
 
 HELP = """Type a play, or a command:
   7D                 play the 7D (its capture is filled in when there is only one)
@@ -19,17 +23,21 @@ HELP = """Type a play, or a command:
   7D -               lay the 7D on the floor (a trail)      (Basra, Pasur)
   AS KS              lead or follow with these cards       (Bura)
   declare molodka AC 10C KC Ivan                            (Bura)
-  claim Ivan         a claim of 31, judged at once         (Bura)
+  claim [Ivan]       a claim of 31, judged at once; without a name, for the
+                     player who took the last trick          (Bura)
   forfeit Petr [why] a misdraw: Petr loses the deal        (Bura)
   deal 5H 3C 9D KS [buried JD] [dealer Omar]
                      a new deal: the opening floor (Bura: deal 9H, the trump);
                      the dealer is needed for the first deal only
+  hand Ali 7D 2C KS 9H
+                     cards Ali received: a later round's (Basra, Pasur) or a draw (Bura)
   options 7D         every legal capture for the 7D (Bura: options, ways to beat the trick)
   show · score · undo · help · quit
-Every accepted entry is saved at once; Tab completes cards and words."""
+Every accepted entry is saved at once; Tab completes cards and words.
+Ctrl-C clears the line; Ctrl-D (or quit) leaves."""
 
 WORDS = ("help", "show", "score", "undo", "options", "quit", "deal", "dealer", "declare",
-         "claim", "forfeit", "buried", "returned", *DECLARATIONS)
+         "claim", "forfeit", "buried", "returned", "hand", *DECLARATIONS)
 
 
 class Live:
@@ -62,7 +70,7 @@ class Live:
     def completions(self, text: str) -> list[str]:
         """Cards and words starting with ``text`` (cards in upper case)."""
         upper = text.upper()
-        names = [str(c) for c in sorted(FULL_DECK)]
+        names = [str(c) for c in sorted(FULL_DECK, key=sort_key)]
         players: list[str] = []
         try:
             from referee.session import open_match
@@ -106,6 +114,8 @@ class Live:
                 self.options(words[1:])
             elif head == "deal":
                 self.deal(words[1:])
+            elif head == "hand":
+                self.hand(words[1:])
             elif head in ("declare", "claim", "forfeit"):
                 self.bura_word(head, words[1:])
             else:
@@ -127,8 +137,8 @@ class Live:
     def options(self, args: list[str]) -> None:
         from referee.session import capture_options, open_match
 
-        match, rep = open_match(self.path, close_last=False)
-        card = parse_cards(args[0])[0] if args else None
+        match, rep = open_match(self.path)
+        card = read_typed_cards(" ".join(args))[0] if args else None
         label, ways = capture_options(match, rep, card, None)
         self.write(f"{label}:")
         for w in ways[:40]:
@@ -156,37 +166,55 @@ class Live:
             add_deal(self.path, dealer, cards, extra, None, {})
         self.status()
 
+    def hand(self, args: list[str]) -> None:
+        from referee.session import add_hand
+
+        if len(args) < 2:
+            raise UsageError("hand NAME CARDS, as: hand Ali 7D 2C KS 9H")
+        _, _, said = add_hand(self.path, args[0], " ".join(args[1:]))
+        self.write(f"Recorded {said}.")
+        self.status()
+
     def bura_word(self, head: str, args: list[str]) -> None:
+        from referee.record import describe_entry
         from referee.session import add_entry, bura_entry, claim_verdict
 
-        if head == "claim" and len(args) == 1:
-            entry = BuraEntry(args[0], claim=True)
+        if head == "claim" and len(args) <= 1:
+            entry = BuraEntry(args[0] if args else "", claim=True)
         elif head == "forfeit" and args:
             entry = BuraEntry(args[0], forfeit=" ".join(args[1:]) or "drew out of turn")
         elif head == "declare" and len(args) == 5:
-            entry = BuraEntry(args[4], parse_cards(" ".join(args[1:4])), declares=args[0])
+            entry = BuraEntry(args[4], read_typed_cards(" ".join(args[1:4])), declares=args[0])
         else:
             raise UsageError(f"see help for the form of {head}")
-        match, rep = add_entry(self.path, bura_entry(entry))
-        verdict = claim_verdict(match, rep, entry.by) if head == "claim" else None
-        if verdict is not None:
-            self.write(verdict)
+        recorded = add_entry(self.path, bura_entry(entry))
+        if head == "claim":
+            confirm = claim_verdict(recorded, entry.by) or ""
+        else:
+            confirm = f"Recorded: {describe_entry(entry)}."
+        self.announce(recorded, confirm)
+
+    def announce(self, recorded: Recorded, confirm: str = "") -> None:
+        from referee.render import Style, announce
+
+        for line in announce(recorded, Style.for_terminal(self.ascii_only), confirm):
+            self.write(line)
         self.status()
 
     def play(self, words: list[str]) -> None:
         from referee.session import add_entry, open_match, table_play
 
-        match, rep = open_match(self.path, close_last=False)
-        cards = parse_cards(" ".join(w for w in words if w != "-"))
-        if match.game == "bura" or as_bura(rep.state) is not None:
-            add_entry(self.path, table_play(cards, None, False, None))
+        match, rep = open_match(self.path)
+        cards = read_typed_cards(" ".join(w for w in words if w != "-"))
+        if match.game == "bura":
+            recorded = add_entry(self.path, table_play(cards, None, False, None))
         else:
             trail = "-" in words
             takes = cards[1:] if len(cards) > 1 else None
-            if as_fishing(rep.state) is None:
-                raise UsageError("no deal is in progress: deal first (see help)")
-            add_entry(self.path, table_play(cards[:1], takes, trail, None))
-        self.status()
+            if trail and takes:
+                raise UsageError("a card either takes cards or is laid down with -, not both")
+            recorded = add_entry(self.path, table_play(cards[:1], takes, trail, None))
+        self.announce(recorded)
 
 
 def run(path: Path, ascii_only: bool = False) -> None:
@@ -216,8 +244,8 @@ def run(path: Path, ascii_only: bool = False) -> None:
         except EOFError:
             print()
             break
-        except KeyboardInterrupt:
-            print("\nInterrupted. Everything accepted so far is saved.")
-            break
+        except KeyboardInterrupt:  # as in a shell: drop the line, ask again
+            print("^C")
+            continue
         if not session.handle(line):
             break

@@ -90,9 +90,9 @@ def start_deal(match: Match, deal: Deal, index: int, carry: Carry) -> DealState:
     return engine(match.game)(match.players, match.rules, deal, index, carry)
 
 
-def replay(match: Match, found: list[Problem] | None = None, close_last: bool = True) -> Replay:
-    """Replay the whole match. ``close_last=False`` leaves the last deal's pending
-    declarations unjudged, so that a further entry can still be added to it."""
+def replay(match: Match, found: list[Problem] | None = None) -> Replay:
+    """Replay the whole match. The last deal's state stays open to further entries (its
+    pending Bura declarations are judged as if the record ended there, not for good)."""
     rep = Replay(match, list(found or []))
     sides = match.sides
     rep.totals = dict.fromkeys(sides, 0)
@@ -125,12 +125,13 @@ def replay(match: Match, found: list[Problem] | None = None, close_last: bool = 
         if not replay_entries(rep, state, deal.plays, i):
             break
         last = i == len(match.deals) - 1
-        if close_last or not last:
-            state.close()
         if not state.finished:
             if last:
                 rep.state = state
                 rep.next_dealer = deal.dealer
+                for p, v in state.open_payments().items():
+                    rep.balances[p] += v
+                rep.pot = state.open_pot()
                 if deal.score is not None:
                     rep.problems.append(Problem("log.result", "a score is stored for a deal "
                                                 "that is not finished", deal_path(i, "score"),
@@ -187,6 +188,10 @@ def replay_entries(rep: Replay, state: DealState, plays: list[Entry | None], i: 
             state.apply(entry)
         except Illegal as err:
             rep.problems.append(illegal_problem(err, i, j))
+            rep.halted = True
+            return False
+        if state.record_problems:
+            rep.problems.extend(state.record_problems)
             rep.halted = True
             return False
     return True

@@ -15,6 +15,7 @@ from referee.record import Match
 
 if TYPE_CHECKING:
     from referee.match import Replay
+    from referee.session import Recorded
     from referee.standings import Row
 
 RED = "\x1b[31m"
@@ -41,7 +42,37 @@ class Style(NamedTuple):
 
     def cards(self, cards: Iterable[Card], empty: str = "—") -> str:
         out = " ".join(self.card(c) for c in cards)
-        return out or empty
+        return out or self.text(empty)
+
+    def text(self, line: str) -> str:
+        """A line of text as this style shows it: ASCII mode has no dashes beyond ASCII."""
+        return line.replace("—", "-").replace("…", "...") if self.ascii else line
+
+
+def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
+    """What an accepted entry did, as a referee says it: the confirmation, what happened
+    (a trick taken, a sweep, the residue), and when the entry ended the deal its score
+    line with the breakdown, the match totals and, once decided, the winner."""
+    match, rep = recorded.match, recorded.rep
+    lines = [confirm] if confirm else []
+    lines.extend(recorded.events)
+    done = recorded.finished_deal
+    if done is not None:
+        result = done.result
+        parts = []
+        for side in match.sides:
+            detail = ", ".join(f"{k.replace('_', ' ')} {v}"
+                               for k, v in result.breakdown.get(side, {}).items() if v)
+            parts.append(f"{side} {result.score.get(side, 0)}" + (f" ({detail})" if detail
+                                                                   else ""))
+        lines.append(f"Deal {done.number} is over" + (f" ({result.how})" if result.how else "")
+                     + ": " + "; ".join(parts) + ".")
+        lines.append("Match totals: " + ", ".join(f"{s} {rep.totals.get(s, 0)}"
+                                                  for s in match.sides)
+                     + f" (target {match.rules['target']}).")
+        if rep.winner is not None:
+            lines.append(f"{rep.winner} wins the match.")
+    return [style.text(line) for line in lines]
 
 
 def _table(rows: list[list[object]], headers: list[str]) -> str:

@@ -10,23 +10,32 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
-from referee.cards import Card, CardError, parse_cards
+from referee.cards import Card, CardError, format_cards, read_typed_cards
 from referee.games.base import Carry, DealState, Illegal, as_bura, as_fishing
 from referee.logfile import dumps, load, locked, write_atomic
-from referee.match import Replay, finish_deal, illegal_problem, replay, start_deal, with_derived
+from referee.match import (
+    DealSummary,
+    Replay,
+    finish_deal,
+    illegal_problem,
+    replay,
+    start_deal,
+    with_derived,
+)
 from referee.params import Value
 from referee.problems import Problem, RefereeError, UsageError, deal_path
 from referee.record import BuraEntry, Deal, Entry, FishPlay, Match, describe_entry, new_match
 
 
-def open_match(path: Path, close_last: bool = True) -> tuple[Match, Replay]:
+def open_match(path: Path) -> tuple[Match, Replay]:
     """Load and replay a log; any problem at all is raised (a table command needs a clean
     log to build on)."""
     match, problems = load(path)
     if match is None:
         raise RefereeError(problems)
-    rep = replay(match, problems, close_last=close_last)
+    rep = replay(match, problems)
     if rep.problems:
         raise RefereeError(rep.problems)
     return match, rep
@@ -65,9 +74,10 @@ def modify(path: Path,
     ``change`` returns the replay brought up to date, or None to have the whole match
     replayed again (for changes other than one more entry)."""
     with locked(path):
-        match, rep = open_match(path, close_last=False)
+        match, rep = open_match(path)
         updated = change(match, rep)
         if updated is None:
+            clear_derived(match)  # recomputed from what remains, never carried over
             updated = replay(match)
             if updated.problems:  # a checked change cannot cause one; refuse to write it
                 raise RefereeError(updated.problems)
@@ -75,11 +85,41 @@ def modify(path: Path,
         return match, updated
 
 
+def clear_derived(match: Match) -> None:
+    """Forget the stored deal scores and result: a replay derives them again."""
+    for deal in match.deals:
+        deal.score = None
+    match.result_totals = None
+    match.result_winner = None
+
+
 def parse_card_list(text: str, what: str) -> tuple[Card, ...]:
+    """Cards as typed at the table: ``10 H`` and ``♥10`` are read too; a mistake is
+    explained (``1S``: an ace is A)."""
     try:
-        return parse_cards(text)
+        return read_typed_cards(text)
     except CardError as err:
         raise RefereeError([Problem("log.card", f"{what}: {err}")]) from None
+
+
+def player_named(match: Match, name: str, what: str = "") -> str:
+    """The player meant by ``name``: exact, or case-insensitively when that is unambiguous;
+    otherwise a ``log.players`` problem that lists the players and suggests the nearest."""
+    if name in match.players:
+        return name
+    folded = [p for p in match.players if p.casefold() == name.strip().casefold()]
+    if len(folded) == 1:
+        return folded[0]
+    import difflib
+
+    near = difflib.get_close_matches(name.casefold(), [p.casefold() for p in match.players],
+                                     n=1, cutoff=0.6)
+    hint = ""
+    if near:
+        hint = f"; did you mean {next(p for p in match.players if p.casefold() == near[0])}?"
+    label = f"{what}: " if what else ""
+    raise RefereeError([Problem("log.players", f"{label}{name} is not a player "
+                                f"({', '.join(match.players)}){hint}")])
 
 
 def add_deal(path: Path, dealer: str | None, floor: str | None, extra: str | None,
@@ -93,12 +133,9 @@ def add_deal(path: Path, dealer: str | None, floor: str | None, extra: str | Non
         if rep.state is not None and not rep.state.finished:
             raise RefereeError([Problem("deal.conservation", f"deal {len(match.deals)} is not "
                                         "finished; finish it (or undo it) before dealing again")])
-        who = dealer or rep.next_dealer
+        who = player_named(match, dealer, "--dealer") if dealer else rep.next_dealer
         if who is None:
             raise UsageError("give --dealer for the first deal")
-        if who not in match.players:
-            raise RefereeError([Problem("log.players", f"dealer {who!r} is not one of the "
-                                        f"players ({', '.join(match.players)})")])
         if rep.next_dealer is not None and who != rep.next_dealer:
             raise RefereeError([Problem(f"{match.game}.deal.dealer", f"{rep.next_dealer} deals "
                                         f"next, not {who}")])
@@ -121,12 +158,9 @@ def add_deal(path: Path, dealer: str | None, floor: str | None, extra: str | Non
                 else:
                     deal.returned = cards
         if hands:
-            unknown = [p for p in hands if p not in match.players]
-            if unknown:
-                raise RefereeError([Problem("log.players", f"{unknown[0]!r} is not one of the "
-                                            f"players ({', '.join(match.players)})")])
-            deal.hands = {p: parse_card_list(hands[p], f"--hand {p}") for p in match.players
-                          if p in hands}
+            named = {player_named(match, p, "--hand"): text for p, text in hands.items()}
+            deal.hands = {p: parse_card_list(named[p], f"--hand {p}") for p in match.players
+                          if p in named}
         carry = rep.carry or Carry(dict(rep.totals))
         state = start_deal(match, deal, len(match.deals), carry)
         problems = state.setup_problems()
@@ -139,36 +173,98 @@ def add_deal(path: Path, dealer: str | None, floor: str | None, extra: str | Non
 
 
 def open_state(match: Match, rep: Replay) -> DealState:
-    """The deal in progress, or a clear error when there is none."""
-    if rep.state is None or rep.state.finished:
-        if rep.winner is not None:
-            raise RefereeError([Problem(f"{match.game}.match", f"the match is decided: "
-                                        f"{rep.winner} won")])
-        raise RefereeError([Problem("log.deal", "no deal is in progress; record one with "
-                                    "`referee deal`")])
-    return rep.state
+    """The deal an entry goes to: the one in progress, or a finished one still open to an
+    entry (a Bura claim after the last trick); otherwise a clear error."""
+    state = rep.state
+    if state is not None and (not state.finished or state.can_follow()):
+        return state
+    if rep.winner is not None:
+        raise RefereeError([Problem(f"{match.game}.match", f"the match is decided: "
+                                    f"{rep.winner} won")])
+    if match.deals:
+        raise RefereeError([Problem("log.deal", f"deal {len(match.deals)} is finished; record "
+                                    "the next with `referee deal`")])
+    raise RefereeError([Problem("log.deal", "no deal is in progress; record one with "
+                                "`referee deal`")])
 
 
-def add_entry(path: Path, build: Callable[[Match, DealState], Entry]) -> tuple[Match, Replay]:
+class Recorded(NamedTuple):
+    """What a table entry did: the match and replay after it, and what happened in words."""
+
+    match: Match
+    rep: Replay
+    events: list[str]
+
+    @property
+    def finished_deal(self) -> DealSummary | None:
+        """The deal this entry finished (or decided anew), if it did."""
+        deals = self.rep.deals
+        state = self.rep.state
+        if deals and deals[-1].number == len(self.match.deals) and state is not None \
+                and state.finished:
+            return deals[-1]
+        return None
+
+
+def add_entry(path: Path, build: Callable[[Match, DealState], Entry]) -> Recorded:
     """Check one entry against the deal in progress and record it; nothing is written when
     it breaks a rule."""
+    events: list[str] = []
 
-    def change(match: Match, rep: Replay) -> Replay:
+    def change(match: Match, rep: Replay) -> Replay | None:
         state = open_state(match, rep)
+        reopened = state.finished  # already scored as it stood: replay it all again
         entry = build(match, state)
         deal = match.deals[-1]
+        said = len(state.events)
         try:
             state.apply(entry)
         except Illegal as err:
             raise RefereeError([illegal_problem(err, len(match.deals) - 1,
                                                 len(deal.plays))]) from None
+        if state.record_problems:
+            raise RefereeError(state.record_problems)
         deal.plays.append(entry)
-        state.close()  # the record ends here for now: judge what is pending
+        events.extend(state.events[said:])
+        if reopened:
+            return None
         if state.finished and not finish_deal(rep, state):
             raise RefereeError(rep.problems)
         return rep
 
-    return modify(path, change)
+    match, rep = modify(path, change)
+    return Recorded(match, rep, events)
+
+
+def add_hand(path: Path, name: str, text: str) -> tuple[Match, Replay, str]:
+    """Append cards that ``name`` received (a later round's cards, a Bura draw) to their
+    recorded hand in the current deal; checked by replaying the deal with them."""
+    said = ""
+
+    def change(match: Match, rep: Replay) -> Replay | None:
+        nonlocal said
+        state = open_state(match, rep)
+        player = player_named(match, name, "NAME")
+        cards = parse_card_list(text, "CARDS")
+        if not cards:
+            raise UsageError("name the cards received: referee hand NAME \"CARDS\"")
+        deal = match.deals[-1]
+        hands = dict(deal.hands or {})
+        listed = hands.get(player, ())
+        got = len(listed) + len(cards)
+        if got > state.received(player):
+            raise RefereeError([Problem("hand.count", f"{player} has received "
+                                        f"{state.received(player)} cards so far in deal "
+                                        f"{len(match.deals)}; with these the hand would list "
+                                        f"{got}", deal_path(len(match.deals) - 1,
+                                                            f"hands.{player}"))])
+        hands[player] = (*listed, *cards)
+        deal.hands = {p: hands[p] for p in match.players if p in hands}
+        said = f"{player}'s hand in deal {len(match.deals)}: {format_cards(hands[player])}"
+        return None
+
+    match, rep = modify(path, change)
+    return match, rep, said
 
 
 def fishing_play(card: Card, takes: tuple[Card, ...] | None, trail: bool,
@@ -180,22 +276,22 @@ def fishing_play(card: Card, takes: tuple[Card, ...] | None, trail: bool,
         state = as_fishing(deal_state)
         if state is None:
             raise UsageError("this is a Bura match: play takes the cards led or followed")
-        player = by or state.to_move()
+        player = player_named(match, by, "--by") if by else state.to_move()
         assert player is not None
         chosen: tuple[Card, ...] = ()
         if takes is not None:
             chosen = takes
-        elif not trail and player == state.to_move():
+        elif not trail and player == state.to_move() and card not in state.used:
             lines = state.option_lines(card)
             if len(lines) == 1:  # one kind of capture: is it one set of cards?
                 lines = [str(o) for o in state.options(card)]
             if len(lines) > 1:
                 rule = "basra.capture.choice" if match.game == "basra" else "pasur.capture.forced"
                 raise RefereeError([Problem(rule, f"{card} can be played more than one way; "
-                                            "say which with --takes or --trail: "
-                                            + "; ".join(lines[:20]),
+                                            "say which: " + "; ".join(lines[:20]),
                                             deal_path(len(match.deals) - 1))])
-            chosen = state.options(card)[0].taken
+            if lines:
+                chosen = state.options(card)[0].taken
         return FishPlay(player, card, chosen)
 
     return build
@@ -218,29 +314,32 @@ def table_play(cards: tuple[Card, ...], takes: tuple[Card, ...] | None, trail: b
 
 
 def bura_entry(entry: BuraEntry) -> Callable[[Match, DealState], Entry]:
-    """Build a Bura entry, defaulting a lead or follow to the player whose turn it is."""
+    """Build a Bura entry, defaulting a lead or follow to the player whose turn it is (and
+    a claim to the player who took the last trick)."""
 
     def build(match: Match, deal_state: DealState) -> Entry:
         state = as_bura(deal_state)
         if state is None:
             raise UsageError(f"this is a {match.game} match: declare, claim and forfeit are Bura's")
         if not entry.by:
-            if entry.kind != "cards":
-                raise UsageError("say who with --by")
-            entry.by = state.to_move() or ""
-        if entry.by not in match.players:
-            raise RefereeError([Problem("log.players", f"{entry.by!r} is not one of the players "
-                                        f"({', '.join(match.players)})")])
+            if entry.kind == "cards":
+                entry.by = state.to_move() or ""
+            elif entry.kind == "claim" and state.last_trick is not None and not state.trick:
+                entry.by = state.last_trick[0]
+            else:
+                raise UsageError("say who")
+        entry.by = player_named(match, entry.by, "by")
         return entry
 
     return build
 
 
-def claim_verdict(match: Match, rep: Replay, by: str) -> str | None:
+def claim_verdict(recorded: Recorded, by: str) -> str | None:
     """The ruling on a claim just recorded, in words (None if the deal is still open)."""
-    if not rep.deals or rep.deals[-1].number != len(match.deals):
+    done = recorded.finished_deal
+    if done is None:
         return None
-    result = rep.deals[-1].result
+    result = done.result
     pts = result.breakdown[by]["card_points"]
     verdict = "upheld: wins the deal" if result.winner == by else \
         "not upheld: the pot is doubled and each opponent scores 2"
@@ -248,7 +347,8 @@ def claim_verdict(match: Match, rep: Replay, by: str) -> str | None:
 
 
 def undo(path: Path) -> tuple[Match, Replay, str]:
-    """Remove the last recorded entry (or the last deal, when it has no entries yet)."""
+    """Remove the last recorded entry (or the last deal, when it has no entries yet); the
+    scores and result it had decided are recomputed from what remains."""
     removed = ""
 
     def change(match: Match, rep: Replay) -> Replay | None:
@@ -277,19 +377,23 @@ def capture_options(match: Match, rep: Replay, card: Card | None,
     if fishing is not None:
         if card is None:
             raise UsageError("name the card: referee options 7D")
-        return f"{card} on {' '.join(map(str, fishing.floor)) or 'an empty floor'}", \
-            fishing.option_lines(card)
+        where = f"{card} on {' '.join(map(str, fishing.floor)) or 'an empty ' + fishing.floor_word}"
+        if card in fishing.used:
+            return where, [f"none: {card} was already {fishing.where_used(card)}"]
+        return where, fishing.option_lines(card)
     state = as_bura(deal_state)
     assert state is not None
-    player = by or state.to_move()
-    assert player is not None
+    player = player_named(match, by, "--by") if by else state.to_move()
+    if player is None:
+        return "the deal is over", ["none: only a claim may follow"]
     if not state.trick:
         return f"{player} leads", ["any 1 card, or 2 or 3 cards of one suit"]
+    held = state.holder[1] if state.holder else ()
+    label = f"{player} to beat {' '.join(map(str, held))}"
     if state.known_cards(player) is None:
-        raise RefereeError([Problem("hand.not-held", f"{player}'s hand is not recorded, so "
-                                    "the ways to beat the trick cannot be listed")])
+        return label + f" ({player}'s hand is not recorded: what beats each card)", \
+            state.beat_hints()
     ways = state.options(player)
-    label = f"{player} to beat {' '.join(map(str, state.holder[1] if state.holder else ()))}"
     return label, [" ".join(map(str, w)) for w in ways] or ["none: no set of their cards beats it"]
 
 

@@ -77,10 +77,10 @@ def fishing_setup(game: str, match: Match, dealer: str,
                 bad = [c for c in floor if c.rank == "J" or c == SEVEN_DIAMONDS]
                 floor = [c for c in floor if c not in bad]
                 set_aside.extend(bad)
-                for c in bad:
-                    deck.insert(rng.randrange(len(deck) + 1), c)
-                floor.extend(deck.pop() for _ in bad)
+                floor.extend(deck.pop() for _ in bad)  # replacements come from the top
                 floor = floor[:4]
+            for c in set_aside:  # then the buried cards go into the stock: never back up
+                deck.insert(rng.randrange(len(deck) + 1), c)
         else:
             jacks = [c for c in floor if c.rank == "J"]
             if len(jacks) > 1:
@@ -169,7 +169,7 @@ def play_bura_deal(match: Match, dealer: str, carry: Carry, rng: random.Random) 
             if declared_before != state.tricks:
                 declared_before = state.tricks
                 if maybe_declare(state, record, rng) and state.finished:
-                    break
+                    break  # the declarations end the deal as recorded
         player = state.to_move()
         if player is None:
             break
@@ -184,8 +184,6 @@ def play_bura_deal(match: Match, dealer: str, carry: Carry, rng: random.Random) 
                     received[p].append(stock.pop(0))
             deal.hands = {p: tuple(received[p]) for p in players}
             state.hands = deal.hands
-    if not state.finished and state.pending:
-        state.close()
 
 
 def bura_between_tricks(state: BuraDeal, record: object, rng: random.Random) -> bool:
@@ -223,8 +221,6 @@ def maybe_declare(state: BuraDeal, record: object, rng: random.Random) -> bool:
         if trio is not None and rng.random() < 0.6:
             record(BuraEntry(p, trio[1], declares=trio[0]))
             made = True
-    if made:
-        state.close()
     return made
 
 

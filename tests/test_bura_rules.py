@@ -104,8 +104,9 @@ def test_lead_rules() -> None:
     """[bura.lead] 1 to 3 cards of one suit."""
     assert first_problem(bura(("Ivan", "9H", '{ by = "Petr", cards = "AS 10C" },')))[0] \
         == "bura.lead"
+    # four cards from a hand of three: hand.count comes first (rules.md, order of checking)
     assert first_problem(bura(("Ivan", "9H", '{ by = "Petr", cards = "AS 10S KS QS" },')))[0] \
-        == "bura.lead"
+        == "hand.count"
 
 
 def test_follow_same_number() -> None:
@@ -155,7 +156,7 @@ def test_declaration_before_first_trick_voids() -> None:
     decl = '{ by = "Petr", declares = "molodka", cards = "AS KS QS" },'
     rep = replay_text(bura(("Ivan", "9H", decl), ("Ivan", "9D", "")))
     assert rep.problems == [] and rep.deals[0].result.score == {"Ivan": 0, "Petr": 0}
-    assert rep.pot == 2
+    assert rep.pot == 4  # the pot stays (2), and the redeal is open with its antes paid (2)
     text = bura(("Ivan", "9H", decl + '\n{ by = "Petr", cards = "AS" },'))
     assert first_problem(text) == ("bura.declare.first", 1, 2)
 

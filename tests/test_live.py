@@ -93,8 +93,13 @@ def test_interrupt_loses_nothing(basra: Path) -> None:
     child.expect("Ali> ")
     child.sendline("8S 5H 3C")
     child.expect("Omar> ")
+    child.send("KD K")  # half a line, then Ctrl-C: the line is dropped, the session stays
     child.sendintr()
-    child.expect("saved")
+    child.expect("Omar> ")
+    child.sendline("show")
+    child.expect("To play: Omar")
+    assert plays(basra) == 1
+    child.sendeof()  # Ctrl-D leaves
     child.expect(pexpect.EOF)
     assert plays(basra) == 1
     child = start(basra)  # and the session picks up where it was

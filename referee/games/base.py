@@ -43,12 +43,13 @@ class DealResult:
     """A finished deal: points per side, their breakdown, and what passes to the next
     (Bura: the deal's winner, None when void or lost to a false claim, and payments)."""
 
-    __slots__ = ("breakdown", "majority_carry", "next_dealer", "payments", "pot_after",
+    __slots__ = ("breakdown", "how", "majority_carry", "next_dealer", "payments", "pot_after",
                  "score", "winner")
 
     def __init__(self, score: dict[str, int], breakdown: dict[str, dict[str, int]],
                  next_dealer: str, winner: str | None = None, majority_carry: int = 0,
-                 pot_after: int = 0, payments: dict[str, int] | None = None) -> None:
+                 pot_after: int = 0, payments: dict[str, int] | None = None,
+                 how: str = "") -> None:
         self.score = score
         self.breakdown = breakdown
         self.next_dealer = next_dealer
@@ -56,6 +57,7 @@ class DealResult:
         self.majority_carry = majority_carry
         self.pot_after = pot_after
         self.payments: dict[str, int] = payments or {}
+        self.how = how  # how the deal ended, in words, where the score alone does not say
 
 
 class DealState(ABC):
@@ -74,6 +76,11 @@ class DealState(ABC):
         self.carry = carry
         self.dealer = deal.dealer
         self.entries = 0
+        # Problems with the record itself that an entry brings to light (recorded hands
+        # that contradict a draw): replay stops there, the table refuses the entry.
+        self.record_problems: list[Problem] = []
+        # What happened, in plain sentences, as a referee would announce it.
+        self.events: list[str] = []
 
     def problem(self, rule: str, message: str, key: str | None = None,
                 play: int | None = None, stage: int = 0) -> Problem:
@@ -101,8 +108,22 @@ class DealState(ABC):
     def to_move(self) -> str | None:
         """Whose entry is expected next (None when the deal is over)."""
 
-    def close(self) -> None:  # noqa: B027 - most games have nothing pending
-        """The record of this deal has ended: judge anything still pending."""
+    def can_follow(self) -> bool:
+        """True when the deal is finished as recorded but an entry may still follow it
+        (Bura: another declaration before the same trick, a claim after the last trick)."""
+        return False
+
+    @abstractmethod
+    def received(self, player: str) -> int:
+        """How many cards ``player`` has received so far in this deal (dealt and drawn)."""
+
+    def open_payments(self) -> dict[str, int]:
+        """Money paid by each player into a pot for this deal while it is open (antes)."""
+        return {}
+
+    def open_pot(self) -> int:
+        """The pot while this deal is open (0 in games without one)."""
+        return 0
 
     @abstractmethod
     def end_problems(self) -> list[Problem]:

@@ -107,7 +107,8 @@ class BuraDeal(DealState):
         ante = int(rules["ante"])
         self.pot = carry.pot + ante * self.n
         self.payments = {p: -ante for p in players}
-        self.draw_problems: list[Problem] = []
+        self.shown: dict[Card, str] = {}  # cards shown in declarations: card -> declarer
+        self.last_trick: tuple[str, tuple[tuple[str, tuple[Card, ...]], ...]] | None = None
 
     # --- state -------------------------------------------------------------------------
 
@@ -117,15 +118,39 @@ class BuraDeal(DealState):
             and not self.trick
 
     @property
+    def ended(self) -> Outcome | None:
+        """How the deal ended if the record stopped here: pending declarations are judged
+        without being resolved, so that another declaration before the same trick may
+        still follow."""
+        if self.pending:
+            return self.judged()[0]
+        return self.outcome
+
+    @property
     def finished(self) -> bool:
-        return self.outcome is not None or self.played_out
+        return self.ended is not None or self.played_out
+
+    def can_follow(self) -> bool:
+        """A finished deal still open to an entry: another declaration before the same
+        trick, or a claim after the last trick ([bura.claim.none])."""
+        return self.outcome is None and (bool(self.pending) or self.played_out)
+
+    def received(self, player: str) -> int:
+        return self.drawn[player]
+
+    def open_payments(self) -> dict[str, int]:
+        return dict(self.payments)
+
+    def open_pot(self) -> int:
+        return self.pot
 
     def to_move(self) -> str | None:
         if self.finished:
             return None
         if self.trick:
             return self.next_player(self.trick[-1][0])
-        return self.must_lead or self.leader
+        must_lead = self.judged()[1] if self.pending else self.must_lead
+        return must_lead or self.leader
 
     def known_cards(self, player: str) -> tuple[Card, ...] | None:
         """The player's cards in hand now, when the record gives hands."""
@@ -169,8 +194,15 @@ class BuraDeal(DealState):
 
     def apply(self, entry: Entry) -> None:
         assert isinstance(entry, BuraEntry)
+        saved = (self.pending, self.outcome, self.must_lead, self.duel)
+        try:
+            self._apply(entry)
+        except Illegal:
+            self.pending, self.outcome, self.must_lead, self.duel = saved
+            raise
+
+    def _apply(self, entry: BuraEntry) -> None:
         if entry.kind != "declare" and self.pending:
-            self.check_open(entry)
             self.resolve()
         self.check_open(entry)
         kind = entry.kind
@@ -210,6 +242,11 @@ class BuraDeal(DealState):
         for c in cards:
             if c in self.used:
                 raise Illegal("card.duplicate", f"{c} was already {self.used[c]}")
+        for c in cards:
+            owner = self.shown.get(c)
+            if owner is not None and owner != by:
+                raise Illegal("hand.not-held", f"{by} does not hold {c}: {owner} showed it in "
+                              "a declaration, and it stays in their hand")
         if self.trump in cards:
             if self.trump_holder is None:
                 raise Illegal("hand.not-held", f"the turned-up trump {self.trump} lies under the "
@@ -234,23 +271,23 @@ class BuraDeal(DealState):
             if by != expected:
                 why = " (a declaration gave them the lead)" if self.must_lead else ""
                 raise Illegal("turn.order", f"{expected} leads this trick{why}, not {by}")
+            self.check_cards(by, cards)
             if not 1 <= len(cards) <= 3:
                 raise Illegal("bura.lead", f"a lead is 1 to 3 cards, found {len(cards)}")
             if len({c.suit for c in cards}) != 1:
                 raise Illegal("bura.lead", f"cards led together must be of one suit; "
                               f"{format_cards(cards)} is not")
-            self.check_cards(by, cards)
             self.trick = [(by, cards)]
             self.holder = (by, cards)
             self.mark_used(by, cards)
             return
         if by != expected:
             raise Illegal("turn.order", f"it is {expected}'s turn to follow, not {by}'s")
+        self.check_cards(by, cards)
         led = len(self.trick[0][1])
         if len(cards) != led:
             raise Illegal("bura.follow", f"{led} card{'s were' if led > 1 else ' was'} led, so "
                           f"{by} plays {led}, not {len(cards)}")
-        self.check_cards(by, cards)
         self.mark_used(by, cards)
         self.trick.append((by, cards))
         assert self.holder is not None
@@ -270,14 +307,17 @@ class BuraDeal(DealState):
         taken = [c for _, cards in self.trick for c in cards]
         self.points[winner] += card_points(taken)
         k = len(self.trick[0][1])
+        self.last_trick = (winner, tuple(self.trick))
+        self.events.append(f"{winner} takes trick {self.tricks + 1}.")
         self.trick = []
         self.holder = None
         self.tricks += 1
         self.leader = winner
         self.must_lead = None
-        self.draw(winner, k)
-        if self.duel:
+        if self.duel:  # the trick of two Buras ends the deal: no draw follows it
             self.outcome = Outcome("win", winner, "declared bura: won the deciding trick")
+            return
+        self.draw(winner, k)
 
     def draw(self, winner: str, k: int) -> None:
         """[bura.draw] Everyone draws back to 3 from the winner on, or nobody ever again."""
@@ -294,14 +334,26 @@ class BuraDeal(DealState):
         if self.stock == 0:
             last = self.next_player(winner, self.n - 1)
             self.trump_holder = last
-            if self.hands is not None and last in self.hands:
-                got = self.hands[last]
+            self.check_trump_draw(last)
+
+    def check_trump_draw(self, last: str) -> None:
+        """[bura.draw] The turned-up trump goes to ``last``: recorded hands that list it
+        elsewhere contradict the draw (found now, even if the record ends here)."""
+        if self.hands is None:
+            return
+        for player, got in self.hands.items():
+            if player == last:
                 pos = self.drawn[last] - 1
                 if pos < len(got) and got[pos] != self.trump:
-                    self.draw_problems.append(self.problem(
+                    self.record_problems.append(self.problem(
                         "bura.draw", f"{last} draws the last card, the turned-up trump "
                         f"{self.trump}, but the hand lists {got[pos]} there",
                         f"hands.{last}", self.entries, 1))
+            elif self.trump in got:
+                self.record_problems.append(self.problem(
+                    "bura.draw", f"{player}'s hand lists the turned-up trump {self.trump}, "
+                    f"but {last} draws it (the last card of the stock)", f"hands.{player}",
+                    self.entries, 1))
 
     def declare(self, entry: BuraEntry) -> None:
         if self.trick:
@@ -319,16 +371,18 @@ class BuraDeal(DealState):
         self.check_cards(entry.by, entry.cards)
         if any(p == entry.by for p, _, _ in self.pending):
             raise Illegal("bura.declare", f"{entry.by} has already declared before this trick")
-        self.pending.append((entry.by, name, entry.cards))
+        self.pending = [*self.pending, (entry.by, name, entry.cards)]
+        for c in entry.cards:
+            self.shown.setdefault(c, entry.by)
 
-    def resolve(self) -> None:
-        """[bura.declare.priority] Judge the declarations made before this trick together."""
-        pending, self.pending = self.pending, []
+    def judged(self) -> tuple[Outcome | None, str | None, bool]:
+        """[bura.declare.priority] The ruling on the declarations made before this trick,
+        changing nothing: how the deal ends (if it does), who must lead, a duel of Buras."""
+        pending = self.pending
         if not pending:
-            return
+            return self.outcome, self.must_lead, self.duel
         if self.tricks == 0:
-            self.outcome = Outcome("void", pending[0][0], "declared before the first trick")
-            return
+            return Outcome("void", pending[0][0], "declared before the first trick"), None, False
         lead = self.must_lead or self.leader
         start = self.players.index(lead)
 
@@ -336,18 +390,19 @@ class BuraDeal(DealState):
             return (PRIORITY.index(item[1]),
                     (self.players.index(item[0]) - start) % self.n)
 
-        ordered = sorted(pending, key=rank)
-        who, name, _ = ordered[0]
+        who, name, _ = min(pending, key=rank)
         if name == "moscow":
-            self.outcome = Outcome("win", who, "declared moscow")
-        elif name == "bura":
+            return Outcome("win", who, "declared moscow"), None, False
+        if name == "bura":
             if sum(1 for _, n, _ in pending if n == "bura") == 1:
-                self.outcome = Outcome("win", who, "declared bura")
-            else:
-                self.must_lead = who
-                self.duel = True
-        else:
-            self.must_lead = who
+                return Outcome("win", who, "declared bura"), None, False
+            return None, who, True
+        return None, who, False
+
+    def resolve(self) -> None:
+        """Judge the pending declarations for good (the next entry is not one)."""
+        self.outcome, self.must_lead, self.duel = self.judged()
+        self.pending = []
 
     def claim(self, entry: BuraEntry) -> None:
         if self.trick:
@@ -361,6 +416,24 @@ class BuraDeal(DealState):
         else:
             self.outcome = Outcome("false", entry.by, f"false claim: {pts} points")
 
+    def beat_hints(self) -> list[str]:
+        """What beats each card now holding the trick, among the cards not yet played:
+        for the referee who does not know the follower's hand."""
+        if self.holder is None:
+            return []
+        out = []
+        for held in self.holder[1]:
+            higher = [c for c in sorted(SHORT_DECK - set(self.used), key=lambda c: STRENGTH[c.rank])
+                      if c.suit == held.suit and beats(c, held, self.suit)]
+            text = " ".join(map(str, higher))
+            if held.suit != self.suit:
+                text = f"{text} or any trump ({self.suit})" if text else f"any trump ({self.suit})"
+            out.append(f"{held}: beaten by {text or 'nothing left'}")
+        k = len(self.holder[1])
+        if k > 1:
+            out.append(f"to take the trick, {k} cards must beat these {k} one to one")
+        return out
+
     def options(self, player: str) -> list[tuple[Card, ...]]:
         """The legal ways for ``player`` to take the trick now (their hand must be known)."""
         known = self.known_cards(player)
@@ -371,12 +444,8 @@ class BuraDeal(DealState):
 
     # --- the end of the deal ----------------------------------------------------------
 
-    def close(self) -> None:
-        if self.pending and self.outcome is None:
-            self.resolve()
-
     def end_problems(self) -> list[Problem]:
-        out = list(self.draw_problems)
+        out: list[Problem] = []
         if not self.finished:
             out.append(self.problem("deal.conservation", "the deal is unfinished: no claim, "
                                     "winning declaration or forfeit ended it, and cards remain",
@@ -392,8 +461,9 @@ class BuraDeal(DealState):
         return out
 
     def final_outcome(self) -> Outcome:
-        if self.outcome is not None:
-            return self.outcome
+        ended = self.ended
+        if ended is not None:
+            return ended
         if self.rules["no_claim"] == "most_points":
             top = max(self.points.values())
             leaders = [p for p, v in self.points.items() if v == top]
@@ -423,5 +493,8 @@ class BuraDeal(DealState):
             payments[o.player] -= pot
             pot *= 2
         breakdown = {p: {"card_points": self.points[p]} for p in self.players}
+        how = o.how if o.player is None else f"{o.player}: {o.how}"
+        if o.kind == "void" and o.player is not None:
+            how = f"void: {o.player} {o.how}"
         return DealResult(score, breakdown, next_dealer, winner=winner, pot_after=pot,
-                          payments=payments)
+                          payments=payments, how=how)

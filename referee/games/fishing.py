@@ -52,6 +52,7 @@ class FishingDeal(DealState):
     floor_rule = ""  # the opening-floor rule id
     deferred_key = ""  # 'buried' or 'returned'
     sweep_word = "sweep"
+    floor_word = "floor"  # Pasur's players call it the pool
 
     def __init__(self, players: list[str], rules: dict[str, Value], deal: Deal, index: int,
                  carry: Carry) -> None:
@@ -88,6 +89,9 @@ class FishingDeal(DealState):
         if self.finished:
             return None
         return self.order[self.entries % self.n]
+
+    def received(self, player: str) -> int:
+        return sum(self.rounds[:self.round + 1])
 
     def round_of(self, play: int) -> int:
         """The round (from 0) in which the ``play``-th play (from 0) falls."""
@@ -151,10 +155,16 @@ class FishingDeal(DealState):
                 out.append(self.problem("card.duplicate", f"{c} is on the floor twice", "floor"))
             seen.add(c)
         out.extend(self.check_floor())
+        named: set[Card] = set()
         for c in self.deferred:
             if c in seen:
                 out.append(self.problem("card.duplicate", f"{c} is listed as {self.deferred_key} "
                                         "and on the opening floor", self.deferred_key))
+            elif c in named:
+                out.append(self.problem("card.duplicate", f"{c} is listed as {self.deferred_key} "
+                                        "twice; a card goes back into the stock once",
+                                        self.deferred_key))
+            named.add(c)
         if self.hands is not None:
             out.extend(self.check_hands(seen))
         return out
@@ -203,6 +213,8 @@ class FishingDeal(DealState):
             self.last_capturer = side
             if ruling.sweep:
                 self.record_sweep(side)
+                self.events.append(f"{entry.by} sweeps the {self.floor_word}: a "
+                                   f"{self.sweep_word} for {side}.")
         else:
             self.floor.append(entry.card)
         self.entries += 1
@@ -211,6 +223,10 @@ class FishingDeal(DealState):
             if self.last_capturer is not None:
                 self.piles[self.last_capturer].extend(self.floor)
                 self.floor = []
+                if self.residue:
+                    self.events.append(f"The cards left on the {self.floor_word} "
+                                       f"({format_cards(self.residue)}) go to "
+                                       f"{self.last_capturer}, the last to capture.")
 
     def check(self, play: FishPlay) -> Ruling:
         """Judge a play in the current state without changing anything."""
@@ -223,16 +239,16 @@ class FishingDeal(DealState):
         card = play.card
         if card in self.used:
             raise Illegal("card.duplicate", f"{card} was already {self.where_used(card)}")
-        if self.round == 0 and card in self.deferred:
-            raise Illegal(self.floor_rule, f"{card} was {self.deferred_key} from the opening "
-                          "floor and cannot be played in the first round")
+        takes = play.takes
+        if len(set(takes)) != len(takes):
+            raise Illegal("card.duplicate", f"{format_cards(takes)} names a card twice")
         if self.hands is not None and play.by in self.hands and not self.holds(play.by, card):
             held = self.round_cards(play.by) or ()
             raise Illegal("hand.not-held", f"{play.by} does not hold {card}"
                           + (f" (holds {format_cards(held)})" if held else ""))
-        takes = play.takes
-        if len(set(takes)) != len(takes):
-            raise Illegal("card.duplicate", f"{format_cards(takes)} names a card twice")
+        if self.round == 0 and card in self.deferred:
+            raise Illegal(self.floor_rule, f"{card} was {self.deferred_key} from the opening "
+                          "floor and cannot be played in the first round")
         missing = [c for c in takes if c not in self.floor]
         if missing:
             raise Illegal(self.capture_rule(card), f"{format_cards(missing)} "

@@ -16,6 +16,7 @@ class PasurDeal(FishingDeal):
     floor_rule = "pasur.deal.pool"
     deferred_key = "returned"
     sweep_word = "sur"
+    floor_word = "pool"
 
     def __init__(self, players: list[str], rules: dict[str, Value], deal: Deal, index: int,
                  carry: Carry) -> None:
