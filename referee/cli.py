@@ -35,6 +35,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 MatchFile = Annotated[Path, typer.Option("--file", "-f", help="The match log.",
                                          show_default=True)]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+NoteOption = Annotated[str | None, typer.Option("--note", help="Free text kept with it in the "
+                                                "log.")]
 AsciiFlag = Annotated[bool, typer.Option("--ascii", help="Plain ASCII: suits as S H D C, "
                                          "no symbols.")]
 DEFAULT_FILE = Path("match.toml")
@@ -139,6 +141,7 @@ def new(
     event: Annotated[str | None, typer.Option(help="Where, which tournament, which table.")]
     = None,
     date: Annotated[str | None, typer.Option(help="YYYY-MM-DD (default: today).")] = None,
+    no_date: Annotated[bool, typer.Option("--no-date", help="Record no date.")] = False,
     file: MatchFile = DEFAULT_FILE,
 ) -> None:
     """Start a match file.
@@ -160,10 +163,14 @@ def new(
         except ValueError as e:
             raise UsageError(f"--rule: {e}") from None
         overrides[key] = value
+    if no_date and date:
+        raise UsageError("give --date or --no-date, not both")
     try:
         when = dt.date.fromisoformat(date) if date else dt.date.today()
     except ValueError:
         raise UsageError(f"--date: expected YYYY-MM-DD, found {date!r}") from None
+    if no_date:
+        when = None
     match = create(file, game, player, variant, overrides, event, when)
     typer.echo(f"Started {file}: {game} ({match.variant}), {', '.join(match.players)}. "
                f"Next: referee deal --dealer NAME …")
@@ -183,6 +190,7 @@ def deal(
     trump: Annotated[str | None, typer.Option(help="Bura: the turned-up trump card.")] = None,
     hand: Annotated[list[str] | None, typer.Option(help="NAME=\"CARDS\": a player's cards, "
                                                    "when known (repeat).")] = None,
+    note: NoteOption = None,
     file: MatchFile = DEFAULT_FILE,
     ascii_only: AsciiFlag = False,
 ) -> None:
@@ -201,7 +209,7 @@ def deal(
         hands[name.strip()] = cards
     if buried and returned:
         raise UsageError("--buried is Basra's, --returned is Pasur's; give one")
-    match, rep = add_deal(file, dealer, floor, buried or returned, trump, hands)
+    match, rep = add_deal(file, dealer, floor, buried or returned, trump, hands, note)
     _status(match, rep, ascii_only)
 
 
@@ -215,6 +223,7 @@ def play(
                                         "floor.")] = False,
     by: Annotated[str | None, typer.Option(help="Who played (default: whose turn it is).")]
     = None,
+    note: NoteOption = None,
     file: MatchFile = DEFAULT_FILE,
     ascii_only: AsciiFlag = False,
 ) -> None:
@@ -232,7 +241,7 @@ def play(
     if takes is not None and not takes.strip():
         raise UsageError("--takes needs the cards taken; a card laid on the floor is --trail")
     taken = parse_card_list(takes, "--takes") if takes is not None else None
-    _recorded(add_entry(file, table_play(parsed, taken, trail, by)), ascii_only)
+    _recorded(add_entry(file, table_play(parsed, taken, trail, by), note), ascii_only)
 
 
 @app.command()
@@ -241,6 +250,7 @@ def declare(
     name: Annotated[str, typer.Argument(help="bura, moscow, little-moscow or molodka")],
     cards: Annotated[list[str], typer.Argument(help="The 3 cards shown.")],
     by: Annotated[str, typer.Option(help="Who declares.")],
+    note: NoteOption = None,
     file: MatchFile = DEFAULT_FILE,
     ascii_only: AsciiFlag = False,
 ) -> None:
@@ -255,7 +265,7 @@ def declare(
     if name not in DECLARATIONS:
         raise UsageError(f"NAME is one of {', '.join(DECLARATIONS)}, not {name!r}")
     entry = BuraEntry(by, parse_card_list(" ".join(cards), "CARDS"), declares=name)
-    recorded = add_entry(file, bura_entry(entry))
+    recorded = add_entry(file, bura_entry(entry), note)
     _recorded(recorded, ascii_only, f"Recorded: {describe_entry(entry)}.")
 
 
@@ -264,6 +274,7 @@ def declare(
 def claim(
     by: Annotated[str | None, typer.Option(help="Who claims 31 (default: the player who "
                                            "took the last trick).")] = None,
+    note: NoteOption = None,
     file: MatchFile = DEFAULT_FILE,
     ascii_only: AsciiFlag = False,
 ) -> None:
@@ -275,7 +286,7 @@ def claim(
     from referee.session import add_entry, bura_entry, claim_verdict
 
     entry = BuraEntry(by or "", claim=True)
-    recorded = add_entry(file, bura_entry(entry))
+    recorded = add_entry(file, bura_entry(entry), note)
     _recorded(recorded, ascii_only, claim_verdict(recorded, entry.by) or "")
 
 
@@ -284,6 +295,7 @@ def claim(
 def forfeit(
     by: Annotated[str, typer.Option(help="Who loses the deal.")],
     reason: Annotated[str, typer.Option(help="What happened.")] = "drew out of turn",
+    note: NoteOption = None,
     file: MatchFile = DEFAULT_FILE,
     ascii_only: AsciiFlag = False,
 ) -> None:
@@ -295,7 +307,7 @@ def forfeit(
     from referee.session import add_entry, bura_entry
 
     entry = BuraEntry(by, forfeit=reason)
-    recorded = add_entry(file, bura_entry(entry))
+    recorded = add_entry(file, bura_entry(entry), note)
     _recorded(recorded, ascii_only, f"Recorded: {describe_entry(entry)}; "
               f"{entry.by} loses the deal.")
 
@@ -377,18 +389,23 @@ def undo(file: MatchFile = DEFAULT_FILE, ascii_only: AsciiFlag = False) -> None:
 @domain
 def hand(
     name: Annotated[str, typer.Argument(help="The player who received the cards.")],
-    cards: Annotated[list[str], typer.Argument(help="The cards received, in order.")],
+    cards: Annotated[list[str] | None, typer.Argument(help="The cards received, in "
+                                                      "order.")] = None,
+    replace: Annotated[bool, typer.Option("--set", help="Correct a mistyped hand: these cards "
+                                          "replace the whole recorded hand (none: forget "
+                                          "it).")] = False,
     file: MatchFile = DEFAULT_FILE,
     ascii_only: AsciiFlag = False,
 ) -> None:
     """Add cards a player received to their recorded hand in this deal: a later round's
     cards (Basra, Pasur) or a card drawn (Bura), appended in the order given.
 
-    Example: referee hand Ali 7D 2C KS 9H   ·   referee hand Petr 10S
+    Example: referee hand Ali 7D 2C KS 9H   ·   referee hand Petr 10S   ·
+    referee hand Petr --set 6S 9C AD 10S
     """
     from referee.session import add_hand
 
-    match, rep, said = add_hand(file, name, " ".join(cards))
+    match, rep, said = add_hand(file, name, " ".join(cards or []), replace)
     typer.echo(f"Recorded {said}.")
     _status(match, rep, ascii_only)
 
@@ -398,12 +415,13 @@ def hand(
 def score(
     file: Annotated[Path, typer.Argument(help="The match log.")] = DEFAULT_FILE,
     as_json: JsonFlag = False,
+    ascii_only: AsciiFlag = False,
 ) -> None:
     """The score sheet: every finished deal with its breakdown, totals and the winner.
 
     Example: referee score sample_games/basra-egyptian-2p.toml --json
     """
-    from referee.render import score_json, score_sheet
+    from referee.render import Style, score_json, score_sheet
     from referee.session import open_match
 
     match, rep = open_match(file)
@@ -412,7 +430,7 @@ def score(
 
         typer.echo(json.dumps(score_json(match, rep), ensure_ascii=False))
     else:
-        typer.echo(score_sheet(match, rep))
+        typer.echo(score_sheet(match, rep, Style.for_terminal(ascii_only)))
 
 
 @app.command()
@@ -476,7 +494,8 @@ def export(
 @domain
 def rules(
     game: Annotated[str, typer.Argument(help="basra, pasur or bura")],
-    variant: Annotated[str | None, typer.Option("--variant", "-v")] = None,
+    variant: Annotated[str | None, typer.Option("--variant", "-v", help="A named variant "
+                                                "(default: the game's default).")] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Every parameter of a game and variant: its value and meaning.
@@ -501,10 +520,13 @@ def rules(
 def simulate(
     game: Annotated[str, typer.Argument(help="basra, pasur or bura")],
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the logs.")],
-    variant: Annotated[str | None, typer.Option("--variant", "-v")] = None,
-    players: Annotated[int, typer.Option("--players", "-n", min=2, max=6)] = 2,
+    variant: Annotated[str | None, typer.Option("--variant", "-v", help="A named variant "
+                                                "(default: the game's default).")] = None,
+    players: Annotated[int, typer.Option("--players", "-n", help="How many play: basra 2-4, "
+                                         "pasur 2-4, bura 2-6.")] = 2,
     seed: Annotated[int, typer.Option(help="Same seed, same bytes.")] = 1,
-    matches: Annotated[int, typer.Option("--matches", "-k", min=1, max=100_000)] = 1,
+    matches: Annotated[int, typer.Option("--matches", "-k", min=1, max=100_000,
+                                         help="How many matches to write.")] = 1,
 ) -> None:
     """Play complete matches with random and greedy legal plays; write canonical logs.
 
@@ -518,7 +540,8 @@ def simulate(
     name = game_and_variant(game, variant)
     low, high = PLAYER_COUNTS[game]
     if not low <= players <= high:
-        raise UsageError(f"--players: {game} is played by {low} to {high}")
+        raise UsageError(f"--players: {game} is played by {low} to {high} players, "
+                         f"not {players}")
     out.mkdir(parents=True, exist_ok=True)
     for k in range(matches):
         match = simulate_match(game, name, players, seed * 100_003 + k)
@@ -552,7 +575,8 @@ def standings(
     as_json: JsonFlag = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV rows.")] = False,
 ) -> None:
-    """A tournament tally across matches: played, won, points for and against, sweeps.
+    """A tournament tally across matches, one table per game: played, won, points for and
+    against, sweeps; matches still in progress are counted as unfinished.
 
     Example: referee standings results/ --csv > standings.csv
     """
@@ -586,10 +610,10 @@ def standings(
 
         out = csv.writer(sys.stdout, lineterminator="\n")
         out.writerow(["name", "played", "won", "points_for", "points_against", "sweeps",
-                      "win_pct"])
+                      "win_pct", "unfinished", "game"])
         for r in rows:
             out.writerow([r.name, r.played, r.won, r.points_for, r.points_against, r.sweeps,
-                          r.win_pct])
+                          r.win_pct, r.unfinished, r.game])
     else:
         typer.echo(standings_table(rows, len(replays)))
     if bad:

@@ -128,11 +128,11 @@ class Live:
         return True
 
     def score(self) -> None:
-        from referee.render import score_sheet
+        from referee.render import Style, score_sheet
         from referee.session import open_match
 
         match, rep = open_match(self.path)
-        self.write(score_sheet(match, rep))
+        self.write(score_sheet(match, rep, Style.for_terminal(self.ascii_only)))
 
     def options(self, args: list[str]) -> None:
         from referee.session import capture_options, open_match

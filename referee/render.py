@@ -99,18 +99,27 @@ def score_json(match: Match, rep: Replay) -> dict[str, object]:
     return out
 
 
-def score_sheet(match: Match, rep: Replay) -> str:
-    """The score sheet: a row per deal with its breakdown, then totals and the winner."""
+def score_sheet(match: Match, rep: Replay, style: Style | None = None) -> str:
+    """The score sheet: a row per deal with its breakdown (and how a deal ended where the
+    points alone do not say: a claim, a false claim, a forfeit, a declaration), then
+    totals and the winner."""
+    style = style or Style()
     sides = match.sides
     lines = [f"{match.game.capitalize()} ({match.variant}), target {match.rules['target']}"]
     rows: list[list[object]] = []
+    hows = any(d.result.how for d in rep.deals)
     for d in rep.deals:
         for i, side in enumerate(sides):
             parts = d.result.breakdown.get(side, {})
             detail = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in parts.items() if v)
-            rows.append([d.number if i == 0 else "", side, d.result.score[side], detail or "—"])
+            row: list[object] = [d.number if i == 0 else "", side, d.result.score[side],
+                                 detail or style.text("—")]
+            if hows:
+                row.append(d.result.how if i == 0 else "")
+            rows.append(row)
     if rows:
-        lines.append(_table(rows, ["deal", "side", "points", "breakdown"]))
+        headers = ["deal", "side", "points", "breakdown"] + (["how it ended"] if hows else [])
+        lines.append(_table(rows, headers))
     else:
         lines.append("No finished deal yet.")
     lines.append("")
@@ -200,7 +209,7 @@ def show(match: Match, rep: Replay, style: Style) -> str:
         state = fishing
         lines.append(f"Deal {len(match.deals)}, dealt by {state.dealer}; round {state.round + 1} "
                      f"of {len(state.rounds)}, play {state.entries + 1} of {state.total_plays}")
-        lines.append(f"Floor: {style.cards(state.floor, 'empty')}")
+        lines.append(f"{state.floor_word.capitalize()}: {style.cards(state.floor, 'empty')}")
         who = state.to_move()
         lines.append(f"To play: {who}")
         if who is not None:
@@ -257,11 +266,18 @@ def _value(v: Value) -> str:
 
 
 def standings_table(rows: list[Row], matches: int) -> str:
-    table = _table([[i, r.name, r.played, r.won, f"{r.win_pct:.1f}", r.points_for,
-                     r.points_against, r.sweeps] for i, r in enumerate(rows, 1)],
-                   ["#", "side", "played", "won", "win %", "points for", "points against",
-                    "sweeps"])
-    return f"Standings over {matches} match{'es' if matches != 1 else ''}\n{table}"
+    """One table per game: the games' points are never added together."""
+    out = [f"Standings over {matches} match{'es' if matches != 1 else ''}"]
+    games = list(dict.fromkeys(r.game for r in rows))
+    for game in games:
+        mine = [r for r in rows if r.game == game]
+        table = _table([[i, r.name, r.played, r.won, f"{r.win_pct:.1f}", r.points_for,
+                         r.points_against, r.sweeps, r.unfinished]
+                        for i, r in enumerate(mine, 1)],
+                       ["#", "side", "played", "won", "win %", "points for", "points against",
+                        "sweeps", "unfinished"])
+        out.append(f"\n{game.capitalize()}\n{table}")
+    return "\n".join(out)
 
 
 def problem_lines(problems: list[Problem], label: str | None = None) -> list[str]:

@@ -123,7 +123,8 @@ def player_named(match: Match, name: str, what: str = "") -> str:
 
 
 def add_deal(path: Path, dealer: str | None, floor: str | None, extra: str | None,
-             trump: str | None, hands: dict[str, str]) -> tuple[Match, Replay]:
+             trump: str | None, hands: dict[str, str],
+             note: str | None = None) -> tuple[Match, Replay]:
     """Record a new deal after checking its set-up."""
 
     def change(match: Match, rep: Replay) -> Replay | None:
@@ -139,7 +140,7 @@ def add_deal(path: Path, dealer: str | None, floor: str | None, extra: str | Non
         if rep.next_dealer is not None and who != rep.next_dealer:
             raise RefereeError([Problem(f"{match.game}.deal.dealer", f"{rep.next_dealer} deals "
                                         f"next, not {who}")])
-        deal = Deal(who)
+        deal = Deal(who, note=note or None)
         if match.game == "bura":
             if not trump:
                 raise UsageError("give the turned-up trump card with --trump")
@@ -206,15 +207,18 @@ class Recorded(NamedTuple):
         return None
 
 
-def add_entry(path: Path, build: Callable[[Match, DealState], Entry]) -> Recorded:
-    """Check one entry against the deal in progress and record it; nothing is written when
-    it breaks a rule."""
+def add_entry(path: Path, build: Callable[[Match, DealState], Entry],
+              note: str | None = None) -> Recorded:
+    """Check one entry against the deal in progress and record it (with ``note``, free
+    text); nothing is written when it breaks a rule."""
     events: list[str] = []
 
     def change(match: Match, rep: Replay) -> Replay | None:
         state = open_state(match, rep)
         reopened = state.finished  # already scored as it stood: replay it all again
         entry = build(match, state)
+        if note:
+            entry.note = note
         deal = match.deals[-1]
         said = len(state.events)
         try:
@@ -236,9 +240,11 @@ def add_entry(path: Path, build: Callable[[Match, DealState], Entry]) -> Recorde
     return Recorded(match, rep, events)
 
 
-def add_hand(path: Path, name: str, text: str) -> tuple[Match, Replay, str]:
+def add_hand(path: Path, name: str, text: str,
+             replace: bool = False) -> tuple[Match, Replay, str]:
     """Append cards that ``name`` received (a later round's cards, a Bura draw) to their
-    recorded hand in the current deal; checked by replaying the deal with them."""
+    recorded hand in the current deal, or with ``replace`` put these cards in its place (no
+    cards: forget it); checked by replaying the deal with them."""
     said = ""
 
     def change(match: Match, rep: Replay) -> Replay | None:
@@ -246,11 +252,11 @@ def add_hand(path: Path, name: str, text: str) -> tuple[Match, Replay, str]:
         state = open_state(match, rep)
         player = player_named(match, name, "NAME")
         cards = parse_card_list(text, "CARDS")
-        if not cards:
+        if not cards and not replace:
             raise UsageError("name the cards received: referee hand NAME \"CARDS\"")
         deal = match.deals[-1]
         hands = dict(deal.hands or {})
-        listed = hands.get(player, ())
+        listed = () if replace else hands.get(player, ())
         got = len(listed) + len(cards)
         if got > state.received(player):
             raise RefereeError([Problem("hand.count", f"{player} has received "
@@ -259,8 +265,11 @@ def add_hand(path: Path, name: str, text: str) -> tuple[Match, Replay, str]:
                                         f"{got}", deal_path(len(match.deals) - 1,
                                                             f"hands.{player}"))])
         hands[player] = (*listed, *cards)
-        deal.hands = {p: hands[p] for p in match.players if p in hands}
-        said = f"{player}'s hand in deal {len(match.deals)}: {format_cards(hands[player])}"
+        if not hands[player]:
+            del hands[player]
+        deal.hands = {p: hands[p] for p in match.players if p in hands} or None
+        said = (f"{player}'s hand in deal {len(match.deals)}: "
+                f"{format_cards(hands.get(player, ())) or 'not recorded'}")
         return None
 
     match, rep = modify(path, change)

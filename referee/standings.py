@@ -1,4 +1,5 @@
-"""A tournament tally across matches: played, won, points for and against, sweeps, win %."""
+"""A tournament tally across matches, one table per game (their points never add up):
+played, won, points for and against, sweeps, win %; unfinished matches are counted apart."""
 
 from __future__ import annotations
 
@@ -6,17 +7,20 @@ from referee.match import Replay
 
 
 class Row:
-    """One side's line in the standings."""
+    """One side's line in the standings of one game."""
 
-    __slots__ = ("name", "played", "points_against", "points_for", "sweeps", "won")
+    __slots__ = ("game", "name", "played", "points_against", "points_for", "sweeps",
+                 "unfinished", "won")
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, game: str, name: str) -> None:
+        self.game = game
         self.name = name
         self.played = 0
         self.won = 0
         self.points_for = 0
         self.points_against = 0
         self.sweeps = 0
+        self.unfinished = 0
 
     @property
     def win_pct(self) -> float:
@@ -25,15 +29,22 @@ class Row:
     def as_dict(self) -> dict[str, object]:
         return {"name": self.name, "played": self.played, "won": self.won,
                 "points_for": self.points_for, "points_against": self.points_against,
-                "sweeps": self.sweeps, "win_pct": self.win_pct}
+                "sweeps": self.sweeps, "win_pct": self.win_pct,
+                "unfinished": self.unfinished, "game": self.game}
 
 
 def tally(replays: list[Replay]) -> list[Row]:
-    """Rows for every side of every match, best first: most wins, then win %, then the
-    points difference, then the name. Points against a side are all its opponents' points.
+    """Rows for every side of every match, game by game (in the order the games first
+    appear), best first within a game: most wins, then win %, then the points difference,
+    then the name. Only decided matches are played, won and scored; a match still in
+    progress counts as unfinished. Points against a side are all its opponents' points.
     Sweeps are basras or surs (Bura has none)."""
-    rows: dict[str, Row] = {}
+    rows: dict[tuple[str, str], Row] = {}
+    games: list[str] = []
     for rep in replays:
+        game = rep.match.game
+        if game not in games:
+            games.append(game)
         grand = sum(rep.totals.values())
         sweeps: dict[str, int] = dict.fromkeys(rep.totals, 0)
         for d in rep.deals:
@@ -42,11 +53,14 @@ def tally(replays: list[Replay]) -> list[Row]:
                 per = int(rep.match.rules.get("basra_points", rep.match.rules.get("sur_points", 1)))
                 sweeps[side] += points // per if per else 0
         for side, points in rep.totals.items():
-            row = rows.setdefault(side, Row(side))
+            row = rows.setdefault((game, side), Row(game, side))
+            if not rep.complete:
+                row.unfinished += 1
+                continue
             row.played += 1
             row.won += int(rep.winner == side)
             row.points_for += points
             row.points_against += grand - points
             row.sweeps += sweeps[side]
-    return sorted(rows.values(), key=lambda r: (-r.won, -r.win_pct,
+    return sorted(rows.values(), key=lambda r: (games.index(r.game), -r.won, -r.win_pct,
                                                  -(r.points_for - r.points_against), r.name))

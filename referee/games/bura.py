@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import NamedTuple
 
-from referee.cards import SHORT_DECK, Card, format_cards
+from referee.cards import SHORT_DECK, Card, format_cards, sort_key
 from referee.games.base import Carry, DealResult, DealState, Illegal
 from referee.params import Value
 from referee.problems import Problem
@@ -160,8 +160,12 @@ class BuraDeal(DealState):
         return tuple(c for c in got if c not in self.used)
 
     def unseen(self) -> list[Card]:
-        """Cards not yet played in a trick, the turned-up trump left out."""
-        return sorted(SHORT_DECK - set(self.used) - {self.trump})
+        """Cards not yet played in a trick, the turned-up trump and the cards known to be
+        held (recorded hands, cards shown in declarations) left out; by suit then rank."""
+        held = set(self.shown)
+        for p in self.players:
+            held.update(self.known_cards(p) or ())
+        return sorted(SHORT_DECK - set(self.used) - {self.trump} - held, key=sort_key)
 
     # --- set-up ------------------------------------------------------------------------
 

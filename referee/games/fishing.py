@@ -7,7 +7,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import NamedTuple
 
-from referee.cards import FULL_DECK, Card, format_cards
+from referee.cards import FULL_DECK, Card, format_cards, sort_key
 from referee.games.base import Carry, DealResult, DealState, Illegal
 from referee.games.captures import Vector, describe, vector
 from referee.params import Value
@@ -134,12 +134,14 @@ class FishingDeal(DealState):
     def where_used(self, card: Card) -> str:
         seen = self.used[card]
         if seen is None:
-            return "on the opening floor"
+            return f"on the opening {self.floor_word}"
         return f"played by {seen[0]} at play {seen[1]}"
 
     def unseen(self) -> list[Card]:
-        """Cards of the deck not yet on the floor or played in this deal."""
-        return sorted(FULL_DECK - set(self.used))
+        """Cards of the deck not yet on the floor, played, or known to be held this round,
+        by suit then rank."""
+        held = {c for p in self.players for c in self.round_cards(p) or ()}
+        return sorted(FULL_DECK - set(self.used) - held, key=sort_key)
 
     # --- set-up ------------------------------------------------------------------------
 
@@ -147,19 +149,19 @@ class FishingDeal(DealState):
         out: list[Problem] = []
         deal = self.deal
         if len(deal.floor) != 4:
-            out.append(self.problem(self.floor_rule, f"the opening floor holds 4 cards, found "
+            out.append(self.problem(self.floor_rule, f"the opening {self.floor_word} holds 4 cards, found "
                                     f"{len(deal.floor)}: {format_cards(deal.floor)}", "floor"))
         seen: set[Card] = set()
         for c in deal.floor:
             if c in seen:
-                out.append(self.problem("card.duplicate", f"{c} is on the floor twice", "floor"))
+                out.append(self.problem("card.duplicate", f"{c} is on the {self.floor_word} twice", "floor"))
             seen.add(c)
         out.extend(self.check_floor())
         named: set[Card] = set()
         for c in self.deferred:
             if c in seen:
                 out.append(self.problem("card.duplicate", f"{c} is listed as {self.deferred_key} "
-                                        "and on the opening floor", self.deferred_key))
+                                        f"and on the opening {self.floor_word}", self.deferred_key))
             elif c in named:
                 out.append(self.problem("card.duplicate", f"{c} is listed as {self.deferred_key} "
                                         "twice; a card goes back into the stock once",
@@ -188,14 +190,14 @@ class FishingDeal(DealState):
             for pos, c in enumerate(cards):
                 if c in seen:
                     out.append(self.problem("card.duplicate", f"{c} in {player}'s hand is also "
-                                            "on the opening floor", key))
+                                            f"on the opening {self.floor_word}", key))
                 elif c in owner:
                     out.append(self.problem("card.duplicate", f"{c} is dealt to both "
                                             f"{owner[c]} and {player}", key))
                 owner[c] = player
                 if pos < first_round and c in self.deferred:
                     out.append(self.problem(self.floor_rule, f"{c} was {self.deferred_key} from "
-                                            "the opening floor, so it cannot be in a "
+                                            f"the opening {self.floor_word}, so it cannot be in a "
                                             "first-round hand", key))
         return out
 
@@ -248,11 +250,11 @@ class FishingDeal(DealState):
                           + (f" (holds {format_cards(held)})" if held else ""))
         if self.round == 0 and card in self.deferred:
             raise Illegal(self.floor_rule, f"{card} was {self.deferred_key} from the opening "
-                          "floor and cannot be played in the first round")
+                          f"{self.floor_word} and cannot be played in the first round")
         missing = [c for c in takes if c not in self.floor]
         if missing:
             raise Illegal(self.capture_rule(card), f"{format_cards(missing)} "
-                          f"{'is' if len(missing) == 1 else 'are'} not on the floor "
+                          f"{'is' if len(missing) == 1 else 'are'} not on the {self.floor_word} "
                           f"({format_cards(self.floor) or 'empty'})",
                           self.option_lines(card))
         return self.judge(card, takes)

@@ -1,0 +1,186 @@
+"""The table path: a match log turned back into the commands a referee types at the table
+(new, deal, hand, play, declare, claim, forfeit), and a runner that enters them one by one
+through the CLI, taking back and re-entering entries as a referee who mistyped would."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import typer
+from typer.testing import CliRunner
+
+from referee.cards import format_cards
+from referee.games.base import Carry
+from referee.logfile import dumps
+from referee.match import replay, start_deal, with_derived
+from referee.params import variant_values
+from referee.record import BuraEntry, Deal, FishPlay, Match
+
+
+class Command(NamedTuple):
+    """One command line (without ``-f``): whether it records an entry (which `undo` takes
+    back), and whether that entry ends its deal (or the match)."""
+
+    argv: list[str]
+    entry: bool = False
+    ends_deal: bool = False
+
+
+def without_hands(match: Match) -> Match:
+    """The same match with no recorded hands (the referee did not see them)."""
+    bare = copy.deepcopy(match)
+    for deal in bare.deals:
+        deal.hands = None
+    return bare
+
+
+def expected_bytes(match: Match) -> bytes:
+    """What `referee export` gives for this match: the canonical log, derived included."""
+    bare = copy.deepcopy(match)
+    rep = replay(bare)
+    assert not rep.problems, rep.problems
+    return dumps(with_derived(bare, rep))
+
+
+def commands(match: Match) -> list[Command]:
+    """The commands that record ``match`` at the table, hands included where it has them."""
+    out = [Command(new_command(match))]
+    for i, deal in enumerate(match.deals):
+        out.append(Command(deal_command(match, deal)))
+        entries = list(deal_entries(match, deal, i))
+        last_play = max((k for k, c in enumerate(entries) if c[1]), default=-1)
+        for k, (argv, is_entry) in enumerate(entries):
+            out.append(Command(argv, is_entry, is_entry and k == last_play))
+    return out
+
+
+def new_command(match: Match) -> list[str]:
+    argv = ["new", match.game, "--variant", match.variant]
+    for p in match.players:
+        argv += ["-p", p]
+    defaults = variant_values(match.game, match.variant)
+    for key, value in sorted(match.rules.items()):
+        if value != defaults[key]:
+            shown = str(value).lower() if isinstance(value, bool) else str(value)
+            argv += ["--rule", f"{key}={shown}"]
+    if match.event is not None:
+        argv += ["--event", match.event]
+    argv += ["--date", str(match.date)] if match.date is not None else ["--no-date"]
+    return argv
+
+
+def deal_command(match: Match, deal: Deal) -> list[str]:
+    argv = ["deal", "--dealer", deal.dealer]
+    if deal.trump is not None:
+        argv += ["--trump", str(deal.trump)]
+        first = 3
+    else:
+        argv += ["--floor", format_cards(deal.floor)]
+        if deal.buried:
+            argv += ["--buried", format_cards(deal.buried)]
+        if deal.returned:
+            argv += ["--returned", format_cards(deal.returned)]
+        first = fishing_rounds(match, deal)[0]
+    for p, cards in (deal.hands or {}).items():
+        argv += ["--hand", f"{p}={format_cards(cards[:first])}"]
+    if deal.note is not None:
+        argv += ["--note", deal.note]
+    return argv
+
+
+def fishing_rounds(match: Match, deal: Deal) -> list[int]:
+    state: Any = start_deal(match, Deal(deal.dealer, deal.floor), 0, Carry({}))
+    return list(state.rounds)
+
+
+def deal_entries(match: Match, deal: Deal, index: int) -> list[tuple[list[str], bool]]:
+    """The deal's entries as commands, each with True; the `hand` commands that record
+    cards as they are received come between them, with False."""
+    out: list[tuple[list[str], bool]] = []
+    hands = deal.hands or {}
+    if deal.trump is None:
+        rounds = fishing_rounds(match, deal)
+        starts = {len(match.players) * sum(rounds[:r]): r for r in range(1, len(rounds))}
+        for k, entry in enumerate(deal.plays):
+            if k in starts:
+                r = starts[k]
+                lo, hi = sum(rounds[:r]), sum(rounds[:r + 1])
+                out.extend((["hand", p, *map(str, cards[lo:hi])], False)
+                           for p, cards in hands.items())
+            assert isinstance(entry, FishPlay)
+            out.append((entry_command(entry), True))
+        return out
+    # Bura: replay the deal to see who has drawn what after each entry
+    state: Any = start_deal(match, copy.deepcopy(deal), index, Carry({}))
+    listed = dict.fromkeys(hands, 3)
+    for entry in deal.plays:
+        assert isinstance(entry, BuraEntry)
+        state.apply(entry)
+        out.append((entry_command(entry), True))
+        for p in hands:
+            if state.drawn[p] > listed[p]:
+                out.append((["hand", p, *map(str, hands[p][listed[p]:state.drawn[p]])], False))
+                listed[p] = state.drawn[p]
+    return out
+
+
+def entry_command(entry: FishPlay | BuraEntry) -> list[str]:
+    if isinstance(entry, FishPlay):
+        argv = ["play", str(entry.card), "--by", entry.by]
+        argv += ["--takes", format_cards(entry.takes)] if entry.takes else ["--trail"]
+    elif entry.declares is not None:
+        argv = ["declare", entry.declares, *map(str, entry.cards), "--by", entry.by]
+    elif entry.claim:
+        argv = ["claim", "--by", entry.by]
+    elif entry.forfeit is not None:
+        argv = ["forfeit", "--by", entry.by, "--reason", entry.forfeit]
+    else:
+        argv = ["play", *map(str, entry.cards), "--by", entry.by]
+    if entry.note is not None:
+        argv += ["--note", entry.note]
+    return argv
+
+
+Runner = Callable[..., Any]
+_SINGLE: dict[str, typer.Typer] = {}
+
+
+def run_command(*args: str) -> Any:
+    """Invoke one command in-process as ``referee.cli.main`` does: only that command is
+    built for typer (building all of them on every call is most of an in-process run)."""
+    from referee.cli import HELP_OPTIONS, app
+
+    single = _SINGLE.get(args[0])
+    if single is None:
+        single = typer.Typer(add_completion=False, rich_markup_mode=None,
+                             pretty_exceptions_enable=False, context_settings=HELP_OPTIONS)
+        single.registered_commands = [c for c in app.registered_commands
+                                      if (c.name or c.callback.__name__) == args[0]]  # type: ignore[union-attr]
+        single.registered_callback = app.registered_callback
+        _SINGLE[args[0]] = single
+    return CliRunner().invoke(single, list(args))
+
+
+def enter(match: Match, path: Path, run: Runner, rng: random.Random,
+          undo_rate: float = 0.05) -> int:
+    """Enter ``match`` at ``path`` command by command. After every entry that ends a deal
+    or the match, and after a random sample of the others, `undo` and the same command
+    again must give back the file byte for byte. Returns the number of undos."""
+    undos = 0
+    for cmd in commands(match):
+        argv = [*cmd.argv, "-f", str(path)]
+        done = run(*argv)
+        assert done.exit_code == 0, (argv, done.stdout, done.stderr)
+        if cmd.entry and (cmd.ends_deal or rng.random() < undo_rate):
+            before = path.read_bytes()
+            took_back = run("undo", "-f", str(path))
+            assert took_back.exit_code == 0, (argv, took_back.stderr)
+            again = run(*argv)
+            assert again.exit_code == 0, (argv, again.stderr)
+            assert path.read_bytes() == before, argv
+            undos += 1
+    return undos
