@@ -165,6 +165,7 @@ def new(
         overrides[key] = value
     if no_date and date:
         raise UsageError("give --date or --no-date, not both")
+    when: dt.date | None
     try:
         when = dt.date.fromisoformat(date) if date else dt.date.today()
     except ValueError:
@@ -350,9 +351,8 @@ def options(
     Example: referee options 7D
     """
     from referee.problems import UsageError
-    from referee.session import capture_options, open_match, parse_card_list
-
     from referee.render import Style
+    from referee.session import capture_options, open_match, parse_card_list
 
     match, rep = open_match(file)
     parsed = parse_card_list(card, "CARD") if card else ()

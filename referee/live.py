@@ -7,7 +7,6 @@ from __future__ import annotations
 import shlex
 from collections.abc import Callable
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from referee.cards import FULL_DECK, CardError, read_typed_cards, sort_key
@@ -204,7 +203,7 @@ class Live:
     def play(self, words: list[str]) -> None:
         from referee.session import add_entry, open_match, table_play
 
-        match, rep = open_match(self.path)
+        match, _ = open_match(self.path)
         cards = read_typed_cards(" ".join(w for w in words if w != "-"))
         if match.game == "bura":
             recorded = add_entry(self.path, table_play(cards, None, False, None))

@@ -162,9 +162,10 @@ def play_bura_deal(match: Match, dealer: str, carry: Carry, rng: random.Random) 
         deal.plays.append(entry)
 
     declared_before = -1  # the trick before which declarations were last made
+    patient = rng.random() < 0.35  # nobody claims before the cards run out: late-deal rules
     while not state.finished:
         if not state.trick:
-            if bura_between_tricks(state, record, rng):
+            if bura_between_tricks(state, record, rng, patient):
                 break
             if declared_before != state.tricks:
                 declared_before = state.tricks
@@ -184,14 +185,20 @@ def play_bura_deal(match: Match, dealer: str, carry: Carry, rng: random.Random) 
                     received[p].append(stock.pop(0))
             deal.hands = {p: tuple(received[p]) for p in players}
             state.hands = deal.hands
+    if state.played_out and state.can_follow():  # a claim may follow the last trick
+        bura_between_tricks(state, record, rng, patient)
 
 
-def bura_between_tricks(state: BuraDeal, record: object, rng: random.Random) -> bool:
-    """Claims between tricks: true ones usually, a false one now and then, rare forfeits."""
+def bura_between_tricks(state: BuraDeal, record: object, rng: random.Random,
+                        patient: bool = False) -> bool:
+    """Claims between tricks: true ones usually, a false one now and then, rare forfeits;
+    in a ``patient`` deal, only once every card is played."""
     assert callable(record)
     if state.tricks == 0:
         return False
     for p in state.players:
+        if patient and not state.played_out:
+            break
         pts = state.points[p]
         if (pts >= 31 and rng.random() < 0.7) or (20 <= pts < 31 and rng.random() < 0.08):
             record(BuraEntry(p, claim=True))

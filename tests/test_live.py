@@ -4,6 +4,7 @@ undo, and an interrupt that loses nothing."""
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -94,6 +95,8 @@ def test_interrupt_loses_nothing(basra: Path) -> None:
     child.sendline("8S 5H 3C")
     child.expect("Omar> ")
     child.send("KD K")  # half a line, then Ctrl-C: the line is dropped, the session stays
+    child.expect_exact("KD K")  # as a person would: after seeing the keys echoed
+    time.sleep(0.3)  # readline notices a signal only while it waits for the next key
     child.sendintr()
     child.expect("Omar> ")
     child.sendline("show")

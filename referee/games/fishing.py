@@ -149,12 +149,14 @@ class FishingDeal(DealState):
         out: list[Problem] = []
         deal = self.deal
         if len(deal.floor) != 4:
-            out.append(self.problem(self.floor_rule, f"the opening {self.floor_word} holds 4 cards, found "
-                                    f"{len(deal.floor)}: {format_cards(deal.floor)}", "floor"))
+            out.append(self.problem(self.floor_rule, f"the opening {self.floor_word} holds 4 "
+                                    f"cards, found {len(deal.floor)}: "
+                                    f"{format_cards(deal.floor)}", "floor"))
         seen: set[Card] = set()
         for c in deal.floor:
             if c in seen:
-                out.append(self.problem("card.duplicate", f"{c} is on the {self.floor_word} twice", "floor"))
+                out.append(self.problem("card.duplicate", f"{c} is on the {self.floor_word} twice",
+                                        "floor"))
             seen.add(c)
         out.extend(self.check_floor())
         named: set[Card] = set()
