@@ -62,7 +62,7 @@ def create(path: Path, game: str, players: list[str], variant: str | None,
     with locked(path):
         if path.exists():
             raise RefereeError([Problem("log.file", f"{path} already exists; referee never "
-                                        "overwrites a match (choose another --file)")])
+                                        "overwrites a match (choose another file)")])
         write_atomic(path, dumps(match))
     return match
 
@@ -134,33 +134,33 @@ def add_deal(path: Path, dealer: str | None, floor: str | None, extra: str | Non
         if rep.state is not None and not rep.state.finished:
             raise RefereeError([Problem("deal.conservation", f"deal {len(match.deals)} is not "
                                         "finished; finish it (or undo it) before dealing again")])
-        who = player_named(match, dealer, "--dealer") if dealer else rep.next_dealer
+        who = player_named(match, dealer, "dealer") if dealer else rep.next_dealer
         if who is None:
-            raise UsageError("give --dealer for the first deal")
+            raise UsageError("name the dealer of the first deal")
         if rep.next_dealer is not None and who != rep.next_dealer:
             raise RefereeError([Problem(f"{match.game}.deal.dealer", f"{rep.next_dealer} deals "
                                         f"next, not {who}")])
         deal = Deal(who, note=note or None)
         if match.game == "bura":
             if not trump:
-                raise UsageError("give the turned-up trump card with --trump")
-            cards = parse_card_list(trump, "--trump")
+                raise UsageError("name the turned-up trump card")
+            cards = parse_card_list(trump, "trump")
             if len(cards) != 1:
-                raise UsageError("--trump takes one card")
+                raise UsageError(f"the trump is one card, not {len(cards)}")
             deal.trump = cards[0]
         else:
             if not floor:
-                raise UsageError("give the opening floor with --floor \"5H 3C 9D KS\"")
-            deal.floor = parse_card_list(floor, "--floor")
+                raise UsageError("name the opening floor (or pool), as 5H 3C 9D KS")
+            deal.floor = parse_card_list(floor, "floor")
             if extra:
-                cards = parse_card_list(extra, "--buried/--returned")
+                cards = parse_card_list(extra, "buried" if match.game == "basra" else "returned")
                 if match.game == "basra":
                     deal.buried = cards
                 else:
                     deal.returned = cards
         if hands:
-            named = {player_named(match, p, "--hand"): text for p, text in hands.items()}
-            deal.hands = {p: parse_card_list(named[p], f"--hand {p}") for p in match.players
+            named = {player_named(match, p, "hand"): text for p, text in hands.items()}
+            deal.hands = {p: parse_card_list(named[p], f"{p}'s hand") for p in match.players
                           if p in named}
         carry = rep.carry or Carry(dict(rep.totals))
         state = start_deal(match, deal, len(match.deals), carry)
@@ -285,7 +285,7 @@ def fishing_play(card: Card, takes: tuple[Card, ...] | None, trail: bool,
         state = as_fishing(deal_state)
         if state is None:
             raise UsageError("this is a Bura match: play takes the cards led or followed")
-        player = player_named(match, by, "--by") if by else state.to_move()
+        player = player_named(match, by, "by") if by else state.to_move()
         assert player is not None
         chosen: tuple[Card, ...] = ()
         if takes is not None:
@@ -313,7 +313,8 @@ def table_play(cards: tuple[Card, ...], takes: tuple[Card, ...] | None, trail: b
     def build(match: Match, state: DealState) -> Entry:
         if match.game == "bura":
             if takes is not None or trail:
-                raise UsageError("--takes and --trail are for Basra and Pasur")
+                raise UsageError("this is a Bura match: a play names the cards led or followed, "
+                                 "nothing taken")
             return bura_entry(BuraEntry(by or "", cards))(match, state)
         if len(cards) != 1:
             raise UsageError(f"play one card at a time, not {len(cards)}")
@@ -392,7 +393,7 @@ def capture_options(match: Match, rep: Replay, card: Card | None,
         return where, fishing.option_lines(card)
     state = as_bura(deal_state)
     assert state is not None
-    player = player_named(match, by, "--by") if by else state.to_move()
+    player = player_named(match, by, "by") if by else state.to_move()
     if player is None:
         return "the deal is over", ["none: only a claim may follow"]
     if not state.trick:
