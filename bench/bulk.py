@@ -19,7 +19,7 @@ from common import referee_command
 
 from referee.logfile import dumps
 from referee.match import replay
-from referee.record import read_match
+from referee.logformat import read_match
 from referee.simulate import simulate_match
 
 MIX = [("basra", "egyptian", 2), ("basra", "classic", 4), ("pasur", "standard", 3),

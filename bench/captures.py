@@ -17,7 +17,7 @@ from referee.games import captures
 from referee.games.base import Carry
 from referee.games.basra import BasraDeal
 from referee.games.pasur import PasurDeal
-from referee.params import variant_values
+from referee.registry import variant_values
 from referee.record import Deal
 
 LOW = [c for c in sorted(FULL_DECK) if c.rank in ("A", "2", "3", "4", "5", "6")]

@@ -11,7 +11,7 @@ import tomllib
 
 from referee.logfile import dumps
 from referee.match import replay
-from referee.record import read_match
+from referee.logformat import read_match
 from referee.simulate import simulate_match
 
 

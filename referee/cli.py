@@ -99,12 +99,12 @@ def root(
 
 def game_and_variant(game: str, variant: str | None) -> str:
     """Check a game name and variant given on the command line; the variant to use."""
-    from referee.params import DEFAULT_VARIANT, GAMES, check_variant
     from referee.problems import UsageError
+    from referee.registry import GAMES, check_variant
 
     if game not in GAMES:
         raise UsageError(f"GAME is one of {', '.join(GAMES)}, not {game!r}")
-    name = variant or DEFAULT_VARIANT[game]
+    name = variant or GAMES[game].default_variant
     why = check_variant(game, name)
     if why is not None:
         raise UsageError(f"--variant: {why}")
@@ -150,7 +150,7 @@ def new(
     """
     import datetime as dt
 
-    from referee.params import GAMES, parse_override
+    from referee.registry import GAMES, parse_override
     from referee.problems import UsageError
     from referee.session import create
 
@@ -260,14 +260,16 @@ def declare(
     Example: referee declare molodka AC 10C KC --by Ivan
     """
     from referee.problems import UsageError
-    from referee.record import DECLARATIONS, BuraEntry, describe_entry
+    from referee.record import TrickEntry, describe_entry
+    from referee.registry import GAMES
     from referee.session import add_entry, bura_entry, parse_card_list
 
-    if name not in DECLARATIONS:
-        raise UsageError(f"NAME is one of {', '.join(DECLARATIONS)}, not {name!r}")
-    entry = BuraEntry(by, parse_card_list(" ".join(cards), "CARDS"), declares=name)
+    names = GAMES["bura"].declarations
+    if name not in names:
+        raise UsageError(f"NAME is one of {', '.join(names)}, not {name!r}")
+    entry = TrickEntry(by, parse_card_list(" ".join(cards), "CARDS"), declares=name)
     recorded = add_entry(file, bura_entry(entry), note)
-    _recorded(recorded, ascii_only, f"Recorded: {describe_entry(entry)}.")
+    _recorded(recorded, ascii_only, f"Recorded: {describe_entry(recorded.entry)}.")
 
 
 @app.command()
@@ -283,12 +285,12 @@ def claim(
 
     Example: referee claim --by Ivan
     """
-    from referee.record import BuraEntry
+    from referee.record import TrickEntry
     from referee.session import add_entry, bura_entry, claim_verdict
 
-    entry = BuraEntry(by or "", claim=True)
+    entry = TrickEntry(by or "", claim=True)
     recorded = add_entry(file, bura_entry(entry), note)
-    _recorded(recorded, ascii_only, claim_verdict(recorded, entry.by) or "")
+    _recorded(recorded, ascii_only, claim_verdict(recorded) or "")
 
 
 @app.command()
@@ -304,13 +306,13 @@ def forfeit(
 
     Example: referee forfeit --by Petr --reason "drew out of turn"
     """
-    from referee.record import BuraEntry, describe_entry
+    from referee.record import TrickEntry, describe_entry
     from referee.session import add_entry, bura_entry
 
-    entry = BuraEntry(by, forfeit=reason)
+    entry = TrickEntry(by, forfeit=reason)
     recorded = add_entry(file, bura_entry(entry), note)
-    _recorded(recorded, ascii_only, f"Recorded: {describe_entry(entry)}; "
-              f"{entry.by} loses the deal.")
+    _recorded(recorded, ascii_only, f"Recorded: {describe_entry(recorded.entry)}; "
+              f"{recorded.entry.by} loses the deal.")
 
 
 @app.command("show")
@@ -502,7 +504,7 @@ def rules(
 
     Example: referee rules basra --variant classic
     """
-    from referee.params import variant_values
+    from referee.registry import variant_values
     from referee.render import rules_text
 
     name = game_and_variant(game, variant)
@@ -533,12 +535,12 @@ def simulate(
     Example: referee simulate basra --variant classic --players 4 --seed 7 --matches 10 --out sim/
     """
     from referee.logfile import dumps, write_atomic
-    from referee.params import PLAYER_COUNTS
+    from referee.registry import GAMES
     from referee.problems import UsageError
     from referee.simulate import simulate_match
 
     name = game_and_variant(game, variant)
-    low, high = PLAYER_COUNTS[game]
+    low, high = GAMES[game].player_range(name)
     if not low <= players <= high:
         raise UsageError(f"--players: {game} is played by {low} to {high} players, "
                          f"not {players}")

@@ -8,7 +8,7 @@ from referee.games.base import DealState, Illegal, as_bura, as_fishing
 from referee.games.bura import set_beats
 from referee.match import replay, with_legal
 from referee.problems import Problem, RefereeError
-from referee.record import BuraEntry, Entry, FishPlay, Match, describe_entry
+from referee.record import TrickEntry, Entry, FishPlay, Match, describe_entry
 
 
 class Explanation:
@@ -86,7 +86,7 @@ def judge(state: DealState, entry: Entry, out: Explanation) -> None:
             ruling = fishing.check(entry)
             out.rules, out.lines = fishing.rules_applied(entry.card, ruling)
         elif bura is not None:
-            assert isinstance(entry, BuraEntry)
+            assert isinstance(entry, TrickEntry)
             bura_ruling(bura, entry, out)
             state.apply(entry)
             ended = bura.ended
@@ -100,7 +100,7 @@ def judge(state: DealState, entry: Entry, out: Explanation) -> None:
             out.legal = err.legal
 
 
-def bura_ruling(state: DealState, entry: BuraEntry, out: Explanation) -> None:
+def bura_ruling(state: DealState, entry: TrickEntry, out: Explanation) -> None:
     bura = as_bura(state)
     assert bura is not None
     kind = entry.kind

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from referee.cards import FULL_DECK, CardError, read_typed_cards, sort_key
 from referee.problems import RefereeError, UsageError
-from referee.record import DECLARATIONS, BuraEntry
+from referee.record import TrickEntry
+from referee.registry import GAMES
 
 if TYPE_CHECKING:
     from referee.session import Recorded
@@ -36,7 +37,8 @@ Every accepted entry is saved at once; Tab completes cards and words.
 Ctrl-C clears the line; Ctrl-D (or quit) leaves."""
 
 WORDS = ("help", "show", "score", "undo", "options", "quit", "deal", "dealer", "declare",
-         "claim", "forfeit", "buried", "returned", "hand", *DECLARATIONS)
+         "claim", "forfeit", "buried", "returned", "hand",
+         *(name for spec in GAMES.values() for name in spec.declarations))
 
 
 class Live:
@@ -179,18 +181,18 @@ class Live:
         from referee.session import add_entry, bura_entry, claim_verdict
 
         if head == "claim" and len(args) <= 1:
-            entry = BuraEntry(args[0] if args else "", claim=True)
+            entry = TrickEntry(args[0] if args else "", claim=True)
         elif head == "forfeit" and args:
-            entry = BuraEntry(args[0], forfeit=" ".join(args[1:]) or "drew out of turn")
+            entry = TrickEntry(args[0], forfeit=" ".join(args[1:]) or "drew out of turn")
         elif head == "declare" and len(args) == 5:
-            entry = BuraEntry(args[4], read_typed_cards(" ".join(args[1:4])), declares=args[0])
+            entry = TrickEntry(args[4], read_typed_cards(" ".join(args[1:4])), declares=args[0])
         else:
             raise UsageError(f"see help for the form of {head}")
         recorded = add_entry(self.path, bura_entry(entry))
         if head == "claim":
-            confirm = claim_verdict(recorded, entry.by) or ""
+            confirm = claim_verdict(recorded) or ""
         else:
-            confirm = f"Recorded: {describe_entry(entry)}."
+            confirm = f"Recorded: {describe_entry(recorded.entry)}."
         self.announce(recorded, confirm)
 
     def announce(self, recorded: Recorded, confirm: str = "") -> None:

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from referee.problems import Problem, RefereeError
-from referee.record import Match, match_to_dict, read_match
+from referee.logformat import match_to_dict, read_match
+from referee.record import Match
 
 MAX_BYTES = 10 * 1024 * 1024
 _POSITION = r"at line (\d+), column (\d+)"  # in tomllib's messages before Python 3.14

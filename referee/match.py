@@ -12,6 +12,7 @@ from typing import NamedTuple
 from referee.games.base import Carry, DealResult, DealState, Illegal
 from referee.problems import Problem, deal_path, replay_order
 from referee.record import Deal, Entry, Match
+from referee.registry import GAMES
 
 MAX_LEGAL_SHOWN = 12
 
@@ -71,23 +72,10 @@ def decided(totals: dict[str, int], target: int) -> str | None:
     return leaders[0] if top >= target and len(leaders) == 1 else None
 
 
-def engine(game: str) -> type[DealState]:
-    """The rules module of a game, imported only when that game is played."""
-    if game == "basra":
-        from referee.games.basra import BasraDeal
-
-        return BasraDeal
-    if game == "pasur":
-        from referee.games.pasur import PasurDeal
-
-        return PasurDeal
-    from referee.games.bura import BuraDeal
-
-    return BuraDeal
-
-
 def start_deal(match: Match, deal: Deal, index: int, carry: Carry) -> DealState:
-    return engine(match.game)(match.players, match.rules, deal, index, carry)
+    """The state of a deal about to be replayed, ruled by its game's registry entry."""
+    cls = GAMES[match.game].state_class()
+    return cls(match.players, match.rules, deal, index, carry)
 
 
 def replay(match: Match, found: list[Problem] | None = None) -> Replay:
@@ -96,7 +84,7 @@ def replay(match: Match, found: list[Problem] | None = None) -> Replay:
     rep = Replay(match, list(found or []))
     sides = match.sides
     rep.totals = dict.fromkeys(sides, 0)
-    rep.balances = dict.fromkeys(match.players, 0) if match.game == "bura" else {}
+    rep.balances = dict.fromkeys(match.players, 0) if GAMES[match.game].pot else {}
     carry = Carry(dict(rep.totals))
     expected_dealer: str | None = None
     broken = {p.deal for p in rep.problems if p.deal is not None}

@@ -1,63 +1,39 @@
-"""The match record (match-log.md v1) as plain values: read from a parsed TOML mapping, with
-every structural problem collected under its key path, and turned back into the canonical
-mapping that the writer serialises. No TOML library is imported here."""
+"""The match record as plain values: the entries of a deal, a deal, a match, and its sides.
+No TOML here: ``referee.logformat`` reads and writes these values."""
 
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import NamedTuple
 
-from referee.cards import Card, CardError, format_cards, lookup_card, lookup_cards, parse_cards
-from referee.params import (
-    DEFAULT_VARIANT,
-    GAMES,
-    PLAYER_COUNTS,
-    Value,
-    check_game,
-    check_variant,
-    resolve_rules,
-)
-from referee.problems import Problem, deal_path
-
-FORMAT = "referee-match"
-VERSION = 1
-MAX_DEALS = 2000
-MAX_PLAYS = 500
-HEADER_KEYS = ("format", "version", "game", "variant", "event", "date", "players", "rules",
-               "deals", "result")
-DECLARATIONS = ("bura", "moscow", "little-moscow", "molodka")
+from referee.cards import Card, format_cards
+from referee.params import Value
+from referee.registry import GAMES
 
 
-class FishPlay:
+class FishPlay(NamedTuple):
     """A Basra or Pasur play: the card and the floor cards it takes (none: a trail)."""
 
-    __slots__ = ("by", "card", "note", "takes")
-
-    def __init__(self, by: str, card: Card, takes: tuple[Card, ...] = (),
-                 note: str | None = None) -> None:
-        self.by = by
-        self.card = card
-        self.takes = takes
-        self.note = note
+    by: str
+    card: Card
+    takes: tuple[Card, ...] = ()
+    note: str | None = None
 
 
-class BuraEntry:
-    """A Bura entry: a lead or follow (cards), a declaration, a claim or a forfeit."""
+class TrickEntry(NamedTuple):
+    """A Bura or Kozel entry: a lead or follow (cards), a declaration, a claim or a
+    forfeit."""
 
-    __slots__ = ("by", "cards", "claim", "declares", "forfeit", "note")
-
-    def __init__(self, by: str, cards: tuple[Card, ...] = (), declares: str | None = None,
-                 claim: bool = False, forfeit: str | None = None,
-                 note: str | None = None) -> None:
-        self.by = by
-        self.cards = cards
-        self.declares = declares
-        self.claim = claim
-        self.forfeit = forfeit
-        self.note = note
+    by: str
+    cards: tuple[Card, ...] = ()
+    declares: str | None = None
+    claim: bool = False
+    forfeit: str | None = None
+    note: str | None = None
 
     @property
     def kind(self) -> str:
+        """``cards``, ``declare``, ``claim`` or ``forfeit``."""
         if self.declares is not None:
             return "declare"
         if self.claim:
@@ -67,7 +43,7 @@ class BuraEntry:
         return "cards"
 
 
-Entry = FishPlay | BuraEntry
+Entry = FishPlay | TrickEntry
 
 
 class Deal:
@@ -94,6 +70,24 @@ class Deal:
         self.score = score
         self.broken = broken
 
+    def _fields(self) -> tuple[object, ...]:
+        return tuple(getattr(self, k) for k in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deal) and self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__
+                          if getattr(self, k) not in (None, (), [], False))
+        return f"Deal({shown})"
+
+    def prefix(self, entries: int) -> Deal:
+        """This deal as it stood after its first ``entries`` entries (no stored score)."""
+        return Deal(self.dealer, self.floor, self.trump, self.buried, self.returned,
+                    self.hands, self.plays[:entries], self.note, None, self.broken)
+
 
 class Match:
     """A whole match record: header, rules (every parameter), deals and stored result."""
@@ -113,443 +107,37 @@ class Match:
         self.result_totals: dict[str, int] | None = None
         self.result_winner: str | None = None
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Match) and all(
+            getattr(self, k) == getattr(other, k) for k in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return (f"Match({self.game!r}, {self.variant!r}, {self.players!r}, "
+                f"deals={len(self.deals)})")
+
     @property
     def sides(self) -> list[str]:
         """Side names in playing order: players, or two partnerships with four players."""
         return side_names(self.game, self.players, self.rules)
 
-    def side_of(self) -> dict[str, str]:
-        """Each player's side name."""
-        return side_map(self.game, self.players, self.rules)
-
-
-def side_groups(game: str, players: list[str], rules: dict[str, Value]) -> list[list[str]]:
-    """The sides as lists of players: partners are players 1 & 3 and 2 & 4."""
-    if game != "bura" and len(players) == 4 and rules.get("partnerships", True):
-        return [[players[0], players[2]], [players[1], players[3]]]
-    return [[p] for p in players]
+    def prefix(self, deals: int, entries: int) -> Match:
+        """The match as it stood before entry ``entries`` (from 0) of deal ``deals`` (from
+        0): earlier deals whole, that deal cut, no stored result."""
+        cut = Match(self.game, self.variant, self.players, self.rules, self.event, self.date)
+        cut.deals = [*self.deals[:deals], self.deals[deals].prefix(entries)]
+        return cut
 
 
 def side_names(game: str, players: list[str], rules: dict[str, Value]) -> list[str]:
-    return [" & ".join(g) for g in side_groups(game, players, rules)]
+    """Side names: a player's name, or two partners' names joined by `` & ``."""
+    return [" & ".join(g) for g in GAMES[game].sides(players, rules)]
 
 
 def side_map(game: str, players: list[str], rules: dict[str, Value]) -> dict[str, str]:
-    return {p: " & ".join(g) for g in side_groups(game, players, rules) for p in g}
-
-
-class _Reader:
-    """Reads a mapping into a Match, collecting problems instead of stopping at the first."""
-
-    def __init__(self) -> None:
-        self.problems: list[Problem] = []
-
-    def bad(self, rule: str, message: str, path: str | None, deal: int | None = None,
-            play: int | None = None, stage: int = 0) -> None:
-        self.problems.append(Problem(rule, message, path, deal, play, stage=stage))
-
-    def unknown_keys(self, table: dict[str, Any], allowed: tuple[str, ...], prefix: str,
-                     deal: int | None = None, play: int | None = None, stage: int = 0) -> None:
-        for key in table:
-            if key not in allowed:
-                where = f"{prefix}.{key}" if prefix else key
-                self.bad("log.key", f"unknown key {key!r}; expected one of "
-                         f"{', '.join(allowed)}", where, deal, play, stage)
-
-    def cards(self, value: Any, path: str, rule: str, deal: int | None = None,
-              play: int | None = None, stage: int = 0) -> tuple[Card, ...] | None:
-        if not isinstance(value, str):
-            self.bad(rule, f"expected a card list string such as \"5H 3C\", found "
-                     f"{type(value).__name__} {value!r}", path, deal, play, stage)
-            return None
-        try:
-            return parse_cards(value)
-        except CardError as err:
-            self.bad("log.card", f"{value!r}: {err}", path, deal, play, stage)
-            return None
-
-    def read(self, data: dict[str, Any]) -> Match | None:
-        self.unknown_keys(data, HEADER_KEYS, "")
-        fmt = data.get("format")
-        if "format" not in data:
-            self.bad("log.key", "missing key 'format'; expected \"referee-match\"", "format")
-        elif fmt != FORMAT:
-            self.bad("log.format", f"expected \"{FORMAT}\", found {fmt!r}", "format")
-        version = data.get("version")
-        if "version" not in data:
-            self.bad("log.key", "missing key 'version'; expected 1", "version")
-        elif isinstance(version, bool) or not isinstance(version, int) or version < 1:
-            self.bad("log.version", f"expected version 1, found {version!r}", "version")
-        elif version > VERSION:
-            self.bad("log.version", f"this log is version {version}; this referee reads "
-                     f"version {VERSION} and will not guess at a newer one", "version")
-            return None
-        game = data.get("game")
-        if "game" not in data:
-            self.bad("log.key", f"missing key 'game'; expected one of {', '.join(GAMES)}",
-                     "game")
-            return None
-        why = check_game(game)
-        if why is not None:
-            self.bad("log.game", why, "game")
-            return None
-        assert isinstance(game, str)
-        variant = data.get("variant", DEFAULT_VARIANT[game])
-        why = check_variant(game, variant)
-        if why is not None:
-            self.bad("log.variant", why, "variant")
-            variant = DEFAULT_VARIANT[game]
-        event = data.get("event")
-        if event is not None and not isinstance(event, str):
-            self.bad("log.format", f"expected a string, found {event!r}", "event")
-            event = None
-        date = data.get("date")
-        if date is not None and not isinstance(date, dt.date):
-            self.bad("log.format", f"expected a TOML date or date-time, found {date!r}", "date")
-            date = None
-        players = self.players(data, game)
-        rules_given = data.get("rules", {})
-        if not isinstance(rules_given, dict):
-            self.bad("log.rules", f"expected a table of parameters, found {rules_given!r}",
-                     "rules")
-            rules_given = {}
-        rules, rule_problems = resolve_rules(game, variant, rules_given)
-        self.problems.extend(rule_problems)
-        if players is None:
-            return None
-        match = Match(game, variant, players, rules, event, date)
-        deals = data.get("deals", [])
-        if not isinstance(deals, list):
-            self.bad("log.deal", "expected an array of tables [[deals]]", "deals")
-            deals = []
-        if len(deals) > MAX_DEALS:
-            self.bad("log.deal", f"{len(deals)} deals; a match log holds at most {MAX_DEALS}",
-                     "deals")
-            deals = []
-        sides = match.sides
-        for i, raw in enumerate(deals):
-            match.deals.append(self.deal(raw, i, game, players, sides))
-        self.result(data.get("result"), match, sides)
-        return match
-
-    def players(self, data: dict[str, Any], game: str) -> list[str] | None:
-        if "players" not in data:
-            self.bad("log.key", "missing key 'players'; expected the players in playing order",
-                     "players")
-            return None
-        raw = data["players"]
-        if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
-            self.bad("log.players", f"expected an array of player names, found {raw!r}",
-                     "players")
-            return None
-        ok = True
-        seen: set[str] = set()
-        for i, name in enumerate(raw):
-            why = None
-            if not name.strip():
-                why = "a player's name is empty"
-            elif len(name) > 40:
-                why = f"{name[:40]!r}…: a name has at most 40 characters, found {len(name)}"
-            elif any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
-                why = f"{name!r} holds a control character"
-            elif name in seen:
-                why = f"{name!r} is listed twice; names must be unique"
-            if why:
-                self.bad("log.players", why, f"players[{i}]")
-                ok = False
-            seen.add(name)
-        low, high = PLAYER_COUNTS[game]
-        if not low <= len(raw) <= high:
-            self.bad("game.players", f"{game} is played by {low} to {high} players, "
-                     f"found {len(raw)}", "players")
-            ok = False
-        return list(raw) if ok else None
-
-    def deal(self, raw: Any, i: int, game: str, players: list[str], sides: list[str]) -> Deal:
-        number = i + 1
-        path = deal_path(i)
-        if not isinstance(raw, dict):
-            self.bad("log.deal", f"expected a table, found {raw!r}", path, number)
-            return Deal("", broken=True)
-        if game == "bura":
-            allowed: tuple[str, ...] = ("dealer", "trump", "hands", "plays", "note", "score")
-        elif game == "basra":
-            allowed = ("dealer", "floor", "buried", "hands", "plays", "note", "score")
-        else:
-            allowed = ("dealer", "floor", "returned", "hands", "plays", "note", "score")
-        self.unknown_keys(raw, allowed, path, number)
-        deal = Deal("")
-        dealer = raw.get("dealer")
-        if dealer is None:
-            self.bad("log.key", "missing key 'dealer'", f"{path}.dealer", number)
-            deal.broken = True
-        elif dealer not in players:
-            self.bad("log.players", f"dealer {dealer!r} is not one of the players "
-                     f"({', '.join(players)})", f"{path}.dealer", number)
-            deal.broken = True
-        else:
-            deal.dealer = dealer
-        if game == "bura":
-            if "trump" not in raw:
-                self.bad("log.key", "missing key 'trump'", f"{path}.trump", number)
-                deal.broken = True
-            else:
-                trump = self.cards(raw["trump"], f"{path}.trump", "log.deal", number)
-                if trump is None or len(trump) != 1:
-                    if trump is not None:
-                        self.bad("log.deal", f"expected one card, found {len(trump)}",
-                                 f"{path}.trump", number)
-                    deal.broken = True
-                else:
-                    deal.trump = trump[0]
-        else:
-            if "floor" not in raw:
-                self.bad("log.key", "missing key 'floor'", f"{path}.floor", number)
-                deal.broken = True
-            else:
-                floor = self.cards(raw["floor"], f"{path}.floor", "log.deal", number)
-                if floor is None:
-                    deal.broken = True
-                else:
-                    deal.floor = floor
-            for key in ("buried", "returned"):
-                if key in raw and key in allowed:
-                    got = self.cards(raw[key], f"{path}.{key}", "log.deal", number)
-                    if got is None:
-                        deal.broken = True
-                    else:
-                        setattr(deal, key, got)
-        if "hands" in raw:
-            deal.hands = self.hands(raw["hands"], f"{path}.hands", number, players)
-            if deal.hands is None:
-                deal.broken = True
-        note = raw.get("note")
-        if note is not None and not isinstance(note, str):
-            self.bad("log.deal", f"expected a string, found {note!r}", f"{path}.note", number)
-        elif note is not None:
-            deal.note = note
-        if "score" in raw:
-            deal.score = self.score_table(raw["score"], f"{path}.score", number,
-                                          sides)
-        plays = raw.get("plays")
-        if "plays" not in raw:
-            self.bad("log.key", "missing key 'plays' (write plays = [] before the first play)",
-                     f"{path}.plays", number)
-            plays = []
-        elif not isinstance(plays, list):
-            self.bad("log.deal", f"expected an array of plays, found {plays!r}",
-                     f"{path}.plays", number)
-            plays = []
-        if len(plays) > MAX_PLAYS:
-            self.bad("log.deal", f"{len(plays)} entries; a deal holds at most {MAX_PLAYS}",
-                     f"{path}.plays", number)
-            plays = []
-            deal.broken = True
-        for j, entry in enumerate(plays):
-            deal.plays.append(self.entry(entry, i, j, game, players))
-        return deal
-
-    def hands(self, raw: Any, path: str, number: int,
-              players: list[str]) -> dict[str, tuple[Card, ...]] | None:
-        if not isinstance(raw, dict):
-            self.bad("log.deal", f"expected a table of player = \"cards\", found {raw!r}",
-                     path, number)
-            return None
-        out: dict[str, tuple[Card, ...]] = {}
-        ok = True
-        for name, cards in raw.items():
-            if name not in players:
-                self.bad("log.players", f"{name!r} is not one of the players "
-                         f"({', '.join(players)})", f"{path}.{_key(name)}", number)
-                ok = False
-                continue
-            got = self.cards(cards, f"{path}.{_key(name)}", "log.deal", number)
-            if got is None:
-                ok = False
-            else:
-                out[name] = got
-        return out if ok else None
-
-    def score_table(self, raw: Any, path: str, number: int | None,
-                    sides: list[str]) -> dict[str, int] | None:
-        if not isinstance(raw, dict):
-            self.bad("log.result", f"expected a table of side = points, found {raw!r}", path,
-                     number, stage=2)
-            return None
-        out: dict[str, int] = {}
-        for name, value in raw.items():
-            if name not in sides:
-                self.bad("log.result", f"{name!r} is not a side of this match "
-                         f"({', '.join(sides)})", f"{path}.{_key(name)}", number, stage=2)
-            elif isinstance(value, bool) or not isinstance(value, int):
-                self.bad("log.result", f"expected a whole number, found {value!r}",
-                         f"{path}.{_key(name)}", number, stage=2)
-            else:
-                out[name] = value
-        return out
-
-    def entry(self, raw: Any, i: int, j: int, game: str, players: list[str]) -> Entry | None:
-        fast = _fast_fish_play(raw, players) if game != "bura" else _fast_bura_cards(raw, players)
-        if fast is not None:
-            return fast
-        number, play = i + 1, j + 1
-        path = deal_path(i, None, j)
-        if not isinstance(raw, dict):
-            self.bad("log.play", f"expected a table such as {{ by = \"Ali\", card = \"7D\" }}, "
-                     f"found {raw!r}", path, number, play, 1)
-            return None
-        before = len(self.problems)
-
-        def bad(rule: str, message: str, key: str | None = None) -> None:
-            self.bad(rule, message, f"{path}.{key}" if key else path, number, play, 1)
-
-        allowed: tuple[str, ...]
-        if game == "bura":
-            allowed = ("by", "cards", "declares", "claim", "forfeit", "note")
-        else:
-            allowed = ("by", "card", "takes", "note")
-        self.unknown_keys(raw, allowed, path, number, play, 1)
-        by = raw.get("by")
-        if by is None:
-            bad("log.key", "missing key 'by' (who played)", "by")
-        elif by not in players:
-            bad("log.players", f"{by!r} is not one of the players ({', '.join(players)})", "by")
-        note = raw.get("note")
-        if note is not None and not isinstance(note, str):
-            bad("log.play", f"expected a string, found {note!r}", "note")
-        if game == "bura":
-            return self.bura_entry(raw, bad, path, number, play, before)
-        card: tuple[Card, ...] | None = None
-        if "card" not in raw:
-            bad("log.key", "missing key 'card'", "card")
-        else:
-            card = self.cards(raw["card"], f"{path}.card", "log.play", number, play, 1)
-            if card is not None and len(card) != 1:
-                bad("log.play", f"expected exactly one card, found {len(card)}", "card")
-        takes = self.cards(raw.get("takes", ""), f"{path}.takes", "log.play", number, play, 1)
-        if len(self.problems) > before or card is None or takes is None:
-            return None
-        return FishPlay(by, card[0], takes, note)  # type: ignore[arg-type]
-
-    def bura_entry(self, raw: dict[str, Any], bad: Any, path: str, number: int, play: int,
-                   before: int) -> Entry | None:
-        shape = [k for k in ("declares", "claim", "forfeit") if k in raw]
-        entry = BuraEntry(raw.get("by", ""), note=raw.get("note"))
-        if len(shape) > 1:
-            bad("log.play", f"an entry is one of a play, a declaration, a claim or a forfeit; "
-                f"found {' and '.join(shape)} together")
-        elif shape == ["claim"]:
-            if raw["claim"] is not True:
-                bad("log.play", f"claim is always true, found {raw['claim']!r}", "claim")
-            if "cards" in raw:
-                bad("log.play", "a claim shows no cards", "cards")
-            entry.claim = True
-        elif shape == ["forfeit"]:
-            if not isinstance(raw["forfeit"], str):
-                bad("log.play", f"expected the reason as a string, found {raw['forfeit']!r}",
-                    "forfeit")
-            if "cards" in raw:
-                bad("log.play", "a forfeit shows no cards", "cards")
-            entry.forfeit = str(raw["forfeit"])
-        else:
-            if shape == ["declares"]:
-                name = raw["declares"]
-                if name not in DECLARATIONS:
-                    bad("log.play", f"expected one of {', '.join(DECLARATIONS)}, found {name!r}",
-                        "declares")
-                entry.declares = str(name)
-            if "cards" not in raw:
-                bad("log.key", "missing key 'cards' (the cards led, followed or shown)",
-                    "cards")
-            else:
-                got = self.cards(raw["cards"], f"{path}.cards", "log.play", number, play, 1)
-                if got is not None:
-                    if not got:
-                        bad("log.play", "expected one or more cards, found none", "cards")
-                    entry.cards = got
-        if len(self.problems) > before:
-            return None
-        return entry
-
-    def result(self, raw: Any, match: Match, sides: list[str]) -> None:
-        if raw is None:
-            return
-        if not isinstance(raw, dict):
-            self.bad("log.result", f"expected a table, found {raw!r}", "result")
-            return
-        self.unknown_keys(raw, ("totals", "winner"), "result")
-        names = sides
-        if "totals" in raw:
-            match.result_totals = self.score_table(raw["totals"], "result.totals", None, names)
-        if "winner" in raw:
-            winner = raw["winner"]
-            if winner not in names:
-                self.bad("log.result", f"winner {winner!r} is not a side of this match "
-                         f"({', '.join(names)})", "result.winner")
-            else:
-                match.result_winner = winner
-
-
-_FISH_KEYS = frozenset(("by", "card", "takes", "note"))
-
-
-def _fast_fish_play(raw: Any, players: list[str]) -> FishPlay | None:
-    """The common case read quickly: a well-formed play of known cards. Anything unusual
-    returns None and takes the full path, which reports every problem."""
-    if type(raw) is not dict or not _FISH_KEYS.issuperset(raw):
-        return None
-    by, card, takes, note = raw.get("by"), raw.get("card"), raw.get("takes", ""), \
-        raw.get("note")
-    if by not in players or type(card) is not str or type(takes) is not str:
-        return None
-    if note is not None and type(note) is not str:
-        return None
-    got = lookup_card(card)
-    taken = lookup_cards(takes)
-    if got is None or taken is None:
-        return None
-    return FishPlay(by, got, taken, note)
-
-
-def _fast_bura_cards(raw: Any, players: list[str]) -> BuraEntry | None:
-    """A well-formed Bura lead or follow read quickly; anything else takes the full path."""
-    if type(raw) is not dict or len(raw) != 2:
-        return None
-    by, cards = raw.get("by"), raw.get("cards")
-    if by not in players or type(cards) is not str:
-        return None
-    got = lookup_cards(cards)
-    if not got:
-        return None
-    return BuraEntry(by, got)
-
-
-def _key(name: str) -> str:
-    """A table key as it appears in a key path (quoted unless bare)."""
-    bare = name.replace("_", "").replace("-", "").isalnum() and name.isascii()
-    return name if bare else f'"{name}"'
-
-
-def read_match(data: dict[str, Any]) -> tuple[Match | None, list[Problem]]:
-    """Read a parsed log. Returns the match (None if the header is unusable) and problems."""
-    reader = _Reader()
-    match = reader.read(data)
-    return match, reader.problems
-
-
-def new_match(game: str, players: list[str], variant: str | None = None,
-              overrides: dict[str, Value] | None = None, event: str | None = None,
-              date: dt.date | None = None) -> tuple[Match | None, list[Problem]]:
-    """A new match with no deals, validated as a log would be."""
-    data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": game,
-                            "players": players, "rules": overrides or {}}
-    if variant is not None:
-        data["variant"] = variant
-    if event:
-        data["event"] = event
-    if date is not None:
-        data["date"] = date
-    return read_match(data)
+    """Each player's side name."""
+    return {p: " & ".join(g) for g in GAMES[game].sides(players, rules) for p in g}
 
 
 def describe_entry(entry: Entry) -> str:
@@ -565,67 +153,3 @@ def describe_entry(entry: Entry) -> str:
     if kind == "forfeit":
         return f"{entry.by} forfeits ({entry.forfeit})"
     return f"{entry.by} plays {format_cards(entry.cards)}"
-
-
-def entry_to_dict(entry: Entry) -> dict[str, Any]:
-    """One play or entry in canonical key order."""
-    out: dict[str, Any] = {"by": entry.by}
-    if isinstance(entry, FishPlay):
-        out["card"] = str(entry.card)
-        if entry.takes:
-            out["takes"] = format_cards(entry.takes)
-    else:
-        if entry.declares is not None:
-            out["declares"] = entry.declares
-            out["cards"] = format_cards(entry.cards)
-        elif entry.claim:
-            out["claim"] = True
-        elif entry.forfeit is not None:
-            out["forfeit"] = entry.forfeit
-        else:
-            out["cards"] = format_cards(entry.cards)
-    if entry.note is not None:
-        out["note"] = entry.note
-    return out
-
-
-def match_to_dict(match: Match) -> dict[str, Any]:
-    """The canonical mapping of a match: keys in the documented order, every parameter."""
-    out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": match.game,
-                           "variant": match.variant}
-    if match.event is not None:
-        out["event"] = match.event
-    if match.date is not None:
-        out["date"] = match.date
-    out["players"] = list(match.players)
-    out["rules"] = dict(sorted(match.rules.items()))
-    if match.deals:
-        out["deals"] = [deal_to_dict(match.game, d, match.players) for d in match.deals]
-    result: dict[str, Any] = {}
-    if match.result_totals is not None:
-        result["totals"] = dict(match.result_totals)
-    if match.result_winner is not None:
-        result["winner"] = match.result_winner
-    if result:
-        out["result"] = result
-    return out
-
-
-def deal_to_dict(game: str, deal: Deal, players: list[str]) -> dict[str, Any]:
-    out: dict[str, Any] = {"dealer": deal.dealer}
-    if game == "bura":
-        out["trump"] = str(deal.trump)
-    else:
-        out["floor"] = format_cards(deal.floor)
-        if deal.buried:
-            out["buried"] = format_cards(deal.buried)
-        if deal.returned:
-            out["returned"] = format_cards(deal.returned)
-    if deal.hands is not None:
-        out["hands"] = {p: format_cards(deal.hands[p]) for p in players if p in deal.hands}
-    out["plays"] = [entry_to_dict(e) for e in deal.plays if e is not None]
-    if deal.note is not None:
-        out["note"] = deal.note
-    if deal.score is not None:
-        out["score"] = dict(deal.score)
-    return out

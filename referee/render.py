@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from referee.cards import Card, sort_key
 from referee.games.base import as_bura, as_fishing
-from referee.params import PARAMS, Value
+from referee.params import Value
+from referee.registry import GAMES
 from referee.problems import Problem
 from referee.record import Match
 
@@ -253,7 +254,8 @@ def show(match: Match, rep: Replay, style: Style) -> str:
 
 def rules_text(game: str, variant: str, values: dict[str, Value]) -> str:
     rows: list[list[object]] = [
-        [name, _value(values[name]), PARAMS[game][name].rule, PARAMS[game][name].meaning]
+        [name, _value(values[name]), GAMES[game].params[name].rule,
+         GAMES[game].params[name].meaning]
         for name in sorted(values)]
     return (f"{game} — variant {variant}\n"
             + _table(rows, ["parameter", "value", "rule", "meaning"]))

@@ -26,7 +26,8 @@ from referee.match import (
 )
 from referee.params import Value
 from referee.problems import Problem, RefereeError, UsageError, deal_path
-from referee.record import BuraEntry, Deal, Entry, FishPlay, Match, describe_entry, new_match
+from referee.logformat import new_match
+from referee.record import Deal, Entry, FishPlay, Match, TrickEntry, describe_entry
 
 
 def open_match(path: Path) -> tuple[Match, Replay]:
@@ -197,6 +198,13 @@ class Recorded(NamedTuple):
     events: list[str]
 
     @property
+    def entry(self) -> Entry:
+        """The entry as recorded (its player's name as the log spells it)."""
+        entry = self.match.deals[-1].plays[-1]
+        assert entry is not None
+        return entry
+
+    @property
     def finished_deal(self) -> DealSummary | None:
         """The deal this entry finished (or decided anew), if it did."""
         deals = self.rep.deals
@@ -218,7 +226,7 @@ def add_entry(path: Path, build: Callable[[Match, DealState], Entry],
         reopened = state.finished  # already scored as it stood: replay it all again
         entry = build(match, state)
         if note:
-            entry.note = note
+            entry = entry._replace(note=note)
         deal = match.deals[-1]
         said = len(state.events)
         try:
@@ -315,7 +323,7 @@ def table_play(cards: tuple[Card, ...], takes: tuple[Card, ...] | None, trail: b
             if takes is not None or trail:
                 raise UsageError("this is a Bura match: a play names the cards led or followed, "
                                  "nothing taken")
-            return bura_entry(BuraEntry(by or "", cards))(match, state)
+            return bura_entry(TrickEntry(by or "", cards))(match, state)
         if len(cards) != 1:
             raise UsageError(f"play one card at a time, not {len(cards)}")
         return fishing_play(cards[0], takes, trail, by)(match, state)
@@ -323,7 +331,7 @@ def table_play(cards: tuple[Card, ...], takes: tuple[Card, ...] | None, trail: b
     return build
 
 
-def bura_entry(entry: BuraEntry) -> Callable[[Match, DealState], Entry]:
+def bura_entry(entry: TrickEntry) -> Callable[[Match, DealState], Entry]:
     """Build a Bura entry, defaulting a lead or follow to the player whose turn it is (and
     a claim to the player who took the last trick)."""
 
@@ -331,21 +339,22 @@ def bura_entry(entry: BuraEntry) -> Callable[[Match, DealState], Entry]:
         state = as_bura(deal_state)
         if state is None:
             raise UsageError(f"this is a {match.game} match: declare, claim and forfeit are Bura's")
-        if not entry.by:
+        by = entry.by
+        if not by:
             if entry.kind == "cards":
-                entry.by = state.to_move() or ""
+                by = state.to_move() or ""
             elif entry.kind == "claim" and state.last_trick is not None and not state.trick:
-                entry.by = state.last_trick[0]
+                by = state.last_trick[0]
             else:
                 raise UsageError("say who")
-        entry.by = player_named(match, entry.by, "by")
-        return entry
+        return entry._replace(by=player_named(match, by, "by"))
 
     return build
 
 
-def claim_verdict(recorded: Recorded, by: str) -> str | None:
+def claim_verdict(recorded: Recorded) -> str | None:
     """The ruling on a claim just recorded, in words (None if the deal is still open)."""
+    by = recorded.entry.by
     done = recorded.finished_deal
     if done is None:
         return None

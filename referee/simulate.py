@@ -17,7 +17,8 @@ from referee.games.fishing import FishingDeal, Option
 from referee.match import replay, start_deal, with_derived
 from referee.params import Value
 from referee.problems import RefereeError
-from referee.record import BuraEntry, Deal, FishPlay, Match, new_match
+from referee.logformat import new_match
+from referee.record import Deal, FishPlay, Match, TrickEntry
 
 MAX_DEALS = 400
 NAMES = ("Ali", "Omar", "Hoda", "Samir", "Leila", "Karim")
@@ -157,7 +158,7 @@ def play_bura_deal(match: Match, dealer: str, carry: Carry, rng: random.Random) 
     assert isinstance(state, BuraDeal)
     received = {p: list(cs) for p, cs in dealt.items()}
 
-    def record(entry: BuraEntry) -> None:
+    def record(entry: TrickEntry) -> None:
         state.apply(entry)
         deal.plays.append(entry)
 
@@ -175,7 +176,7 @@ def play_bura_deal(match: Match, dealer: str, carry: Carry, rng: random.Random) 
         if player is None:
             break
         tricks_before = state.tricks
-        record(BuraEntry(player, choose_bura(state, player, rng)))
+        record(TrickEntry(player, choose_bura(state, player, rng)))
         if state.tricks > tricks_before and state.drawn != {p: len(received[p]) for p in players}:
             winner = state.leader
             order = [state.next_player(winner, k) for k in range(n)]
@@ -201,15 +202,15 @@ def bura_between_tricks(state: BuraDeal, record: object, rng: random.Random,
             break
         pts = state.points[p]
         if (pts >= 31 and rng.random() < 0.7) or (20 <= pts < 31 and rng.random() < 0.08):
-            record(BuraEntry(p, claim=True))
+            record(TrickEntry(p, claim=True))
             return True
     if rng.random() < 0.01:
-        record(BuraEntry(rng.choice(state.players), forfeit="drew out of turn"))
+        record(TrickEntry(rng.choice(state.players), forfeit="drew out of turn"))
         return True
     if state.played_out:
         best = max(state.players, key=lambda q: state.points[q])
         if state.points[best] >= 31 or rng.random() < 0.3:
-            record(BuraEntry(best, claim=True))
+            record(TrickEntry(best, claim=True))
         return True
     return False
 
@@ -226,7 +227,7 @@ def maybe_declare(state: BuraDeal, record: object, rng: random.Random) -> bool:
             continue
         trio = find_declaration(state, known)
         if trio is not None and rng.random() < 0.6:
-            record(BuraEntry(p, trio[1], declares=trio[0]))
+            record(TrickEntry(p, trio[1], declares=trio[0]))
             made = True
     return made
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from referee.logfile import dumps
 from referee.match import replay
-from referee.record import BuraEntry, FishPlay, Match
+from referee.record import TrickEntry, FishPlay, Match
 from referee.simulate import simulate_match
 
 OUT = Path(__file__).resolve().parent.parent / "sample_games"
@@ -26,7 +26,7 @@ def interesting(match: Match) -> bool:
     entries = [e for d in match.deals for e in d.plays if e is not None]
     if match.game == "bura":
         claims = [d.result for d in rep.deals]
-        declared = any(isinstance(e, BuraEntry) and e.declares for e in entries)
+        declared = any(isinstance(e, TrickEntry) and e.declares for e in entries)
         false_claim = any(r.winner is None and any(v == 2 for v in r.score.values())
                           for r in claims)
         return declared and false_claim and any(r.winner for r in claims)

@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from referee.logfile import dumps, load_bytes
 from referee.match import replay
-from referee.params import VARIANTS
+from referee.registry import GAMES
 from referee.simulate import simulate_match
 from tests import test_crash as crash
 from tests import test_mutations as mut
@@ -28,7 +28,7 @@ from tests import test_mutations as mut
 
 def simulated(matches: int) -> tuple[int, int, int]:
     count = deals = entries = 0
-    for game, variants in VARIANTS.items():
+    for game, variants in ((g, s.variants) for g, s in GAMES.items()):
         for variant in variants:
             for n in ((2, 3, 4) if game != "bura" else (2, 3, 4, 5, 6)):
                 for seed in range(matches):
@@ -48,7 +48,7 @@ def simulated(matches: int) -> tuple[int, int, int]:
 def mutations(matches: int) -> tuple[int, int]:
     applied = caught = 0
     fishing = [*mut.FISHING_MUTATIONS]
-    for game, variants in VARIANTS.items():
+    for game, variants in ((g, s.variants) for g, s in GAMES.items()):
         for variant in variants:
             n = 2 if game != "bura" else 3
             pool = (fishing + ([mut.pasur_trail_of_a_capturer] if game == "pasur" else [])

@@ -17,8 +17,8 @@ from referee.cards import format_cards
 from referee.games.base import Carry
 from referee.logfile import dumps
 from referee.match import replay, start_deal, with_derived
-from referee.params import variant_values
-from referee.record import BuraEntry, Deal, FishPlay, Match
+from referee.registry import variant_values
+from referee.record import TrickEntry, Deal, FishPlay, Match
 
 
 class Command(NamedTuple):
@@ -118,7 +118,7 @@ def deal_entries(match: Match, deal: Deal, index: int) -> list[tuple[list[str], 
     state: Any = start_deal(match, copy.deepcopy(deal), index, Carry({}))
     listed = dict.fromkeys(hands, 3)
     for entry in deal.plays:
-        assert isinstance(entry, BuraEntry)
+        assert isinstance(entry, TrickEntry)
         state.apply(entry)
         out.append((entry_command(entry), True))
         for p in hands:
@@ -128,7 +128,7 @@ def deal_entries(match: Match, deal: Deal, index: int) -> list[tuple[list[str], 
     return out
 
 
-def entry_command(entry: FishPlay | BuraEntry) -> list[str]:
+def entry_command(entry: FishPlay | TrickEntry) -> list[str]:
     if isinstance(entry, FishPlay):
         argv = ["play", str(entry.card), "--by", entry.by]
         argv += ["--takes", format_cards(entry.takes)] if entry.takes else ["--trail"]

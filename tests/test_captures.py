@@ -12,7 +12,7 @@ from referee.cards import FULL_DECK, Card
 from referee.games.base import Carry
 from referee.games.basra import BasraDeal
 from referee.games.pasur import PasurDeal
-from referee.params import variant_values
+from referee.registry import variant_values
 from referee.record import Deal
 
 NUMERALS = sorted(c for c in FULL_DECK if c.is_numeral)

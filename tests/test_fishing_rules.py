@@ -10,7 +10,8 @@ from referee.games.base import Carry, Illegal
 from referee.games.basra import BasraDeal
 from referee.games.fishing import FishingDeal, deal_rounds
 from referee.games.pasur import PasurDeal
-from referee.params import Value, variant_values
+from referee.params import Value
+from referee.registry import variant_values
 from referee.record import Deal, FishPlay
 
 from .conftest import basra_log, first_problem, replay_text

@@ -13,7 +13,7 @@ import pytest
 
 from referee.cards import Card
 from referee.match import replay
-from referee.record import BuraEntry, FishPlay, Match
+from referee.record import TrickEntry, FishPlay, Match
 from referee.simulate import simulate_match
 
 Mutation = Callable[[Match, random.Random], tuple[int, int, set[str]] | None]
@@ -114,9 +114,9 @@ def pasur_trail_of_a_capturer(match: Match,
     return i, j, {"pasur.capture.forced"}
 
 
-def bura_entries(match: Match) -> list[tuple[int, int, BuraEntry]]:
+def bura_entries(match: Match) -> list[tuple[int, int, TrickEntry]]:
     return [(i, j, e) for i, d in enumerate(match.deals) for j, e in enumerate(d.plays)
-            if isinstance(e, BuraEntry)]
+            if isinstance(e, TrickEntry)]
 
 
 def bura_wrong_count(match: Match, rng: random.Random) -> tuple[int, int, set[str]] | None:
@@ -126,7 +126,7 @@ def bura_wrong_count(match: Match, rng: random.Random) -> tuple[int, int, set[st
         led = 0
         in_trick = 0
         for j, e in enumerate(deal.plays):
-            assert isinstance(e, BuraEntry)
+            assert isinstance(e, TrickEntry)
             if e.kind != "cards":
                 continue
             if in_trick == 0:
@@ -137,7 +137,7 @@ def bura_wrong_count(match: Match, rng: random.Random) -> tuple[int, int, set[st
     if not found:
         return None
     i, j, e = rng.choice(found)
-    match.deals[i].plays[j] = BuraEntry(e.by, e.cards[:-1])
+    match.deals[i].plays[j] = TrickEntry(e.by, e.cards[:-1])
     return i, j, {"bura.follow"}
 
 
@@ -147,7 +147,7 @@ def bura_claim_mid_trick(match: Match, rng: random.Random) -> tuple[int, int, se
     for i, deal in enumerate(match.deals):
         in_trick = 0
         for j, e in enumerate(deal.plays):
-            assert isinstance(e, BuraEntry)
+            assert isinstance(e, TrickEntry)
             if e.kind != "cards":
                 continue
             if in_trick == 0 and j + 1 < len(deal.plays):
@@ -156,16 +156,16 @@ def bura_claim_mid_trick(match: Match, rng: random.Random) -> tuple[int, int, se
     if not found:
         return None
     i, j, e = rng.choice(found)
-    match.deals[i].plays.insert(j, BuraEntry(e.by, claim=True))
+    match.deals[i].plays.insert(j, TrickEntry(e.by, claim=True))
     return i, j, {"bura.claim"}
 
 
 def bura_card_twice(match: Match, rng: random.Random) -> tuple[int, int, set[str]] | None:
     found = []
     for i, deal in enumerate(match.deals):
-        seen: list[BuraEntry] = []
+        seen: list[TrickEntry] = []
         for j, e in enumerate(deal.plays):
-            assert isinstance(e, BuraEntry)
+            assert isinstance(e, TrickEntry)
             if e.kind == "cards":
                 if seen and len(e.cards) == 1:
                     found.append((i, j, e, rng.choice(seen).cards[0]))
@@ -173,7 +173,7 @@ def bura_card_twice(match: Match, rng: random.Random) -> tuple[int, int, set[str
     if not found:
         return None
     i, j, e, card = rng.choice(found)
-    match.deals[i].plays[j] = BuraEntry(e.by, (card,))
+    match.deals[i].plays[j] = TrickEntry(e.by, (card,))
     return i, j, {"card.duplicate"}
 
 

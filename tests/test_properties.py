@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 from referee.cards import FULL_DECK, SHORT_DECK, Card
 from referee.logfile import dumps, load_bytes
 from referee.match import replay
-from referee.params import VARIANTS
-from referee.record import BuraEntry, FishPlay, Match
+from referee.registry import GAMES
+from referee.record import FishPlay, Match, TrickEntry, side_map
 from referee.simulate import simulate_match
 
-CASES = [(g, v, n) for g, vs in VARIANTS.items() for v in vs
+CASES = [(g, v, n) for g, spec in GAMES.items() for v in spec.variants
          for n in ((2, 3, 4) if g != "bura" else (2, 3, 5))]
 
 
@@ -49,7 +49,7 @@ def test_every_card_accounted_for_once_per_deal(game: str, variant: str, n: int)
             assert deal.hands is not None and deal.trump is not None
             held = [c for cards in deal.hands.values() for c in cards]
             assert len(held) == len(set(held)) and set(held) <= SHORT_DECK
-            played = [c for e in deal.plays if isinstance(e, BuraEntry) and e.kind == "cards"
+            played = [c for e in deal.plays if isinstance(e, TrickEntry) and e.kind == "cards"
                       for c in e.cards]
             assert len(played) == len(set(played)) and set(played) <= set(held)
         else:
@@ -60,7 +60,7 @@ def test_every_card_accounted_for_once_per_deal(game: str, variant: str, n: int)
 def piles_from_log(match: Match, deal_index: int) -> dict[str, int]:
     """Cards each side captured, counted from the record alone (not the engine)."""
     deal = match.deals[deal_index]
-    side = match.side_of()
+    side = side_map(match.game, match.players, match.rules)
     floor = set(deal.floor)
     piles = dict.fromkeys(match.sides, 0)
     last = None
@@ -181,11 +181,11 @@ def test_simulations_show_the_rules_worth_testing() -> None:
                         seen.add("7D capture")
                     if isinstance(e, FishPlay) and e.card.rank == "J" and e.takes:
                         seen.add("jack capture")
-                    if isinstance(e, BuraEntry) and len(e.cards) > 1 and e.kind == "cards":
+                    if isinstance(e, TrickEntry) and len(e.cards) > 1 and e.kind == "cards":
                         seen.add("multi-card lead")
-                    if isinstance(e, BuraEntry) and e.declares:
+                    if isinstance(e, TrickEntry) and e.declares:
                         seen.add("declaration")
-                    if isinstance(e, BuraEntry) and e.claim:
+                    if isinstance(e, TrickEntry) and e.claim:
                         seen.add("claim")
     assert seen >= {"sweep", "7D capture", "jack capture", "multi-card lead", "declaration",
                     "claim", "won deal", "false claim or forfeit"}

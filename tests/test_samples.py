@@ -14,10 +14,10 @@ ALL = sorted(SAMPLES.glob("*.toml"))
 
 
 def test_every_game_and_variant_has_a_sample() -> None:
-    from referee.params import VARIANTS
+    from referee.registry import GAMES
 
     names = {p.stem.rsplit("-", 1)[0] for p in ALL}
-    for game, variants in VARIANTS.items():
+    for game, variants in ((g, s.variants) for g, s in GAMES.items()):
         for variant in variants:
             assert f"{game}-{variant}" in names
     counts = {p.stem.rsplit("-", 1)[1] for p in ALL if not p.stem.startswith("bura")}

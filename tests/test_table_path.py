@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from referee.logfile import load
-from referee.params import PLAYER_COUNTS, VARIANTS
+from referee.registry import GAMES
 from referee.record import Match
 from referee.simulate import simulate_match
 
@@ -20,8 +20,8 @@ from .conftest import SAMPLES
 from .table import commands, enter, expected_bytes, run_command, without_hands
 
 SAMPLE_FILES = sorted(SAMPLES.glob("*.toml"))
-CONFIGS = [(game, variant, n) for game, variants in VARIANTS.items() for variant in variants
-           for n in range(PLAYER_COUNTS[game][0], PLAYER_COUNTS[game][1] + 1)]
+CONFIGS = [(game, variant, n) for game, spec in GAMES.items() for variant in spec.variants
+           for n in range(spec.player_range(variant)[0], spec.player_range(variant)[1] + 1)]
 PER_CONFIG = -(-300 // len(CONFIGS))  # at least 300 simulated matches in all
 SIMULATED = [(game, variant, n, k) for game, variant, n in CONFIGS for k in range(PER_CONFIG)]
 

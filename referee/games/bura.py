@@ -9,7 +9,7 @@ from referee.cards import SHORT_DECK, Card, format_cards, sort_key
 from referee.games.base import Carry, DealResult, DealState, Illegal
 from referee.params import Value
 from referee.problems import Problem
-from referee.record import BuraEntry, Deal, Entry
+from referee.record import TrickEntry, Deal, Entry
 
 ORDER: tuple[str, ...] = ("6", "7", "8", "9", "J", "Q", "K", "10", "A")  # low to high
 POINTS: dict[str, int] = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
@@ -197,7 +197,7 @@ class BuraDeal(DealState):
     # --- entries -----------------------------------------------------------------------
 
     def apply(self, entry: Entry) -> None:
-        assert isinstance(entry, BuraEntry)
+        assert isinstance(entry, TrickEntry)
         saved = (self.pending, self.outcome, self.must_lead, self.duel)
         try:
             self._apply(entry)
@@ -205,7 +205,7 @@ class BuraDeal(DealState):
             self.pending, self.outcome, self.must_lead, self.duel = saved
             raise
 
-    def _apply(self, entry: BuraEntry) -> None:
+    def _apply(self, entry: TrickEntry) -> None:
         if entry.kind != "declare" and self.pending:
             self.resolve()
         self.check_open(entry)
@@ -220,7 +220,7 @@ class BuraDeal(DealState):
             self.play_cards(entry)
         self.entries += 1
 
-    def check_open(self, entry: BuraEntry) -> None:
+    def check_open(self, entry: TrickEntry) -> None:
         """Refuse any entry after the deal has ended."""
         o = self.outcome
         if o is None:
@@ -268,7 +268,7 @@ class BuraDeal(DealState):
                 if c not in known:
                     raise Illegal("hand.not-held", f"{by} does not hold {c}")
 
-    def play_cards(self, entry: BuraEntry) -> None:
+    def play_cards(self, entry: TrickEntry) -> None:
         by, cards = entry.by, entry.cards
         expected = self.to_move()
         if not self.trick:
@@ -359,7 +359,7 @@ class BuraDeal(DealState):
                     f"but {last} draws it (the last card of the stock)", f"hands.{player}",
                     self.entries, 1))
 
-    def declare(self, entry: BuraEntry) -> None:
+    def declare(self, entry: TrickEntry) -> None:
         if self.trick:
             raise Illegal("bura.declare", "a declaration is made at the start of a trick, before "
                           "the lead, not in the middle of one")
@@ -408,7 +408,7 @@ class BuraDeal(DealState):
         self.outcome, self.must_lead, self.duel = self.judged()
         self.pending = []
 
-    def claim(self, entry: BuraEntry) -> None:
+    def claim(self, entry: TrickEntry) -> None:
         if self.trick:
             raise Illegal("bura.claim", "a claim is made between tricks, never in the middle "
                           "of one")
