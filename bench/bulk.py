@@ -18,8 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import referee_command
 
 from referee.logfile import dumps
-from referee.match import replay
 from referee.logformat import read_match
+from referee.match import replay
 from referee.simulate import simulate_match
 
 MIX = [("basra", "egyptian", 2), ("basra", "classic", 4), ("pasur", "standard", 3),

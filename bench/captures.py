@@ -17,8 +17,8 @@ from referee.games import captures
 from referee.games.base import Carry
 from referee.games.basra import BasraDeal
 from referee.games.pasur import PasurDeal
-from referee.registry import variant_values
 from referee.record import Deal
+from referee.registry import variant_values
 
 LOW = [c for c in sorted(FULL_DECK) if c.rank in ("A", "2", "3", "4", "5", "6")]
 MORE = [c for c in sorted(FULL_DECK) if c.rank == "7"]

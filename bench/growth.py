@@ -10,8 +10,8 @@ import time
 import tomllib
 
 from referee.logfile import dumps
-from referee.match import replay
 from referee.logformat import read_match
+from referee.match import replay
 from referee.simulate import simulate_match
 
 

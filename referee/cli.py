@@ -150,8 +150,8 @@ def new(
     """
     import datetime as dt
 
-    from referee.registry import GAMES, parse_override
     from referee.problems import UsageError
+    from referee.registry import GAMES, parse_override
     from referee.session import create
 
     if game not in GAMES:
@@ -535,8 +535,8 @@ def simulate(
     Example: referee simulate basra --variant classic --players 4 --seed 7 --matches 10 --out sim/
     """
     from referee.logfile import dumps, write_atomic
-    from referee.registry import GAMES
     from referee.problems import UsageError
+    from referee.registry import GAMES
     from referee.simulate import simulate_match
 
     name = game_and_variant(game, variant)

@@ -8,7 +8,7 @@ from referee.games.base import DealState, Illegal, as_bura, as_fishing
 from referee.games.bura import set_beats
 from referee.match import replay, with_legal
 from referee.problems import Problem, RefereeError
-from referee.record import TrickEntry, Entry, FishPlay, Match, describe_entry
+from referee.record import Entry, FishPlay, Match, TrickEntry, describe_entry
 
 
 class Explanation:

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from referee.problems import Problem, RefereeError
 from referee.logformat import match_to_dict, read_match
+from referee.problems import Problem, RefereeError
 from referee.record import Match
 
 MAX_BYTES = 10 * 1024 * 1024

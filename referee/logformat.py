@@ -9,6 +9,7 @@ import datetime as dt
 from typing import Any
 
 from referee.cards import Card, CardError, format_cards, lookup_card, lookup_cards, parse_cards
+from referee.params import Value
 from referee.problems import Problem, deal_path
 from referee.record import Deal, Entry, FishPlay, Match, TrickEntry
 from referee.registry import GAMES, GameSpec, check_game, check_variant, resolve_rules

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.problems import Problem
-
-
 Value = bool | int | str
 
 

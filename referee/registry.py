@@ -33,7 +33,8 @@ class GameSpec(NamedTuple):
     partnerships: bool = False  # with 4 players and `partnerships`, 1 & 3 against 2 & 4
     pot: bool = False  # money in a pot: balances and the pot are reported
     lower_wins: bool = False  # match totals are penalty points: the fewest wins
-    variant_players: dict[str, tuple[int, int]] = {}  # variants with fewer player counts
+    variant_players: tuple[tuple[str, tuple[int, int]], ...] = ()  # variants played by
+    # fewer player counts than the game, as (variant, (fewest, most))
     declarations: tuple[str, ...] = ()  # the names a `declares` entry may give
 
     @property
@@ -41,7 +42,7 @@ class GameSpec(NamedTuple):
         return next(iter(self.variants))
 
     def player_range(self, variant: str) -> tuple[int, int]:
-        return self.variant_players.get(variant, self.players)
+        return dict(self.variant_players).get(variant, self.players)
 
     def state_class(self) -> type[DealState]:
         """The rules of a deal of this game (its module is imported on first use)."""

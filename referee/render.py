@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, NamedTuple
 from referee.cards import Card, sort_key
 from referee.games.base import as_bura, as_fishing
 from referee.params import Value
-from referee.registry import GAMES
 from referee.problems import Problem
 from referee.record import Match
+from referee.registry import GAMES
 
 if TYPE_CHECKING:
     from referee.match import Replay

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from referee.cards import Card, CardError, format_cards, read_typed_cards
 from referee.games.base import Carry, DealState, Illegal, as_bura, as_fishing
 from referee.logfile import dumps, load, locked, write_atomic
+from referee.logformat import new_match
 from referee.match import (
     DealSummary,
     Replay,
@@ -26,7 +27,6 @@ from referee.match import (
 )
 from referee.params import Value
 from referee.problems import Problem, RefereeError, UsageError, deal_path
-from referee.logformat import new_match
 from referee.record import Deal, Entry, FishPlay, Match, TrickEntry, describe_entry
 
 

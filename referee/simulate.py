@@ -14,10 +14,10 @@ from referee.games.base import Carry
 from referee.games.basra import SEVEN_DIAMONDS
 from referee.games.bura import BuraDeal, combination_ok
 from referee.games.fishing import FishingDeal, Option
+from referee.logformat import new_match
 from referee.match import replay, start_deal, with_derived
 from referee.params import Value
 from referee.problems import RefereeError
-from referee.logformat import new_match
 from referee.record import Deal, FishPlay, Match, TrickEntry
 
 MAX_DEALS = 400

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from referee.logfile import dumps
 from referee.match import replay
-from referee.record import TrickEntry, FishPlay, Match
+from referee.record import FishPlay, Match, TrickEntry
 from referee.simulate import simulate_match
 
 OUT = Path(__file__).resolve().parent.parent / "sample_games"

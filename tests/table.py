@@ -17,8 +17,8 @@ from referee.cards import format_cards
 from referee.games.base import Carry
 from referee.logfile import dumps
 from referee.match import replay, start_deal, with_derived
+from referee.record import Deal, FishPlay, Match, TrickEntry
 from referee.registry import variant_values
-from referee.record import TrickEntry, Deal, FishPlay, Match
 
 
 class Command(NamedTuple):

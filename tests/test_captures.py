@@ -12,8 +12,8 @@ from referee.cards import FULL_DECK, Card
 from referee.games.base import Carry
 from referee.games.basra import BasraDeal
 from referee.games.pasur import PasurDeal
-from referee.registry import variant_values
 from referee.record import Deal
+from referee.registry import variant_values
 
 NUMERALS = sorted(c for c in FULL_DECK if c.is_numeral)
 FACES = sorted(c for c in FULL_DECK if c.rank in ("K", "Q"))

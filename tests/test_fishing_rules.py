@@ -11,8 +11,8 @@ from referee.games.basra import BasraDeal
 from referee.games.fishing import FishingDeal, deal_rounds
 from referee.games.pasur import PasurDeal
 from referee.params import Value
-from referee.registry import variant_values
 from referee.record import Deal, FishPlay
+from referee.registry import variant_values
 
 from .conftest import basra_log, first_problem, replay_text
 

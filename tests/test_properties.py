@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from referee.cards import FULL_DECK, SHORT_DECK, Card
 from referee.logfile import dumps, load_bytes
 from referee.match import replay
-from referee.registry import GAMES
 from referee.record import FishPlay, Match, TrickEntry, side_map
+from referee.registry import GAMES
 from referee.simulate import simulate_match
 
 CASES = [(g, v, n) for g, spec in GAMES.items() for v in spec.variants

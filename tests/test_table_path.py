@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from referee.logfile import load
-from referee.registry import GAMES
 from referee.record import Match
+from referee.registry import GAMES
 from referee.simulate import simulate_match
 
 from .conftest import SAMPLES

@@ -9,7 +9,7 @@ from referee.cards import SHORT_DECK, Card, format_cards, sort_key
 from referee.games.base import Carry, DealResult, DealState, Illegal
 from referee.params import Value
 from referee.problems import Problem
-from referee.record import TrickEntry, Deal, Entry
+from referee.record import Deal, Entry, TrickEntry
 
 ORDER: tuple[str, ...] = ("6", "7", "8", "9", "J", "Q", "K", "10", "A")  # low to high
 POINTS: dict[str, int] = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
