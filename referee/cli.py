@@ -48,7 +48,8 @@ def err(line: str) -> None:
 
 def domain(func: F) -> F:
     """Turn domain errors into one clear line each on stderr and exit 1; usage errors, 2."""
-    from referee.problems import RefereeError, UsageError
+    from referee.problems import RefereeError
+    from referee.usage import UsageError
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -99,8 +100,8 @@ def root(
 
 def game_and_variant(game: str, variant: str | None) -> str:
     """Check a game name and variant given on the command line; the variant to use."""
-    from referee.problems import UsageError
     from referee.registry import GAMES, check_variant
+    from referee.usage import UsageError
 
     if game not in GAMES:
         raise UsageError(f"GAME is one of {', '.join(GAMES)}, not {game!r}")
@@ -150,9 +151,9 @@ def new(
     """
     import datetime as dt
 
-    from referee.problems import UsageError
     from referee.registry import GAMES, parse_override
     from referee.session import create
+    from referee.usage import UsageError
 
     if game not in GAMES:
         raise UsageError(f"GAME is one of {', '.join(GAMES)}, not {game!r}")
@@ -199,8 +200,8 @@ def deal(
 
     Example: referee deal --dealer Omar --floor "5H 3C 9D KS" --buried JD
     """
-    from referee.problems import UsageError
     from referee.session import add_deal
+    from referee.usage import UsageError
 
     hands: dict[str, str] = {}
     for text in hand or []:
@@ -233,8 +234,8 @@ def play(
     Examples: referee play 8S --takes "5H 3C"   ·   referee play 4C --trail   ·
     referee play AS KS  (a Bura lead of two spades)
     """
-    from referee.problems import UsageError
     from referee.session import add_entry, parse_card_list, table_play
+    from referee.usage import UsageError
 
     parsed = parse_card_list(" ".join(cards), "CARDS")
     if takes is not None and trail:
@@ -259,16 +260,11 @@ def declare(
 
     Example: referee declare molodka AC 10C KC --by Ivan
     """
-    from referee.problems import UsageError
     from referee.record import TrickEntry, describe_entry
-    from referee.registry import GAMES
-    from referee.session import add_entry, bura_entry, parse_card_list
+    from referee.session import add_entry, parse_card_list, trick_entry
 
-    names = GAMES["bura"].declarations
-    if name not in names:
-        raise UsageError(f"NAME is one of {', '.join(names)}, not {name!r}")
     entry = TrickEntry(by, parse_card_list(" ".join(cards), "CARDS"), declares=name)
-    recorded = add_entry(file, bura_entry(entry), note)
+    recorded = add_entry(file, trick_entry(entry), note)
     _recorded(recorded, ascii_only, f"Recorded: {describe_entry(recorded.entry)}.")
 
 
@@ -286,10 +282,10 @@ def claim(
     Example: referee claim --by Ivan
     """
     from referee.record import TrickEntry
-    from referee.session import add_entry, bura_entry, claim_verdict
+    from referee.session import add_entry, claim_verdict, trick_entry
 
     entry = TrickEntry(by or "", claim=True)
-    recorded = add_entry(file, bura_entry(entry), note)
+    recorded = add_entry(file, trick_entry(entry), note)
     _recorded(recorded, ascii_only, claim_verdict(recorded) or "")
 
 
@@ -307,10 +303,10 @@ def forfeit(
     Example: referee forfeit --by Petr --reason "drew out of turn"
     """
     from referee.record import TrickEntry, describe_entry
-    from referee.session import add_entry, bura_entry
+    from referee.session import add_entry, trick_entry
 
     entry = TrickEntry(by, forfeit=reason)
-    recorded = add_entry(file, bura_entry(entry), note)
+    recorded = add_entry(file, trick_entry(entry), note)
     _recorded(recorded, ascii_only, f"Recorded: {describe_entry(recorded.entry)}; "
               f"{recorded.entry.by} loses the deal.")
 
@@ -352,9 +348,9 @@ def options(
 
     Example: referee options 7D
     """
-    from referee.problems import UsageError
     from referee.render import Style
     from referee.session import capture_options, open_match, parse_card_list
+    from referee.usage import UsageError
 
     match, rep = open_match(file)
     parsed = parse_card_list(card, "CARD") if card else ()
@@ -535,9 +531,9 @@ def simulate(
     Example: referee simulate basra --variant classic --players 4 --seed 7 --matches 10 --out sim/
     """
     from referee.logfile import dumps, write_atomic
-    from referee.problems import UsageError
     from referee.registry import GAMES
     from referee.simulate import simulate_match
+    from referee.usage import UsageError
 
     name = game_and_variant(game, variant)
     low, high = GAMES[game].player_range(name)
@@ -582,10 +578,10 @@ def standings(
 
     Example: referee standings results/ --csv > standings.csv
     """
-    from referee.problems import UsageError
     from referee.render import standings_table
     from referee.session import check_log
     from referee.standings import tally
+    from referee.usage import UsageError
 
     files: list[Path] = []
     for path in paths:

@@ -10,9 +10,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee.cards import FULL_DECK, CardError, read_typed_cards, sort_key
-from referee.problems import RefereeError, UsageError
+from referee.problems import RefereeError
 from referee.record import TrickEntry
 from referee.registry import GAMES
+from referee.usage import UsageError
 
 if TYPE_CHECKING:
     from referee.session import Recorded
@@ -161,7 +162,7 @@ class Live:
                 extra = " ".join(args[at + 1:])
                 args = args[:at]
         cards = " ".join(args)
-        if match.game == "bura":
+        if "trump" in GAMES[match.game].setup:
             add_deal(self.path, dealer, None, None, cards, {})
         else:
             add_deal(self.path, dealer, cards, extra, None, {})
@@ -178,7 +179,7 @@ class Live:
 
     def bura_word(self, head: str, args: list[str]) -> None:
         from referee.record import describe_entry
-        from referee.session import add_entry, bura_entry, claim_verdict
+        from referee.session import add_entry, claim_verdict, trick_entry
 
         if head == "claim" and len(args) <= 1:
             entry = TrickEntry(args[0] if args else "", claim=True)
@@ -188,7 +189,7 @@ class Live:
             entry = TrickEntry(args[4], read_typed_cards(" ".join(args[1:4])), declares=args[0])
         else:
             raise UsageError(f"see help for the form of {head}")
-        recorded = add_entry(self.path, bura_entry(entry))
+        recorded = add_entry(self.path, trick_entry(entry))
         if head == "claim":
             confirm = claim_verdict(recorded) or ""
         else:
@@ -207,7 +208,7 @@ class Live:
 
         match, _ = open_match(self.path)
         cards = read_typed_cards(" ".join(w for w in words if w != "-"))
-        if match.game == "bura":
+        if "card" not in GAMES[match.game].entries:  # a trick game: the cards led or followed
             recorded = add_entry(self.path, table_play(cards, None, False, None))
         else:
             trail = "-" in words

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from referee.games.base import Carry, DealResult, DealState, Illegal
+from referee.games.base import Carry, DealResult, DealState, Illegal, sole_leader
 from referee.problems import Problem, deal_path, replay_order
-from referee.record import Deal, Entry, Match
+from referee.record import Deal, Match
 from referee.registry import GAMES
 
 MAX_LEGAL_SHOWN = 12
@@ -27,8 +27,8 @@ class DealSummary(NamedTuple):
 class Replay:
     """Everything a replay establishes about a match."""
 
-    __slots__ = ("balances", "carry", "deals", "halted", "match", "next_dealer",
-                 "pot", "problems", "state", "totals", "winner")
+    __slots__ = ("balances", "carry", "deals", "match", "next_dealer", "over", "pot",
+                 "problems", "state", "totals", "winner")
 
     def __init__(self, match: Match, problems: list[Problem]) -> None:
         self.match = match
@@ -41,11 +41,11 @@ class Replay:
         self.carry: Carry | None = None
         self.balances: dict[str, int] = {}  # Bura
         self.pot = 0  # Bura: money in the pot now
-        self.halted = False
+        self.over = False  # the match is decided (with a winner, or a Kozel tie without)
 
     @property
     def complete(self) -> bool:
-        return self.winner is not None
+        return self.over
 
 
 def with_legal(message: str, legal: list[str]) -> str:
@@ -63,13 +63,20 @@ def illegal_problem(err: Illegal, deal_index: int, play_index: int) -> Problem:
                    stage=1)
 
 
-def decided(totals: dict[str, int], target: int) -> str | None:
-    """The winner once some side has reached the target alone at the top."""
+def decided(match: Match, totals: dict[str, int]) -> tuple[bool, str | None]:
+    """Is the match over after these totals, and who won it? Points: a side that has
+    reached the target alone at the top. Penalty points (Kozel): over once a side reaches
+    the target; the side with strictly the fewest wins, and with a tie nobody does."""
     if not totals:
-        return None
-    top = max(totals.values())
-    leaders = [s for s, v in totals.items() if v == top]
-    return leaders[0] if top >= target and len(leaders) == 1 else None
+        return False, None
+    target = int(match.rules["target"])
+    if GAMES[match.game].lower_wins:
+        if max(totals.values()) < target:
+            return False, None
+        return True, sole_leader(totals, lowest=True)
+    leader = sole_leader(totals)
+    over = leader is not None and totals[leader] >= target
+    return over, leader if over else None
 
 
 def start_deal(match: Match, deal: Deal, index: int, carry: Carry) -> DealState:
@@ -78,77 +85,81 @@ def start_deal(match: Match, deal: Deal, index: int, carry: Carry) -> DealState:
     return cls(match.players, match.rules, deal, index, carry)
 
 
+class _Halt(Exception):
+    """The record cannot be trusted past this point: replay stops."""
+
+
 def replay(match: Match, found: list[Problem] | None = None) -> Replay:
     """Replay the whole match. The last deal's state stays open to further entries (its
     pending Bura declarations are judged as if the record ended there, not for good)."""
     rep = Replay(match, list(found or []))
-    sides = match.sides
-    rep.totals = dict.fromkeys(sides, 0)
+    rep.totals = dict.fromkeys(match.sides, 0)
     rep.balances = dict.fromkeys(match.players, 0) if GAMES[match.game].pot else {}
-    carry = Carry(dict(rep.totals))
-    expected_dealer: str | None = None
+    rep.carry = Carry(dict(rep.totals))
     broken = {p.deal for p in rep.problems if p.deal is not None}
-    for i, deal in enumerate(match.deals):
-        number = i + 1
-        if rep.winner is not None:
-            rep.problems.append(Problem(f"{match.game}.match", f"the match was decided after "
-                                        f"deal {i} ({rep.winner} won); no deal may follow",
-                                        deal_path(i), number))
-            rep.halted = True
-            break
-        if deal.broken:
-            rep.halted = True
-            break
-        if expected_dealer is not None and deal.dealer != expected_dealer:
-            rep.problems.append(Problem(f"{match.game}.deal.dealer", f"{expected_dealer} deals "
-                                        f"deal {number}, not {deal.dealer}",
-                                        deal_path(i, "dealer"), number))
-        carry.deal_number = number
-        state = start_deal(match, deal, i, carry)
-        setup = state.setup_problems()
-        if setup:
-            rep.problems.extend(setup)
-            rep.halted = True
-            break
-        if not replay_entries(rep, state, deal.plays, i):
-            break
-        last = i == len(match.deals) - 1
-        if not state.finished:
-            if last:
-                rep.state = state
-                rep.next_dealer = deal.dealer
-                for p, v in state.open_payments().items():
-                    rep.balances[p] += v
-                rep.pot = state.open_pot()
-                if deal.score is not None:
-                    rep.problems.append(Problem("log.result", "a score is stored for a deal "
-                                                "that is not finished", deal_path(i, "score"),
-                                                number, stage=2))
-                break
-            rep.problems.extend(state.end_problems())
-            rep.halted = True
-            break
-        if not finish_deal(rep, state, check=number not in broken):
-            break
-        carry = rep.carry or carry
-        expected_dealer = rep.next_dealer
-        rep.state = state if last else None
-    if rep.carry is None:
-        rep.carry = carry
-    if not rep.halted:
+    try:
+        for i, deal in enumerate(match.deals):
+            replay_deal(rep, deal, i, check=i + 1 not in broken)
         check_result(rep)
+    except _Halt:
+        pass
     rep.problems.sort(key=replay_order)
     return rep
 
 
-def finish_deal(rep: Replay, state: DealState, check: bool = True) -> bool:
+def replay_deal(rep: Replay, deal: Deal, i: int, check: bool) -> None:
+    """Replay one deal into the match; raise _Halt at a problem that stops the replay."""
+    match, number = rep.match, i + 1
+    if rep.over:
+        rep.problems.append(Problem(f"{match.game}.match", f"the match was decided after "
+                                    f"deal {i} ({rep.winner or 'nobody'} won); no deal may "
+                                    "follow", deal_path(i), number))
+        raise _Halt
+    if deal.broken:
+        raise _Halt
+    if i and deal.dealer != rep.next_dealer:
+        rep.problems.append(Problem(f"{match.game}.deal.dealer", f"{rep.next_dealer} deals "
+                                    f"deal {number}, not {deal.dealer}",
+                                    deal_path(i, "dealer"), number))
+    assert rep.carry is not None
+    rep.carry.deal_number = number
+    state = start_deal(match, deal, i, rep.carry)
+    rep.state = state
+    stop(rep, state.setup_problems())
+    for j, entry in enumerate(deal.plays):
+        if entry is None:
+            raise _Halt
+        try:
+            state.apply(entry)
+        except Illegal as err:
+            stop(rep, [illegal_problem(err, i, j)])
+        stop(rep, state.record_problems)
+    if state.finished:
+        finish_deal(rep, state, check)
+    elif i < len(match.deals) - 1:
+        stop(rep, state.end_problems())
+    else:  # the deal in progress
+        rep.next_dealer = deal.dealer
+        for p, v in state.open_payments().items():
+            rep.balances[p] += v
+        rep.pot = state.open_pot()
+        if deal.score is not None:
+            rep.problems.append(Problem("log.result", "a score is stored for a deal that is "
+                                        "not finished", deal_path(i, "score"), number,
+                                        stage=2))
+
+
+def stop(rep: Replay, problems: list[Problem]) -> None:
+    """Record ``problems``; if there are any, the replay stops here."""
+    if problems:
+        rep.problems.extend(problems)
+        raise _Halt
+
+
+def finish_deal(rep: Replay, state: DealState, check: bool = True) -> None:
     """Score a finished deal into the match: totals, balances, the next dealer, the winner.
-    False (and the replay halts) when the end of the deal shows a problem."""
-    end = state.end_problems()
-    if end:
-        rep.problems.extend(end)
-        rep.halted = True
-        return False
+    Raises _Halt when the end of the deal shows a problem."""
+    stop(rep, state.end_problems())
     number = state.index + 1
     result = state.result()
     stored = state.deal.score
@@ -162,26 +173,16 @@ def finish_deal(rep: Replay, state: DealState, check: bool = True) -> bool:
     rep.pot = result.pot_after
     rep.carry = Carry(dict(rep.totals), result.majority_carry, result.pot_after, number + 1)
     rep.next_dealer = result.next_dealer
-    rep.winner = decided(rep.totals, int(rep.match.rules["target"]))
-    return True
+    rep.over, rep.winner = decided(rep.match, rep.totals)
 
 
-def replay_entries(rep: Replay, state: DealState, plays: list[Entry | None], i: int) -> bool:
-    """Apply a deal's entries in order; False (and the replay halts) at the first problem."""
-    for j, entry in enumerate(plays):
-        if entry is None:
-            rep.halted = True
-            return False
-        try:
-            state.apply(entry)
-        except Illegal as err:
-            rep.problems.append(illegal_problem(err, i, j))
-            rep.halted = True
-            return False
-        if state.record_problems:
-            rep.problems.extend(state.record_problems)
-            rep.halted = True
-            return False
+def add_finished(rep: Replay, state: DealState) -> bool:
+    """Score the deal a table entry just finished; False (problems in ``rep.problems``)
+    when its end shows a problem."""
+    try:
+        finish_deal(rep, state)
+    except _Halt:
+        return False
     return True
 
 

@@ -74,10 +74,6 @@ class RefereeError(Exception):
         super().__init__("; ".join(str(p) for p in problems))
 
 
-class UsageError(Exception):
-    """The command was used wrongly (exit 2)."""
-
-
 def replay_order(problem: Problem) -> tuple[int, int, int, int]:
     """Sort key putting problems in rules.md's order of checking."""
     path = problem.path or ""

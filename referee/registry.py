@@ -36,6 +36,8 @@ class GameSpec(NamedTuple):
     variant_players: tuple[tuple[str, tuple[int, int]], ...] = ()  # variants played by
     # fewer player counts than the game, as (variant, (fewest, most))
     declarations: tuple[str, ...] = ()  # the names a `declares` entry may give
+    names: tuple[str, ...] = ("Ali", "Omar", "Hoda", "Samir", "Leila", "Karim")  # the
+    # simulator's players
 
     @property
     def default_variant(self) -> str:
@@ -141,6 +143,7 @@ GAMES: dict[str, GameSpec] = {
         setup=("floor", "returned"),
         entries=("card", "takes"),
         partnerships=True,
+        names=("Dariush", "Shirin", "Kaveh", "Roya"),
     ),
     "bura": GameSpec(
         name="bura",
@@ -163,6 +166,7 @@ GAMES: dict[str, GameSpec] = {
         entries=("cards", "declares", "claim", "forfeit"),
         pot=True,
         declarations=("bura", "moscow", "little-moscow", "molodka"),
+        names=("Ivan", "Petr", "Olga", "Anna", "Boris", "Vera"),
     ),
 }
 

@@ -7,8 +7,8 @@ import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
-from referee.cards import Card, sort_key
-from referee.games.base import as_bura, as_fishing
+from referee.cards import Card
+from referee.games.base import Line
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Match
@@ -94,7 +94,7 @@ def score_json(match: Match, rep: Replay) -> dict[str, object]:
         "winner": rep.winner,
         "complete": rep.complete,
     }
-    if match.game == "bura":
+    if GAMES[match.game].pot:
         out["pot"] = rep.balances
         out["pot_now"] = rep.pot
     return out
@@ -126,12 +126,13 @@ def score_sheet(match: Match, rep: Replay, style: Style | None = None) -> str:
     lines.append("")
     total_rows: list[list[object]] = [[s, rep.totals.get(s, 0)] for s in sides]
     headers = ["side", "total"]
-    if match.game == "bura":
+    pot = GAMES[match.game].pot
+    if pot:
         headers.append("pot balance")
         for row in total_rows:
             row.append(rep.balances.get(str(row[0]), 0))
     lines.append(_table(total_rows, headers))
-    if match.game == "bura":
+    if pot:
         lines.append(f"In the pot now: {rep.pot}")
     if rep.winner:
         lines.append(f"Winner: {rep.winner}")
@@ -169,26 +170,16 @@ def state_json(match: Match, rep: Replay) -> dict[str, object]:
     if state is not None and not state.finished:
         out["to_move"] = state.to_move()
         out["dealer"] = state.dealer
-        fishing, bura = as_fishing(state), as_bura(state)
-        if fishing is not None:
-            state = fishing
-            out["floor"] = [str(c) for c in state.floor]
-            out["round"] = state.round + 1
-            out["rounds"] = len(state.rounds)
-            out["unseen"] = [str(c) for c in state.unseen()]
-            out["captured"] = {s: len(p) for s, p in state.piles.items()}
-            out["sweeps"] = state.sweeps
-        elif bura is not None:
-            state = bura
-            out["trump"] = str(state.trump)
-            out["trick"] = [{"by": p, "cards": [str(c) for c in cs]} for p, cs in state.trick]
-            out["tricks"] = state.tricks
-            out["stock"] = state.stock
-            out["hand_counts"] = state.held
-            out["pot"] = state.pot
-    if match.game == "bura":
+        out.update(state.view().data)
+    if GAMES[match.game].pot:
         out["balances"] = rep.balances
     return out
+
+
+def line_text(line: Line, style: Style) -> str:
+    """One line of a view: its text, and its cards as the style shows them."""
+    return "".join(part if isinstance(part, str) else style.cards(part.cards, part.empty)
+                   for part in line)
 
 
 def show(match: Match, rep: Replay, style: Style) -> str:
@@ -200,47 +191,14 @@ def show(match: Match, rep: Replay, style: Style) -> str:
     lines = [head]
     state = rep.state
     if state is None or state.finished:
-        if rep.winner:
-            lines.append(f"The match is over: {rep.winner} won.")
+        if rep.over:
+            lines.append(f"The match is over: {rep.winner or 'nobody'} won.")
         elif match.deals:
             lines.append(f"Deal {len(match.deals)} is finished. Next dealer: {rep.next_dealer}.")
         else:
             lines.append("No deal yet. Record one with `referee deal`.")
-    elif (fishing := as_fishing(state)) is not None:
-        state = fishing
-        lines.append(f"Deal {len(match.deals)}, dealt by {state.dealer}; round {state.round + 1} "
-                     f"of {len(state.rounds)}, play {state.entries + 1} of {state.total_plays}")
-        lines.append(f"{state.floor_word.capitalize()}: {style.cards(state.floor, 'empty')}")
-        who = state.to_move()
-        lines.append(f"To play: {who}")
-        if who is not None:
-            known = state.round_cards(who)
-            if known is not None:
-                lines.append(f"{who} holds: {style.cards(known)}")
-        lines.append("Captured so far: " + ", ".join(
-            f"{s} {len(p)} cards, {state.sweeps[s]} {state.sweep_word}"
-            f"{'s' if state.sweeps[s] != 1 else ''}" for s, p in state.piles.items()))
-        lines.append(f"Not yet seen ({len(state.unseen())}): {style.cards(state.unseen())}")
-    elif (bura := as_bura(state)) is not None:
-        state = bura
-        lines.append(f"Deal {len(match.deals)}, dealt by {state.dealer}; trump "
-                     f"{style.card(state.trump)}; {state.tricks} trick"
-                     f"{'s' if state.tricks != 1 else ''} played; stock {state.stock}"
-                     + (" (no more drawing)" if state.stopped else ""))
-        if state.trick:
-            lines.append("Trick: " + "; ".join(f"{p} {style.cards(cs)}" for p, cs in state.trick))
-            if state.holder:
-                lines.append(f"Holding the trick: {state.holder[0]}")
-        who = state.to_move()
-        verb = "to follow" if state.trick else "to lead"
-        lines.append(f"{who} {verb}" if who else "Waiting for a claim")
-        lines.append("Cards in hand: " + ", ".join(f"{p} {n}" for p, n in state.held.items()))
-        if who is not None:
-            known = state.known_cards(who)
-            if known is not None:
-                lines.append(f"{who} holds: {style.cards(sorted(known, key=sort_key))}")
-        lines.append(f"Not yet played ({len(state.unseen())}): {style.cards(state.unseen())}")
-        lines.append(f"Pot: {state.pot} (card points are not shown: claims are from memory)")
+    else:
+        lines.extend(line_text(line, style) for line in state.view().lines)
     if rep.deals:
         shown = rep.deals[-8:]
         more = "… " if len(rep.deals) > len(shown) else ""
@@ -249,7 +207,7 @@ def show(match: Match, rep: Replay, style: Style) -> str:
             for d in shown))
     lines.append("Totals: " + ", ".join(f"{s} {rep.totals.get(s, 0)}" for s in sides)
                  + f" (target {match.rules['target']})")
-    return "\n".join(lines)
+    return "\n".join(style.text(line) for line in lines)
 
 
 def rules_text(game: str, variant: str, values: dict[str, Value]) -> str:

@@ -13,21 +13,23 @@ from pathlib import Path
 from typing import NamedTuple
 
 from referee.cards import Card, CardError, format_cards, read_typed_cards
-from referee.games.base import Carry, DealState, Illegal, as_bura, as_fishing
+from referee.games.base import Carry, DealState, Illegal
 from referee.logfile import dumps, load, locked, write_atomic
 from referee.logformat import new_match
 from referee.match import (
     DealSummary,
     Replay,
-    finish_deal,
+    add_finished,
     illegal_problem,
     replay,
     start_deal,
     with_derived,
 )
 from referee.params import Value
-from referee.problems import Problem, RefereeError, UsageError, deal_path
-from referee.record import Deal, Entry, FishPlay, Match, TrickEntry, describe_entry
+from referee.problems import Problem, RefereeError, deal_path
+from referee.record import Deal, Entry, Match, TrickEntry, describe_entry
+from referee.registry import GAMES
+from referee.usage import UsageError
 
 
 def open_match(path: Path) -> tuple[Match, Replay]:
@@ -142,7 +144,8 @@ def add_deal(path: Path, dealer: str | None, floor: str | None, extra: str | Non
             raise RefereeError([Problem(f"{match.game}.deal.dealer", f"{rep.next_dealer} deals "
                                         f"next, not {who}")])
         deal = Deal(who, note=note or None)
-        if match.game == "bura":
+        setup = GAMES[match.game].setup
+        if "trump" in setup:
             if not trump:
                 raise UsageError("name the turned-up trump card")
             cards = parse_card_list(trump, "trump")
@@ -154,11 +157,8 @@ def add_deal(path: Path, dealer: str | None, floor: str | None, extra: str | Non
                 raise UsageError("name the opening floor (or pool), as 5H 3C 9D KS")
             deal.floor = parse_card_list(floor, "floor")
             if extra:
-                cards = parse_card_list(extra, "buried" if match.game == "basra" else "returned")
-                if match.game == "basra":
-                    deal.buried = cards
-                else:
-                    deal.returned = cards
+                key = setup[-1]  # buried (Basra) or returned (Pasur)
+                setattr(deal, key, parse_card_list(extra, key))
         if hands:
             named = {player_named(match, p, "hand"): text for p, text in hands.items()}
             deal.hands = {p: parse_card_list(named[p], f"{p}'s hand") for p in match.players
@@ -240,7 +240,7 @@ def add_entry(path: Path, build: Callable[[Match, DealState], Entry],
         events.extend(state.events[said:])
         if reopened:
             return None
-        if state.finished and not finish_deal(rep, state):
+        if state.finished and not add_finished(rep, state):
             raise RefereeError(rep.problems)
         return rep
 
@@ -284,69 +284,43 @@ def add_hand(path: Path, name: str, text: str,
     return match, rep, said
 
 
-def fishing_play(card: Card, takes: tuple[Card, ...] | None, trail: bool,
-                 by: str | None) -> Callable[[Match, DealState], Entry]:
-    """Build a Basra or Pasur play; an unstated capture is filled in only when it is the
-    one legal way to play the card."""
-
-    def build(match: Match, deal_state: DealState) -> Entry:
-        state = as_fishing(deal_state)
-        if state is None:
-            raise UsageError("this is a Bura match: play takes the cards led or followed")
-        player = player_named(match, by, "by") if by else state.to_move()
-        assert player is not None
-        chosen: tuple[Card, ...] = ()
-        if takes is not None:
-            chosen = takes
-        elif not trail and player == state.to_move() and card not in state.used:
-            lines = state.option_lines(card)
-            if len(lines) == 1:  # one kind of capture: is it one set of cards?
-                lines = [str(o) for o in state.options(card)]
-            if len(lines) > 1:
-                rule = "basra.capture.choice" if match.game == "basra" else "pasur.capture.forced"
-                raise RefereeError([Problem(rule, f"{card} can be played more than one way; "
-                                            "say which: " + "; ".join(lines[:20]),
-                                            deal_path(len(match.deals) - 1))])
-            if lines:
-                chosen = state.options(card)[0].taken
-        return FishPlay(player, card, chosen)
-
-    return build
-
-
 def table_play(cards: tuple[Card, ...], takes: tuple[Card, ...] | None, trail: bool,
                by: str | None) -> Callable[[Match, DealState], Entry]:
-    """A play as typed at the table: one fishing card (with its capture) or Bura cards."""
+    """A play as typed at the table: one fishing card (with its capture, filled in when
+    there is one legal way) or the cards of a lead or follow."""
 
     def build(match: Match, state: DealState) -> Entry:
-        if match.game == "bura":
-            if takes is not None or trail:
-                raise UsageError("this is a Bura match: a play names the cards led or followed, "
-                                 "nothing taken")
-            return bura_entry(TrickEntry(by or "", cards))(match, state)
-        if len(cards) != 1:
-            raise UsageError(f"play one card at a time, not {len(cards)}")
-        return fishing_play(cards[0], takes, trail, by)(match, state)
+        if "card" in GAMES[match.game].entries:
+            if len(cards) != 1:
+                raise UsageError(f"play one card at a time, not {len(cards)}")
+        elif takes is not None or trail:
+            raise UsageError(f"this is a {match.game} match: a play names the cards led or "
+                             "followed, nothing taken")
+        player = player_named(match, by, "by") if by else None
+        try:
+            return state.table_entry(player, cards, takes, trail)
+        except Illegal as err:
+            raise RefereeError([Problem(err.rule, err.message,
+                                        deal_path(len(match.deals) - 1))]) from None
 
     return build
 
 
-def bura_entry(entry: TrickEntry) -> Callable[[Match, DealState], Entry]:
-    """Build a Bura entry, defaulting a lead or follow to the player whose turn it is (and
-    a claim to the player who took the last trick)."""
+def trick_entry(entry: TrickEntry) -> Callable[[Match, DealState], Entry]:
+    """Build a declaration, claim or forfeit; a claim with no name is for the player who
+    took the last trick."""
 
-    def build(match: Match, deal_state: DealState) -> Entry:
-        state = as_bura(deal_state)
-        if state is None:
-            raise UsageError(f"this is a {match.game} match: declare, claim and forfeit are Bura's")
-        by = entry.by
+    def build(match: Match, state: DealState) -> Entry:
+        spec = GAMES[match.game]
+        key = {"declare": "declares"}.get(entry.kind, entry.kind)
+        if key not in spec.entries:
+            raise UsageError(f"{match.game} has no {entry.kind}s")
+        if entry.declares is not None and entry.declares not in spec.declarations:
+            raise UsageError(f"NAME is one of {', '.join(spec.declarations)}, not "
+                             f"{entry.declares!r}")
+        by = entry.by or state.who(entry.kind)
         if not by:
-            if entry.kind == "cards":
-                by = state.to_move() or ""
-            elif entry.kind == "claim" and state.last_trick is not None and not state.trick:
-                by = state.last_trick[0]
-            else:
-                raise UsageError("say who")
+            raise UsageError("say who")
         return entry._replace(by=player_named(match, by, "by"))
 
     return build
@@ -390,30 +364,11 @@ def undo(path: Path) -> tuple[Match, Replay, str]:
 
 def capture_options(match: Match, rep: Replay, card: Card | None,
                     by: str | None) -> tuple[str, list[str]]:
-    """Every legal way to play ``card`` now (fishing), or to beat the trick (Bura)."""
-    deal_state = open_state(match, rep)
-    fishing = as_fishing(deal_state)
-    if fishing is not None:
-        if card is None:
-            raise UsageError("name the card: referee options 7D")
-        where = f"{card} on {' '.join(map(str, fishing.floor)) or 'an empty ' + fishing.floor_word}"
-        if card in fishing.used:
-            return where, [f"none: {card} was already {fishing.where_used(card)}"]
-        return where, fishing.option_lines(card)
-    state = as_bura(deal_state)
-    assert state is not None
-    player = player_named(match, by, "by") if by else state.to_move()
-    if player is None:
-        return "the deal is over", ["none: only a claim may follow"]
-    if not state.trick:
-        return f"{player} leads", ["any 1 card, or 2 or 3 cards of one suit"]
-    held = state.holder[1] if state.holder else ()
-    label = f"{player} to beat {' '.join(map(str, held))}"
-    if state.known_cards(player) is None:
-        return label + f" ({player}'s hand is not recorded: what beats each card)", \
-            state.beat_hints()
-    ways = state.options(player)
-    return label, [" ".join(map(str, w)) for w in ways] or ["none: no set of their cards beats it"]
+    """Every legal way to play ``card`` now (fishing), or to beat the trick."""
+    state = open_state(match, rep)
+    if card is None and "card" in GAMES[match.game].entries:
+        raise UsageError("name the card: referee options 7D")
+    return state.legal_options(card, player_named(match, by, "by") if by else None)
 
 
 def export(path: Path) -> bytes:

@@ -210,7 +210,9 @@ def test_residue_goes_to_last_capturer() -> None:
     s.entries = s.total_plays - 2
     play(s, "9D", "5S 4H")
     play(s, "3D")
-    assert s.finished and s.residue == tuple(parse_cards("2C KD 3D"))
+    assert s.finished and s.floor == []
+    assert s.piles["A"][-3:] == list(parse_cards("2C KD 3D"))
+    assert s.events[-1] == "The cards left on the floor (2C KD 3D) go to A, the last to capture."
     assert len(s.piles["A"]) == 6 and s.sweeps == {"A": 0, "B": 0}
 
 

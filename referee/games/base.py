@@ -1,18 +1,50 @@
 """The one small interface every game's rules implement: a deal state that checks and
-applies entries, lists legal options and scores itself when finished."""
+applies entries, lists the legal options, explains a ruling, shows itself, and scores itself
+when finished. Callers (replay, the table commands, explain, rendering, the simulator) use
+only this interface; a game's own module decides every rule.
+
+To add a game: write a ``DealState`` subclass (on the fishing or trick core where the game
+is one of those) and add one entry to ``referee.registry.GAMES``.
+"""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, cast
+from typing import NamedTuple
 
+from referee.cards import Card
 from referee.params import Value
 from referee.problems import Problem, deal_path
 from referee.record import Deal, Entry
 
-if TYPE_CHECKING:
-    from referee.games.bura import BuraDeal
-    from referee.games.fishing import FishingDeal
+
+class Cards(NamedTuple):
+    """Cards inside a line of text, for rendering to show with suit symbols or ASCII;
+    ``empty`` is said when there are none."""
+
+    cards: tuple[Card, ...]
+    empty: str = "—"
+
+
+Line = tuple[str | Cards, ...]  # a line a person reads: text and cards
+
+
+class View(NamedTuple):
+    """What a person sees of a deal in progress: lines of text and cards, in order, and the
+    same facts as plain data for ``show --json``."""
+
+    lines: tuple[Line, ...]
+    data: dict[str, object]
+
+
+class Explanation(NamedTuple):
+    """The ruling on one entry: the rule ids that apply, the ruling in words, the legal
+    alternatives, and whether the entry is legal."""
+
+    rules: list[str]
+    lines: list[str]
+    legal: list[str]
+    ok: bool
 
 
 class Illegal(Exception):
@@ -99,6 +131,48 @@ class DealState(ABC):
     def apply(self, entry: Entry) -> None:
         """Check one entry and apply it; raise Illegal (state unchanged) if it breaks a rule."""
 
+    @abstractmethod
+    def check(self, entry: Entry) -> object:
+        """Judge one entry without changing anything: raise Illegal if it breaks a rule;
+        otherwise return the game's ruling (fishing: what the play takes)."""
+
+    def is_legal(self, entry: Entry) -> bool:
+        """Would ``entry`` be accepted now?"""
+        try:
+            self.check(entry)
+        except Illegal:
+            return False
+        return True
+
+    @abstractmethod
+    def table_entry(self, by: str | None, cards: tuple[Card, ...],
+                    takes: tuple[Card, ...] | None, trail: bool) -> Entry:
+        """The entry a play typed at the table means: ``by`` (None: whoever is to play),
+        the cards, and for a fishing game the cards taken or a trail (None and False: the
+        capture is filled in when there is one legal way, else Illegal lists the ways)."""
+
+    def who(self, kind: str) -> str | None:
+        """Who an entry of ``kind`` (``cards``, ``claim``, …) is from when the table does
+        not say: the player to move."""
+        return self.to_move()
+
+    @abstractmethod
+    def legal_options(self, card: Card | None, player: str | None) -> tuple[str, list[str]]:
+        """What may be played now, in words: a label and one line per option (fishing: the
+        ways to play ``card``; trick games: the ways ``player`` can beat the trick)."""
+
+    @abstractmethod
+    def explain(self, entry: Entry) -> Explanation:
+        """The ruling on ``entry`` in the state now, with the rules that apply."""
+
+    @abstractmethod
+    def describe(self) -> list[str]:
+        """The state now in a few plain lines, for an explanation."""
+
+    @abstractmethod
+    def view(self) -> View:
+        """What ``show`` displays of the deal in progress."""
+
     @property
     @abstractmethod
     def finished(self) -> bool:
@@ -134,15 +208,14 @@ class DealState(ABC):
         """The finished deal's score."""
 
 
-def as_fishing(state: DealState | None) -> FishingDeal | None:
-    """The state as a fishing deal (Basra, Pasur), or None; no game module is imported."""
-    if state is None or state.game == "bura":
-        return None
-    return cast("FishingDeal", state)
+def sole_leader(values: dict[str, int], lowest: bool = False) -> str | None:
+    """The key with strictly the highest value (or the lowest), or None when it is shared.
 
-
-def as_bura(state: DealState | None) -> BuraDeal | None:
-    """The state as a Bura deal, or None."""
-    if state is None or state.game != "bura":
+    >>> sole_leader({"Ali": 30, "Omar": 12}), sole_leader({"Ali": 3, "Omar": 3})
+    ('Ali', None)
+    """
+    if not values:
         return None
-    return cast("BuraDeal", state)
+    best = min(values.values()) if lowest else max(values.values())
+    leaders = [k for k, v in values.items() if v == best]
+    return leaders[0] if len(leaders) == 1 else None

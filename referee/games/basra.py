@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 from referee.cards import Card, format_cards
+from referee.games.base import sole_leader
 from referee.games.captures import Vector, expand, has_group, splits_into, union_vectors, vector
-from referee.games.fishing import FishingDeal, Option, Ruling, strict_leader
+from referee.games.fishing import FishingDeal, Option
+from referee.params import Value
 from referee.problems import Problem
 
 SEVEN_DIAMONDS = Card("7", "D")
@@ -14,10 +18,28 @@ class BasraDeal(FishingDeal):
     game = "basra"
     floor_rule = "basra.deal.floor"
     deferred_key = "buried"
+    choice_rule = "basra.capture.choice"
     sweep_word = "basra"
 
-    def hand_size(self) -> int:
-        return int(self.rules["hand_size"])
+    @classmethod
+    def round_size(cls, rules: dict[str, Value]) -> int:
+        return int(rules["hand_size"])
+
+    @classmethod
+    def open_floor(cls, deck: list[Card], rng: random.Random,
+                   rules: dict[str, Value]) -> tuple[list[Card], list[Card]] | None:
+        """[basra.deal.floor] Jacks and the 7D are replaced from the top until none is left;
+        then they go into the middle of the stock, so none comes back as a replacement."""
+        floor = [deck.pop() for _ in range(4)]
+        buried: list[Card] = []
+        while any(c.rank == "J" or c == SEVEN_DIAMONDS for c in floor):
+            bad = [c for c in floor if c.rank == "J" or c == SEVEN_DIAMONDS]
+            floor = [c for c in floor if c not in bad]
+            buried.extend(bad)
+            floor.extend(deck.pop() for _ in bad)
+        for c in buried:
+            deck.insert(rng.randrange(len(deck) + 1), c)
+        return floor, buried
 
     def check_floor(self) -> list[Problem]:
         out = []
@@ -112,27 +134,27 @@ class BasraDeal(FishingDeal):
             out.append(Option((), False))
         return out
 
-    def judge(self, card: Card, takes: tuple[Card, ...]) -> Ruling:
+    def judge(self, card: Card, takes: tuple[Card, ...]) -> Option:
         floor_text = format_cards(self.floor) or "empty"
         if card.rank == "J":
             if not self.floor:
-                return Ruling((), False)
+                return Option((), False)
             if set(takes) != set(self.floor):
                 raise self.illegal("basra.jack", f"a jack takes every card on the floor "
                                    f"({floor_text}), never a part of it and never trails onto "
                                    "it", card)
-            return Ruling(takes, self.jack_scores())
+            return Option(takes, self.jack_scores())
         seven = self.seven_sweeps() if card == SEVEN_DIAMONDS else None
         if seven is not None:
             if set(takes) != set(self.floor):
                 raise self.illegal("basra.seven-diamonds", f"the 7D sweeps this floor "
                                    f"({floor_text}): it must take all of it", card)
-            return Ruling(takes, seven)
+            return Option(takes, seven)
         if not takes:
             if not self.rules["may_trail_capturer"] and self.can_capture(card):
                 raise self.illegal("basra.trail", f"{card} can capture, and with "
                                    "may_trail_capturer = false it may not be trailed", card)
-            return Ruling((), False)
+            return Option((), False)
         if card.rank in ("K", "Q"):
             if any(c.rank != card.rank for c in takes):
                 raise self.illegal("basra.capture.group", f"a {card.rank} takes only floor "
@@ -147,7 +169,7 @@ class BasraDeal(FishingDeal):
             raise self.illegal("basra.capture.choice", f"with capture = maximal, {card} must "
                                f"take every group it can; taking {format_cards(takes)} leaves "
                                "another group on the floor", card)
-        return Ruling(takes, self.sweep_of(card, takes))
+        return Option(takes, self.sweep_of(card, takes))
 
     def capture_rule(self, card: Card) -> str:
         if card.rank == "J":
@@ -156,7 +178,7 @@ class BasraDeal(FishingDeal):
             return "basra.seven-diamonds"
         return "basra.capture.group"
 
-    def rules_applied(self, card: Card, ruling: Ruling) -> tuple[list[str], list[str]]:
+    def rules_applied(self, card: Card, ruling: Option) -> tuple[list[str], list[str]]:
         taken = format_cards(ruling.taken)
         basra = " and scores a basra" if ruling.sweep else ""
         if card.rank == "J":
@@ -183,7 +205,7 @@ class BasraDeal(FishingDeal):
         counts = self.counts()
         r = self.rules
         award = int(r["majority_points"]) + self.carry.majority_carry
-        leader = strict_leader({s: c["cards"] for s, c in counts.items()})
+        leader = sole_leader({s: c["cards"] for s, c in counts.items()})
         carry = 0
         if leader is None and r["majority_tie"] == "rollover":
             carry = award

@@ -4,26 +4,21 @@ scoring starts from. Each game supplies only its rules through a few hooks."""
 
 from __future__ import annotations
 
+import random
 from abc import abstractmethod
 from typing import NamedTuple
 
 from referee.cards import FULL_DECK, Card, format_cards, sort_key
-from referee.games.base import Carry, DealResult, DealState, Illegal
+from referee.games.base import Cards, Carry, DealResult, DealState, Explanation, Illegal, Line, View
 from referee.games.captures import Vector, describe, vector
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal, Entry, FishPlay, side_map, side_names
 
 
-class Ruling(NamedTuple):
-    """What a legal play does: the floor cards it takes and whether it is a scoring sweep."""
-
-    taken: tuple[Card, ...]
-    sweep: bool
-
-
 class Option(NamedTuple):
-    """One legal way to play a card: the cards taken (empty for a trail)."""
+    """One legal way to play a card, and the ruling on a legal play: the floor cards it
+    takes (none for a trail) and whether it scores a sweep."""
 
     taken: tuple[Card, ...]
     sweep: bool
@@ -53,6 +48,7 @@ class FishingDeal(DealState):
     deferred_key = ""  # 'buried' or 'returned'
     sweep_word = "sweep"
     floor_word = "floor"  # Pasur's players call it the pool
+    choice_rule = ""  # cited when a play typed without its capture could mean several
 
     def __init__(self, players: list[str], rules: dict[str, Value], deal: Deal, index: int,
                  carry: Carry) -> None:
@@ -73,11 +69,23 @@ class FishingDeal(DealState):
         self.last_capturer: str | None = None
         self.deferred: tuple[Card, ...] = getattr(deal, self.deferred_key) or ()
         self.hands = deal.hands
-        self.residue: tuple[Card, ...] = ()
 
     def hand_size(self) -> int:
         """Cards dealt to each player per round."""
+        return self.round_size(self.rules)
+
+    @classmethod
+    def round_size(cls, rules: dict[str, Value]) -> int:
+        """Cards dealt to each player per round under these rules."""
         return 4
+
+    @classmethod
+    @abstractmethod
+    def open_floor(cls, deck: list[Card], rng: random.Random,
+                   rules: dict[str, Value]) -> tuple[list[Card], list[Card]] | None:
+        """Lay the opening floor from the top of a shuffled ``deck`` (its end) by the game's
+        rule: the final floor and the cards set aside (buried, returned), or None when the
+        rule calls for a redeal. Used by the simulator."""
 
     # --- turns and rounds -------------------------------------------------------------
 
@@ -223,17 +231,19 @@ class FishingDeal(DealState):
             self.floor.append(entry.card)
         self.entries += 1
         if self.finished:
-            self.residue = tuple(self.floor)
+            residue = tuple(self.floor)
             if self.last_capturer is not None:
-                self.piles[self.last_capturer].extend(self.floor)
+                self.piles[self.last_capturer].extend(residue)
                 self.floor = []
-                if self.residue:
+                if residue:
                     self.events.append(f"The cards left on the {self.floor_word} "
-                                       f"({format_cards(self.residue)}) go to "
+                                       f"({format_cards(residue)}) go to "
                                        f"{self.last_capturer}, the last to capture.")
 
-    def check(self, play: FishPlay) -> Ruling:
-        """Judge a play in the current state without changing anything."""
+    def check(self, entry: Entry) -> Option:
+        """Judge a play in the current state without changing anything: what it takes."""
+        play = entry
+        assert isinstance(play, FishPlay)
         if self.finished:
             raise Illegal("hand.count", f"all {self.total_plays} cards of this deal have been "
                           "played; no play may follow")
@@ -262,7 +272,7 @@ class FishingDeal(DealState):
         return self.judge(card, takes)
 
     @abstractmethod
-    def judge(self, card: Card, takes: tuple[Card, ...]) -> Ruling:
+    def judge(self, card: Card, takes: tuple[Card, ...]) -> Option:
         """The game's capture rules for ``card`` taking ``takes`` from the current floor."""
 
     @abstractmethod
@@ -282,7 +292,7 @@ class FishingDeal(DealState):
         not on the floor)."""
 
     @abstractmethod
-    def rules_applied(self, card: Card, ruling: Ruling) -> tuple[list[str], list[str]]:
+    def rules_applied(self, card: Card, ruling: Option) -> tuple[list[str], list[str]]:
         """The rule ids behind a legal play's ruling, and the ruling in plain words."""
 
     @abstractmethod
@@ -313,6 +323,75 @@ class FishingDeal(DealState):
         if self.may_trail(card, bool(vecs)):
             lines.append("trail")
         return lines
+
+    # --- options, explanations, what a person sees ----------------------------------------
+
+    def table_entry(self, by: str | None, cards: tuple[Card, ...],
+                    takes: tuple[Card, ...] | None, trail: bool) -> Entry:
+        card = cards[0]
+        player = by or self.to_move()
+        assert player is not None
+        chosen: tuple[Card, ...] = ()
+        if takes is not None:
+            chosen = takes
+        elif not trail and player == self.to_move() and card not in self.used:
+            lines = self.option_lines(card)
+            if len(lines) == 1:  # one kind of capture: is it one set of cards?
+                lines = [str(o) for o in self.options(card)]
+            if len(lines) > 1:
+                raise Illegal(self.choice_rule, f"{card} can be played more than one way; "
+                              "say which: " + "; ".join(lines[:20]))
+            if lines:
+                chosen = self.options(card)[0].taken
+        return FishPlay(player, card, chosen)
+
+    def legal_options(self, card: Card | None, player: str | None) -> tuple[str, list[str]]:
+        assert card is not None, "a fishing play names its card"
+        where = f"{card} on {format_cards(self.floor) or 'an empty ' + self.floor_word}"
+        if card in self.used:
+            return where, [f"none: {card} was already {self.where_used(card)}"]
+        return where, self.option_lines(card)
+
+    def explain(self, entry: Entry) -> Explanation:
+        assert isinstance(entry, FishPlay)
+        legal = self.option_lines(entry.card) if entry.by == self.to_move() else []
+        try:
+            ruling = self.check(entry)
+        except Illegal as err:
+            return Explanation([err.rule], [err.message], err.legal or legal, False)
+        rules, lines = self.rules_applied(entry.card, ruling)
+        return Explanation(rules, lines, legal, True)
+
+    def describe(self) -> list[str]:
+        return [f"Deal {self.index + 1}, dealt by {self.dealer}; entry {self.entries + 1}.",
+                f"{self.floor_word.capitalize()}: {format_cards(self.floor) or 'empty'}; "
+                f"round {self.round + 1} of {len(self.rounds)}; {self.to_move()} to play.",
+                "Captured so far: " + ", ".join(
+                    f"{s} {len(p)} cards, {self.sweeps[s]} {self.sweep_word}s"
+                    for s, p in self.piles.items())]
+
+    def view(self) -> View:
+        who = self.to_move()
+        lines: list[Line] = [
+            (f"Deal {self.index + 1}, dealt by {self.dealer}; round {self.round + 1} of "
+             f"{len(self.rounds)}, play {self.entries + 1} of {self.total_plays}",),
+            (f"{self.floor_word.capitalize()}: ", Cards(tuple(self.floor), "empty")),
+            (f"To play: {who}",)]
+        if who is not None:
+            known = self.round_cards(who)
+            if known is not None:
+                lines.append((f"{who} holds: ", Cards(known)))
+        lines.append(("Captured so far: " + ", ".join(
+            f"{s} {len(p)} cards, {self.sweeps[s]} {self.sweep_word}"
+            f"{'s' if self.sweeps[s] != 1 else ''}" for s, p in self.piles.items()),))
+        unseen = tuple(self.unseen())
+        lines.append((f"Not yet seen ({len(unseen)}): ", Cards(unseen)))
+        data: dict[str, object] = {
+            "floor": [str(c) for c in self.floor], "round": self.round + 1,
+            "rounds": len(self.rounds), "unseen": [str(c) for c in unseen],
+            "captured": {s: len(p) for s, p in self.piles.items()},
+            "sweeps": dict(self.sweeps)}
+        return View(tuple(lines), data)
 
     # --- the end of the deal ----------------------------------------------------------
 
@@ -357,10 +436,3 @@ class FishingDeal(DealState):
     @abstractmethod
     def score_sides(self) -> tuple[dict[str, dict[str, int]], int]:
         """Each side's breakdown, and any award rolled over to the next deal."""
-
-
-def strict_leader(values: dict[str, int]) -> str | None:
-    """The side with strictly the most, or None when the most is shared."""
-    top = max(values.values())
-    leaders = [s for s, v in values.items() if v == top]
-    return leaders[0] if len(leaders) == 1 else None

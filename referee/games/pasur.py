@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 from referee.cards import Card, format_cards
-from referee.games.base import Carry
+from referee.games.base import Carry, sole_leader
 from referee.games.captures import Vector, expand, single_sets, vector
-from referee.games.fishing import FishingDeal, Option, Ruling, strict_leader
+from referee.games.fishing import FishingDeal, Option
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal
@@ -15,6 +17,7 @@ class PasurDeal(FishingDeal):
     game = "pasur"
     floor_rule = "pasur.deal.pool"
     deferred_key = "returned"
+    choice_rule = "pasur.capture.forced"
     sweep_word = "sur"
     floor_word = "pool"
 
@@ -24,6 +27,25 @@ class PasurDeal(FishingDeal):
         cutoff = int(rules["sur_cutoff"])
         # [pasur.sur.cutoff]: these sides' sweeps are ignored entirely in this deal
         self.no_surs = {s for s in self.sides if cutoff and carry.totals.get(s, 0) >= cutoff}
+
+    @classmethod
+    def open_floor(cls, deck: list[Card], rng: random.Random,
+                   rules: dict[str, Value]) -> tuple[list[Card], list[Card]] | None:
+        """[pasur.deal.pool] One jack goes back into the deck and is replaced; two jacks, a
+        jack as the replacement, or (with qk_redeal) three queens or kings: a redeal."""
+        floor = [deck.pop() for _ in range(4)]
+        jacks = [c for c in floor if c.rank == "J"]
+        if len(jacks) > 1:
+            return None
+        if jacks:
+            floor.remove(jacks[0])
+            deck.insert(rng.randrange(len(deck) + 1), jacks[0])
+            floor.append(deck.pop())
+            if floor[-1].rank == "J":
+                return None
+        if rules["qk_redeal"] and any(sum(1 for c in floor if c.rank == r) >= 3 for r in "QK"):
+            return None
+        return floor, jacks
 
     def check_floor(self) -> list[Problem]:
         out = []
@@ -89,12 +111,12 @@ class PasurDeal(FishingDeal):
             return [Option((), False)]
         return [Option(t, self.sweep_of(card, t)) for t in caps]
 
-    def judge(self, card: Card, takes: tuple[Card, ...]) -> Ruling:
+    def judge(self, card: Card, takes: tuple[Card, ...]) -> Option:
         if not takes:
             if self.can_capture(card):
                 raise self.illegal("pasur.capture.forced", f"{card} can capture, so it may not "
                                    "be laid on the pool", card)
-            return Ruling((), False)
+            return Option((), False)
         if card.rank == "J":
             if set(takes) != set(self.jack_takes()):
                 raise self.illegal("pasur.capture.jack", f"a jack takes all the jacks and "
@@ -111,14 +133,14 @@ class PasurDeal(FishingDeal):
                 raise self.illegal("pasur.capture.eleven", f"{card} with "
                                    f"{format_cards(takes)} does not make 11: a numeral takes "
                                    "one set of numerals adding up to 11 with it", card)
-        return Ruling(takes, self.sweep_of(card, takes))
+        return Option(takes, self.sweep_of(card, takes))
 
     def capture_rule(self, card: Card) -> str:
         if card.rank == "J":
             return "pasur.capture.jack"
         return "pasur.capture.eleven" if card.is_numeral else "pasur.capture.face"
 
-    def rules_applied(self, card: Card, ruling: Ruling) -> tuple[list[str], list[str]]:
+    def rules_applied(self, card: Card, ruling: Option) -> tuple[list[str], list[str]]:
         taken = format_cards(ruling.taken)
         empties = bool(ruling.taken) and len(ruling.taken) == len(self.floor)
         if not ruling.taken:
@@ -169,7 +191,7 @@ class PasurDeal(FishingDeal):
                 return min(clubs[side], 7)
             return 13 if mode == "majority13" else 7
 
-        leader = strict_leader(clubs)
+        leader = sole_leader(clubs)
         if leader is not None:
             award[leader] = prize(leader)
         elif len(self.sides) == 3 and r["club_tie"] == "third_player":

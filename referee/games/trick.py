@@ -1,0 +1,586 @@
+"""The trick-game core shared by Bura and Kozel (rules.md §3, §3a): the 36-card deck and its
+card points, multi-card leads of one suit, follows of as many cards, beats by pairing, each
+later player taking over the trick by beating the cards that hold it, drawing back to a full
+hand with the turned-up trump last and the short-stock rule, recorded hands that may lag
+behind the draws, and forfeits. Each game adds its own entries and scoring through a few
+hooks; rule ids are the game's own (``bura.lead``, ``kozel.lead``, …)."""
+
+from __future__ import annotations
+
+import copy
+from enum import Enum
+from itertools import combinations
+from typing import NamedTuple
+
+from referee.cards import SHORT_DECK, Card, format_cards, sort_key
+from referee.games.base import Cards, Carry, DealState, Explanation, Illegal, Line, View
+from referee.params import Value
+from referee.problems import Problem
+from referee.record import Deal, Entry, TrickEntry
+
+ORDER: tuple[str, ...] = ("6", "7", "8", "9", "J", "Q", "K", "10", "A")  # low to high
+POINTS: dict[str, int] = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
+STRENGTH: dict[str, int] = {r: i for i, r in enumerate(ORDER)}
+
+Played = tuple[str, tuple[Card, ...]]  # who played which cards in a trick
+
+
+def card_points(cards: list[Card] | tuple[Card, ...]) -> int:
+    """Card points: A 11, 10 10, K 4, Q 3, J 2, the rest nothing.
+
+    >>> card_points((Card("A", "S"), Card("10", "H"), Card("6", "C")))
+    21
+    """
+    return sum(POINTS.get(c.rank, 0) for c in cards)
+
+
+def beats(a: Card, b: Card, trump: str, top: Card | None = None) -> bool:
+    """``a`` beats ``b``: same suit and higher, or a trump on a non-trump; ``top`` (Kozel's
+    6S with ``six_spades_top``) beats every other card and is beaten by none.
+
+    >>> beats(Card("6", "H"), Card("A", "S"), "H")
+    True
+    """
+    if top is not None:
+        if a is top:
+            return True
+        if b is top:
+            return False
+    if a.suit == b.suit:
+        return STRENGTH[a.rank] > STRENGTH[b.rank]
+    return a.suit == trump
+
+
+def set_beats(attack: tuple[Card, ...], held: tuple[Card, ...], trump: str,
+              top: Card | None = None) -> bool:
+    """Can ``attack`` be paired one to one with ``held`` so that each card beats its
+    partner? A bipartite matching, found by augmenting paths (Kuhn's algorithm).
+
+    >>> set_beats(tuple(map(Card.parse, ("AS", "KS"))), tuple(map(Card.parse, ("10S", "9S"))),
+    ...           "H")
+    True
+    """
+    if len(attack) != len(held):
+        return False
+    partner: dict[int, int] = {}  # held index -> attack index
+
+    def augment(i: int, seen: set[int]) -> bool:
+        for j, target in enumerate(held):
+            if j in seen or not beats(attack[i], target, trump, top):
+                continue
+            seen.add(j)
+            if j not in partner or augment(partner[j], seen):
+                partner[j] = i
+                return True
+        return False
+
+    return all(augment(i, set()) for i in range(len(attack)))
+
+
+class Ending(Enum):
+    """How a deal ended for its scoring: someone won it, someone lost it (a false claim, a
+    forfeit), or nobody did."""
+
+    WIN = "win"
+    LOST = "lost"
+    VOID = "void"
+
+
+class Reason(Enum):
+    """What ended a deal."""
+
+    DECLARED_FIRST = "a declaration before the first trick"
+    DECLARED = "a winning declaration"
+    CLAIM = "a claim"
+    FORFEIT = "a forfeit"
+    PLAYED_OUT = "every card played"
+
+
+class Outcome(NamedTuple):
+    """How a deal ended: the kind, the player concerned, why, and the ruling in words."""
+
+    kind: Ending
+    player: str | None
+    reason: Reason
+    how: str
+
+
+class TrickDeal(DealState):
+    """One deal of a trick game. Subclasses give the hand size, their other entries
+    (through :meth:`special`), how a deal ends and its scoring."""
+
+    hand_size = 3
+    deck_name = "the 36-card deck (6 to A)"
+
+    def __init__(self, players: list[str], rules: dict[str, Value], deal: Deal, index: int,
+                 carry: Carry) -> None:
+        super().__init__(players, rules, deal, index, carry)
+        assert deal.trump is not None
+        self.trump = deal.trump
+        self.suit = deal.trump.suit
+        self.top: Card | None = None  # a card that beats every other (Kozel's 6S)
+        self.hands = deal.hands
+        k = self.hand_size
+        self.held = dict.fromkeys(players, k)
+        self.drawn = dict.fromkeys(players, k)
+        self.stock = 36 - k * self.n  # the turned-up trump included, drawn last
+        self.stopped = False
+        self.trump_holder: str | None = None
+        self.used: dict[Card, str] = {}
+        self.shown: dict[Card, str] = {}  # cards shown (Bura's declarations): card -> player
+        self.leader = self.next_player(deal.dealer) if deal.dealer in players else players[0]
+        self.trick: list[Played] = []
+        self.holder: Played | None = None
+        self.tricks = 0
+        self.points = dict.fromkeys(players, 0)
+        self.won_tricks = dict.fromkeys(players, 0)
+        self.outcome: Outcome | None = None
+        self.last_trick: tuple[str, tuple[Played, ...]] | None = None
+
+    def rule(self, name: str) -> str:
+        """This game's rule id: ``rule("lead")`` is ``bura.lead`` or ``kozel.lead``."""
+        return f"{self.game}.{name}"
+
+    # --- state -------------------------------------------------------------------------
+
+    @property
+    def played_out(self) -> bool:
+        """Every card that will be played has been: the stock is empty or stopped, the
+        hands are empty and no trick is open."""
+        return (self.stopped or self.stock == 0) and all(v == 0 for v in self.held.values()) \
+            and not self.trick
+
+    @property
+    def ended(self) -> Outcome | None:
+        """How the deal ended if the record stopped here (None: it goes on)."""
+        return self.outcome
+
+    @property
+    def finished(self) -> bool:
+        return self.ended is not None or self.played_out
+
+    def received(self, player: str) -> int:
+        return self.drawn[player]
+
+    def lead_override(self) -> str | None:
+        """A player who must lead the next trick instead of the last trick's winner."""
+        return None
+
+    def to_move(self) -> str | None:
+        if self.finished:
+            return None
+        if self.trick:
+            return self.next_player(self.trick[-1][0])
+        return self.lead_override() or self.leader
+
+    def known_cards(self, player: str) -> tuple[Card, ...] | None:
+        """The player's cards in hand now, when the record gives hands."""
+        if self.hands is None or player not in self.hands:
+            return None
+        got = self.hands[player][:self.drawn[player]]
+        return tuple(c for c in got if c not in self.used)
+
+    def unseen(self) -> list[Card]:
+        """Cards not yet played in a trick, the turned-up trump and the cards known to be
+        held (recorded hands, cards shown) left out; by suit then rank."""
+        held = set(self.shown)
+        for p in self.players:
+            held.update(self.known_cards(p) or ())
+        return sorted(SHORT_DECK - set(self.used) - {self.trump} - held, key=sort_key)
+
+    # --- set-up ------------------------------------------------------------------------
+
+    def setup_problems(self) -> list[Problem]:
+        out: list[Problem] = []
+        k = self.hand_size
+        if self.trump not in SHORT_DECK:
+            out.append(self.problem("card.deck", f"{self.trump} is not in {self.deck_name}",
+                                    "trump"))
+        if self.hands is not None:
+            owner: dict[Card, str] = {}
+            for player, cards in self.hands.items():
+                key = f"hands.{player}"
+                if len(cards) < k:
+                    out.append(self.problem("hand.count", f"{player}'s hand lists {len(cards)} "
+                                            f"cards; every player is dealt {k}", key))
+                for pos, c in enumerate(cards):
+                    if c not in SHORT_DECK:
+                        out.append(self.problem("card.deck", f"{c} in {player}'s hand is not in "
+                                                f"{self.deck_name}", key))
+                    elif c in owner:
+                        out.append(self.problem("card.duplicate", f"{c} is dealt to both "
+                                                f"{owner[c]} and {player}", key))
+                    elif c == self.trump and pos < k:
+                        out.append(self.problem(self.rule("deal"), f"the trump {c} is turned "
+                                                f"up, not dealt to {player}", key))
+                    owner[c] = player
+        return out
+
+    # --- entries -----------------------------------------------------------------------
+
+    def apply(self, entry: Entry) -> None:
+        assert isinstance(entry, TrickEntry)
+        saved = self.save()
+        try:
+            self.take(entry)
+        except Illegal:
+            self.restore(saved)
+            raise
+        self.entries += 1
+
+    def save(self) -> tuple[object, ...]:
+        """What :meth:`take` may change before it finds an entry illegal."""
+        return (self.outcome,)
+
+    def restore(self, saved: tuple[object, ...]) -> None:
+        (self.outcome,) = saved  # type: ignore[assignment]
+
+    def take(self, entry: TrickEntry) -> None:
+        """Check and apply one entry: cards here, the game's other entries in
+        :meth:`special`."""
+        self.check_open(entry)
+        if entry.kind == "cards":
+            self.play_cards(entry)
+        else:
+            self.special(entry)
+
+    def special(self, entry: TrickEntry) -> None:
+        """A declaration, claim or forfeit (whichever the game has)."""
+        raise Illegal("log.play", f"{self.game} has no {entry.kind} entries")
+
+    def check_open(self, entry: TrickEntry) -> None:
+        """Refuse any entry after the deal has ended."""
+        o = self.outcome
+        if o is None:
+            if self.played_out and not self.may_follow_last_trick(entry):
+                raise Illegal("hand.count", "every card of this deal has been played; "
+                              + self.after_last_trick())
+            return
+        raise Illegal(self.closed_rule(o), f"the deal ended ({o.how}); nothing may follow "
+                      "in it")
+
+    def may_follow_last_trick(self, entry: TrickEntry) -> bool:
+        """May ``entry`` follow the last trick of a played-out deal?"""
+        return False
+
+    def after_last_trick(self) -> str:
+        return "nothing may follow"
+
+    def closed_rule(self, outcome: Outcome) -> str:
+        """The rule that forbids an entry after ``outcome`` ended the deal."""
+        return self.rule("forfeit")
+
+    def check_cards(self, by: str, cards: tuple[Card, ...]) -> None:
+        """The cards exist, are unplayed, and can be in ``by``'s hand (rules.md's order of
+        checking: card.deck, card.duplicate, hand.not-held, hand.count)."""
+        for c in cards:
+            if c not in SHORT_DECK:
+                raise Illegal("card.deck", f"{c} is not in {self.deck_name}")
+        if len(set(cards)) != len(cards):
+            raise Illegal("card.duplicate", f"{format_cards(cards)} names a card twice")
+        for c in cards:
+            if c in self.used:
+                raise Illegal("card.duplicate", f"{c} was already {self.used[c]}")
+        for c in cards:
+            owner = self.shown.get(c)
+            if owner is not None and owner != by:
+                raise Illegal("hand.not-held", f"{by} does not hold {c}: {owner} showed it in "
+                              "a declaration, and it stays in their hand")
+        if self.trump in cards:
+            if self.trump_holder is None:
+                raise Illegal("hand.not-held", f"the turned-up trump {self.trump} lies under the "
+                              "stock until it is drawn last")
+            if self.trump_holder != by:
+                raise Illegal("hand.not-held", f"{by} does not hold {self.trump}: "
+                              f"{self.trump_holder} drew it")
+        known = self.known_cards(by)
+        if known is not None:
+            for c in cards:
+                if c not in known:
+                    raise Illegal("hand.not-held", f"{by} does not hold {c}")
+        count = len(cards)
+        if count > self.held[by]:
+            raise Illegal("hand.count", f"{by} holds {self.held[by]} card"
+                          f"{'' if self.held[by] == 1 else 's'}, not {count}")
+
+    def play_cards(self, entry: TrickEntry) -> None:
+        by, cards = entry.by, entry.cards
+        expected = self.to_move()
+        if not self.trick:
+            if by != expected:
+                why = " (a declaration gave them the lead)" if self.lead_override() else ""
+                raise Illegal("turn.order", f"{expected} leads this trick{why}, not {by}")
+            self.check_cards(by, cards)
+            k = self.hand_size
+            if not 1 <= len(cards) <= k:
+                raise Illegal(self.rule("lead"), f"a lead is 1 to {k} cards, found {len(cards)}")
+            if len({c.suit for c in cards}) != 1:
+                raise Illegal(self.rule("lead"), f"cards led together must be of one suit; "
+                              f"{format_cards(cards)} is not")
+            self.before_lead()
+            self.trick = [(by, cards)]
+            self.holder = (by, cards)
+            self.mark_used(by, cards)
+            return
+        if by != expected:
+            raise Illegal("turn.order", f"it is {expected}'s turn to follow, not {by}'s")
+        self.check_cards(by, cards)
+        led = len(self.trick[0][1])
+        if len(cards) != led:
+            raise Illegal(self.rule("follow"), f"{led} card{'s were' if led > 1 else ' was'} "
+                          f"led, so {by} plays {led}, not {len(cards)}")
+        self.mark_used(by, cards)
+        self.trick.append((by, cards))
+        assert self.holder is not None
+        if set_beats(cards, self.holder[1], self.suit, self.top):
+            self.holder = (by, cards)
+        if len(self.trick) == self.n:
+            self.finish_trick()
+
+    def before_lead(self) -> None:
+        """A lead is about to be recorded (Bura: declarations made before it are settled)."""
+
+    def mark_used(self, by: str, cards: tuple[Card, ...]) -> None:
+        for c in cards:
+            self.used[c] = f"played by {by} in trick {self.tricks + 1}"
+        self.held[by] -= len(cards)
+
+    def finish_trick(self) -> None:
+        assert self.holder is not None
+        winner = self.holder[0]
+        taken = [c for _, cards in self.trick for c in cards]
+        self.points[winner] += card_points(taken)
+        self.won_tricks[winner] += 1
+        k = len(self.trick[0][1])
+        self.last_trick = (winner, tuple(self.trick))
+        self.events.append(f"{winner} takes trick {self.tricks + 1}.")
+        self.trick = []
+        self.holder = None
+        self.tricks += 1
+        self.leader = winner
+        if not self.trick_ends_deal(winner):
+            self.draw(winner, k)
+
+    def trick_ends_deal(self, winner: str) -> bool:
+        """Does this trick end the deal (no draw follows)? Bura's trick of two Buras."""
+        return False
+
+    def draw(self, winner: str, k: int) -> None:
+        """[*.draw] Everyone draws back to a full hand from the winner on, or nobody ever
+        again when the stock cannot go round."""
+        if self.stopped or self.stock == 0:
+            return
+        need = k * self.n
+        if self.stock < need:
+            self.stopped = True
+            return
+        for p in self.players:
+            self.held[p] += k
+            self.drawn[p] += k
+        self.stock -= need
+        if self.stock == 0:
+            last = self.next_player(winner, self.n - 1)
+            self.trump_holder = last
+            self.check_trump_draw(last)
+
+    def check_trump_draw(self, last: str) -> None:
+        """[*.draw] The turned-up trump goes to ``last``: recorded hands that list it
+        elsewhere contradict the draw (found now, even if the record ends here)."""
+        if self.hands is None:
+            return
+        for player, got in self.hands.items():
+            if player == last:
+                pos = self.drawn[last] - 1
+                if pos < len(got) and got[pos] != self.trump:
+                    self.record_problems.append(self.problem(
+                        self.rule("draw"), f"{last} draws the last card, the turned-up trump "
+                        f"{self.trump}, but the hand lists {got[pos]} there",
+                        f"hands.{last}", self.entries, 1))
+            elif self.trump in got:
+                self.record_problems.append(self.problem(
+                    self.rule("draw"), f"{player}'s hand lists the turned-up trump "
+                    f"{self.trump}, but {last} draws it (the last card of the stock)",
+                    f"hands.{player}", self.entries, 1))
+
+    def declaration_in(self, cards: tuple[Card, ...]) -> tuple[str, tuple[Card, ...]] | None:
+        """The strongest declaration these cards make (games with declarations)."""
+        return None
+
+    # --- what beats the trick ------------------------------------------------------------
+
+    def options(self, player: str) -> list[tuple[Card, ...]]:
+        """The legal ways for ``player`` to take the trick now (their hand must be known)."""
+        known = self.known_cards(player)
+        if known is None or not self.trick or self.holder is None:
+            return []
+        k = len(self.trick[0][1])
+        return [c for c in combinations(known, k)
+                if set_beats(c, self.holder[1], self.suit, self.top)]
+
+    def beat_hints(self) -> list[str]:
+        """What beats each card now holding the trick, among the cards not yet played:
+        for the referee who does not know the follower's hand."""
+        if self.holder is None:
+            return []
+        out = []
+        left = sorted(SHORT_DECK - set(self.used), key=lambda c: STRENGTH[c.rank])
+        for held in self.holder[1]:
+            if held is self.top:
+                out.append(f"{held}: beaten by nothing")
+                continue
+            higher = [c for c in left if c.suit == held.suit
+                      and beats(c, held, self.suit, self.top)]
+            text = " ".join(map(str, higher))
+            if held.suit != self.suit:
+                text = f"{text} or any trump ({self.suit})" if text else f"any trump ({self.suit})"
+            if self.top is not None and self.top in left and self.top not in higher:
+                text = f"{text} or {self.top}" if text else str(self.top)
+            out.append(f"{held}: beaten by {text or 'nothing left'}")
+        k = len(self.holder[1])
+        if k > 1:
+            out.append(f"to take the trick, {k} cards must beat these {k} one to one")
+        return out
+
+    def table_entry(self, by: str | None, cards: tuple[Card, ...],
+                    takes: tuple[Card, ...] | None, trail: bool) -> Entry:
+        return TrickEntry(by or self.to_move() or "", cards)
+
+    def who(self, kind: str) -> str | None:
+        """A claim not said to be anyone's is the last trick's winner's."""
+        if kind == "claim":
+            return self.last_trick[0] if self.last_trick is not None and not self.trick \
+                else None
+        return self.to_move() if kind == "cards" else None
+
+    def legal_options(self, card: Card | None, player: str | None) -> tuple[str, list[str]]:
+        who = player or self.to_move()
+        if who is None:
+            return "the deal is over", ["none: " + self.after_last_trick()]
+        if not self.trick:
+            return f"{who} leads", [f"any 1 card, or 2 to {self.hand_size} cards of one suit"]
+        held = self.holder[1] if self.holder else ()
+        label = f"{who} to beat {format_cards(held)}"
+        if self.known_cards(who) is None:
+            return (label + f" ({who}'s hand is not recorded: what beats each card)",
+                    self.beat_hints())
+        ways = self.options(who)
+        return label, [format_cards(w) for w in ways] or ["none: no set of their cards beats it"]
+
+    # --- explaining and showing -----------------------------------------------------------
+
+    def check(self, entry: Entry) -> object:
+        """Judge an entry without changing anything: raise Illegal if it breaks a rule."""
+        trial = copy.deepcopy(self, {id(self.deal): self.deal, id(self.rules): self.rules,
+                                     id(self.players): self.players})
+        trial.apply(entry)
+        return None
+
+    def explain(self, entry: Entry) -> Explanation:
+        assert isinstance(entry, TrickEntry)
+        out = Explanation([], [], [], True)
+        if entry.kind == "cards" and self.trick and self.known_cards(entry.by) is not None:
+            out.legal.extend(format_cards(w) for w in self.options(entry.by))
+            if not out.legal:
+                out.legal.append("no set of their cards beats it")
+        try:
+            self.check(entry)
+        except Illegal as err:
+            return Explanation([err.rule], [err.message], err.legal or out.legal, False)
+        if entry.kind == "cards" and not self.trick:
+            out.rules.append(self.rule("lead"))
+            out.lines.append(f"{entry.by} leads {len(entry.cards)} card(s) of one suit.")
+        elif entry.kind == "cards":
+            assert self.holder is not None
+            holder, held = self.holder
+            beaten = set_beats(entry.cards, held, self.suit, self.top)
+            out.rules.extend([self.rule("follow"), self.rule("beat"), self.rule("trick")])
+            verb = "beats" if beaten else "does not beat"
+            out.lines.append(f"{format_cards(entry.cards)} {verb} {format_cards(held)} "
+                             f"({holder}'s cards now holding the trick).")
+        else:
+            self.explain_special(entry, out)
+        trial = copy.deepcopy(self, {id(self.deal): self.deal, id(self.rules): self.rules,
+                                     id(self.players): self.players})
+        trial.apply(entry)
+        ended = trial.ended
+        if ended is not None:
+            out.lines.append(f"The deal ends: {ended.how}.")
+        return out
+
+    def explain_special(self, entry: TrickEntry, out: Explanation) -> None:
+        """The ruling on a declaration, claim or forfeit, in words."""
+
+    def describe(self) -> list[str]:
+        lines = [f"Deal {self.index + 1}, dealt by {self.dealer}; entry {self.entries + 1}.",
+                 f"Trump {self.trump}; {self.tricks} tricks played; stock {self.stock}."]
+        if self.trick:
+            lines.append("Trick so far: " + "; ".join(f"{p} {format_cards(cs)}"
+                                                      for p, cs in self.trick))
+        lines.append("Card points in tricks: " + ", ".join(
+            f"{p} {v}" for p, v in self.points.items()))
+        return lines
+
+    def view(self) -> View:
+        lines: list[Line] = [(f"Deal {self.index + 1}, dealt by {self.dealer}; trump ",
+                              Cards((self.trump,)),
+                              f"; {self.tricks} trick{'s' if self.tricks != 1 else ''} played; "
+                              f"stock {self.stock}" + (" (no more drawing)" if self.stopped
+                                                       else ""))]
+        if self.trick:
+            parts: list[str | Cards] = ["Trick: "]
+            for k, (p, cs) in enumerate(self.trick):
+                parts.extend((("; " if k else "") + f"{p} ", Cards(cs)))
+            lines.append(tuple(parts))
+            if self.holder:
+                lines.append((f"Holding the trick: {self.holder[0]}",))
+        who = self.to_move()
+        verb = "to follow" if self.trick else "to lead"
+        lines.append((f"{who} {verb}" if who else self.waiting(),))
+        lines.append(("Cards in hand: " + ", ".join(f"{p} {n}" for p, n in self.held.items()),))
+        if who is not None:
+            known = self.known_cards(who)
+            if known is not None:
+                lines.append((f"{who} holds: ", Cards(tuple(sorted(known, key=sort_key)))))
+        unseen = tuple(self.unseen())
+        lines.append((f"Not yet played ({len(unseen)}): ", Cards(unseen)))
+        lines.extend(self.view_notes())
+        data: dict[str, object] = {
+            "trump": str(self.trump),
+            "trick": [{"by": p, "cards": [str(c) for c in cs]} for p, cs in self.trick],
+            "tricks": self.tricks, "stock": self.stock, "hand_counts": dict(self.held),
+            "unseen": [str(c) for c in unseen]}
+        data.update(self.view_data())
+        return View(tuple(lines), data)
+
+    def view_data(self) -> dict[str, object]:
+        """The game's own fields for ``show --json``."""
+        return {}
+
+    def waiting(self) -> str:
+        """What the table waits for when nobody is to play."""
+        return "The deal is over"
+
+    def view_notes(self) -> list[Line]:
+        """The game's own lines at the end of ``show`` (never card points during a deal)."""
+        return []
+
+    # --- the end of the deal ----------------------------------------------------------
+
+    def unfinished(self) -> str:
+        """Why an unfinished deal is not over, for its ``deal.conservation`` problem."""
+        return "cards remain to be played"
+
+    def end_problems(self) -> list[Problem]:
+        out: list[Problem] = []
+        if not self.finished:
+            out.append(self.problem("deal.conservation", "the deal is unfinished: "
+                                    + self.unfinished(), stage=2))
+            return out
+        if self.hands is not None:
+            for player, cards in self.hands.items():
+                if len(cards) != self.drawn[player]:
+                    out.append(self.problem("deal.conservation", f"{player}'s hand lists "
+                                            f"{len(cards)} cards; they received "
+                                            f"{self.drawn[player]} in this deal",
+                                            f"hands.{player}", stage=2))
+        return out
