@@ -52,7 +52,8 @@ class Card:
         raise AttributeError("cards are immutable")
 
     def __lt__(self, other: Card) -> bool:
-        return (self.rank, self.suit) < (other.rank, other.suit)
+        """Display order: by suit (S H D C), then rank (A 2 … 10 J Q K)."""
+        return _ORDER[self] < _ORDER[other]
 
     def __reduce__(self) -> tuple[type[Card], tuple[str, str]]:
         return (Card, (self.rank, self.suit))
@@ -60,9 +61,9 @@ class Card:
     @staticmethod
     def parse(text: str) -> Card:
         """Read a card leniently: case-insensitive, ``T`` for ten, suit symbols allowed."""
-        cached = _PARSE_CACHE.get(text)
-        if cached is not None:
-            return cached
+        known = _CANONICAL.get(text)
+        if known is not None:
+            return known
         s = text.strip()
         rank = _RANK_READ.get(s[:-1].upper()) if len(s) >= 2 else None
         suit = _SUIT_READ.get(s[-1].upper()) if s else None
@@ -93,9 +94,8 @@ class Card:
 _VALUES: dict[str, int] = {r: i + 1 for i, r in enumerate(RANKS[:10])}
 _CANONICAL: dict[str, Card] = {}
 _CANONICAL.update({r + s: Card(r, s) for r in RANKS for s in SUITS})
-_PARSE_CACHE: dict[str, Card] = {}
-for _key, _card in _CANONICAL.items():
-    _PARSE_CACHE[_key] = _card
+_ORDER: dict[Card, int] = {_CANONICAL[r + s]: i * 13 + j
+                           for i, s in enumerate(SUITS) for j, r in enumerate(RANKS)}
 
 FULL_DECK: frozenset[Card] = frozenset(_CANONICAL.values())
 SHORT_DECK: frozenset[Card] = frozenset(
@@ -165,6 +165,6 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def sort_key(card: Card) -> tuple[int, int]:
-    """Display order: by suit, then rank."""
-    return (SUITS.index(card.suit), RANKS.index(card.rank))
+def sort_key(card: Card) -> int:
+    """Display order: by suit, then rank (as ``sorted`` orders cards)."""
+    return _ORDER[card]

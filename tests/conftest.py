@@ -1,4 +1,5 @@
-"""Shared helpers: paths, a CLI runner, and a small builder for hand-written logs."""
+"""Shared helpers: paths, a CLI runner, one builder for hand-written logs and one for deal
+states."""
 
 from __future__ import annotations
 
@@ -10,8 +11,12 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
+from referee.games.base import Carry, DealState
 from referee.logfile import load_bytes
 from referee.match import Replay, replay
+from referee.params import Value
+from referee.record import Deal, side_names
+from referee.registry import GAMES, variant_values
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -45,21 +50,41 @@ def json_lines(output: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in output.splitlines() if line.strip()]
 
 
-BASRA_HEAD = """format = "referee-match"
-version = 1
-game = "basra"
-variant = "{variant}"
-players = {players}
-{rules}
-"""
+def log_text(game: str, deals: list[tuple[str, dict[str, str], str]],
+             players: str = '["Ali", "Omar"]', rules: str = "",
+             variant: str | None = None) -> str:
+    """A hand-written log: each deal is (dealer, its set-up keys as raw TOML values, the
+    body of its plays array)."""
+    text = (f'format = "referee-match"\nversion = 1\ngame = "{game}"\n'
+            f'variant = "{variant or GAMES[game].default_variant}"\nplayers = {players}\n')
+    if rules:
+        text += f"[rules]\n{rules}\n"
+    for dealer, setup, plays in deals:
+        keys = "".join(f"{k} = {v}\n" for k, v in setup.items())
+        text += f'\n[[deals]]\ndealer = "{dealer}"\n{keys}plays = [\n{plays}\n]\n'
+    return text
 
 
 def basra_log(plays: str, floor: str = "5H 3C 9D KS", dealer: str = "Omar",
               variant: str = "egyptian", players: str = '["Ali", "Omar"]',
               rules: str = "", extra: str = "", game: str = "basra") -> str:
-    """A one-deal fishing log; ``plays`` is the body of the plays array."""
-    head = BASRA_HEAD.format(variant=variant, players=players,
-                             rules=f"[rules]\n{rules}\n" if rules else "")
-    head = head.replace('game = "basra"', f'game = "{game}"')
-    return (head + f'\n[[deals]]\ndealer = "{dealer}"\nfloor = "{floor}"\n{extra}'
-            f"plays = [\n{plays}\n]\n")
+    """A one-deal fishing log; ``plays`` is the body of the plays array, ``extra`` raw
+    TOML lines of the deal (buried, returned, hands)."""
+    setup = {"floor": f'"{floor}"'}
+    for line in extra.splitlines():
+        if line.strip():
+            key, value = line.split("=", 1)
+            setup[key.strip()] = value.strip()
+    return log_text(game, [(dealer, setup, plays)], players, rules, variant)
+
+
+def new_state(game: str, deal: Deal, players: list[str], variant: str | None = None,
+              totals: dict[str, int] | None = None, **rules: Value) -> DealState:
+    """The state of ``deal`` as the first deal of a match, ruled by the game's registry
+    entry, with the variant's parameters overridden by ``rules``."""
+    spec = GAMES[game]
+    values = variant_values(game, variant or spec.default_variant)
+    values.update(rules)
+    sides = side_names(game, players, values)
+    return spec.state_class()(players, values, deal, 0,
+                              Carry(totals or dict.fromkeys(sides, 0)))

@@ -11,25 +11,21 @@ from hypothesis import strategies as st
 from referee.cards import SHORT_DECK, Card, parse_cards
 from referee.games.trick import beats, card_points, set_beats
 
-from .conftest import first_problem, replay_text
-
-HEAD = """format = "referee-match"
-version = 1
-game = "bura"
-variant = "classic"
-players = {players}
-{rules}
-"""
+from .conftest import first_problem, log_text, replay_text
 
 
 def bura(*deals: tuple[str, str, str], players: str = '["Ivan", "Petr"]',
          rules: str = "", hands: str = "") -> str:
-    """A Bura log; each deal is (dealer, trump, entries)."""
-    text = HEAD.format(players=players, rules=f"[rules]\n{rules}\n" if rules else "")
+    """A Bura log; each deal is (dealer, trump, entries); ``hands`` a raw TOML line."""
+    setup = {"trump": ""}
+    built = []
     for dealer, trump, entries in deals:
-        text += (f'\n[[deals]]\ndealer = "{dealer}"\ntrump = "{trump}"\n{hands}'
-                 f"plays = [\n{entries}\n]\n")
-    return text
+        setup = {"trump": f'"{trump}"'}
+        if hands:
+            key, value = hands.split("=", 1)
+            setup[key.strip()] = value.strip()
+        built.append((dealer, setup, entries))
+    return log_text("bura", built, players, rules)
 
 
 CLAIM = """{ by = "Petr", cards = "AS 10S" },

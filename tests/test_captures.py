@@ -3,17 +3,19 @@ plain enumeration of every subset of the floor."""
 
 from __future__ import annotations
 
+import re
 from itertools import combinations
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from referee.cards import FULL_DECK, Card
-from referee.games.base import Carry
 from referee.games.basra import BasraDeal
 from referee.games.pasur import PasurDeal
+from referee.params import Value
 from referee.record import Deal
-from referee.registry import variant_values
+
+from .conftest import new_state
 
 NUMERALS = sorted(c for c in FULL_DECK if c.is_numeral)
 FACES = sorted(c for c in FULL_DECK if c.rank in ("K", "Q"))
@@ -65,13 +67,11 @@ def brute_pasur(card: Card, floor: list[Card]) -> set[frozenset[Card]]:
             if all(c.is_numeral for c in s) and sum(c.value or 0 for c in s) + card.value == 11}
 
 
-def make(cls: type, game: str, floor: list[Card], **rules: object) -> BasraDeal | PasurDeal:
-    values = variant_values(game, "egyptian" if game == "basra" else "standard")
-    values.update(rules)  # type: ignore[arg-type]
-    deal = Deal("B", floor=tuple(floor))
-    state = cls(["A", "B"], values, deal, 0, Carry({"A": 0, "B": 0}))
+def make(cls: type, game: str, floor: list[Card], **rules: Value) -> BasraDeal | PasurDeal:
+    state = new_state(game, Deal("B", floor=tuple(floor)), ["A", "B"], **rules)
+    assert isinstance(state, cls)
     state.floor = list(floor)
-    return state  # type: ignore[no-any-return]
+    return state
 
 
 floors = st.lists(st.sampled_from(NUMERALS + FACES), min_size=0, max_size=10, unique=True)
@@ -111,3 +111,30 @@ def test_worst_case_floor_is_enumerated() -> None:
     options = state.options(Card("10", "S"))
     assert len(options) > 1000
     assert all(sum(c.value or 0 for c in o.taken) % 10 == 0 for o in options)
+
+
+def ways_of(line: str) -> int:
+    """How many concrete captures one listed line stands for (``… (3 ways)``)."""
+    match = re.search(r"\((\d+) ways\)", line)
+    return int(match.group(1)) if match else 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(floors, played, st.sampled_from(["basra", "pasur"]), st.booleans())
+def test_the_listing_users_see_is_the_engines_options(floor: list[Card], card: Card, game: str,
+                                                      maximal: bool) -> None:
+    """What `referee options` prints (one line per kind of capture) stands for exactly the
+    engine's legal options: as many captures, the trail when it is legal, the sweeps."""
+    assume(card not in floor)  # a card on the floor is never also played
+    cls = BasraDeal if game == "basra" else PasurDeal
+    rules: dict[str, Value] = {"capture": "maximal"} if maximal and game == "basra" else {}
+    state = make(cls, game, floor, **rules)
+    label, lines = state.legal_options(card, None)
+    assert label.startswith(f"{card} on ")
+    engine = state.options(card)
+    captures = [o for o in engine if o.taken]
+    listed = [line for line in lines if line != "trail"]
+    assert sum(ways_of(line) for line in listed) == len(captures)
+    assert ("trail" in lines) == any(not o.taken for o in engine)
+    assert any("(sweep)" in line for line in listed) == any(o.sweep for o in captures)
+    assert all(line.startswith("takes ") for line in listed)

@@ -53,7 +53,8 @@ def test_one_mistake_is_found_first(log: Path) -> None:
 
 @pytest.mark.parametrize("log", MISTAKES, ids=lambda p: p.stem)
 def test_a_log_with_a_problem_is_not_scored(log: Path) -> None:
+    expected = json.loads(log.with_name(log.name.replace(".toml", ".expected.json")).read_text())
     result = run("score", str(log), "--json")
     assert result.exit_code == 1
     assert result.stdout == ""
-    assert "[" in result.stderr
+    assert f"[{expected['rule']}]" in result.stderr

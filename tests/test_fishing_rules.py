@@ -6,26 +6,20 @@ from __future__ import annotations
 import pytest
 
 from referee.cards import Card, parse_cards
-from referee.games.base import Carry, Illegal
-from referee.games.basra import BasraDeal
+from referee.games.base import Illegal
 from referee.games.fishing import FishingDeal, deal_rounds
-from referee.games.pasur import PasurDeal
 from referee.params import Value
 from referee.record import Deal, FishPlay
-from referee.registry import variant_values
 
-from .conftest import basra_log, first_problem, replay_text
+from .conftest import basra_log, first_problem, new_state, replay_text
 
 
 def state(game: str, floor: str, variant: str | None = None, players: int = 2,
           totals: dict[str, int] | None = None, **rules: Value) -> FishingDeal:
-    values = variant_values(game, variant or ("egyptian" if game == "basra" else "standard"))
-    values.update(rules)
     names = ["A", "B", "C", "D"][:players]
-    deal = Deal(names[-1], floor=parse_cards(floor))
-    cls = BasraDeal if game == "basra" else PasurDeal
-    s = cls(names, values, deal, 0, Carry(totals or dict.fromkeys(names, 0)))
-    assert s.setup_problems() == []
+    s = new_state(game, Deal(names[-1], floor=parse_cards(floor)), names, variant, totals,
+                  **rules)
+    assert isinstance(s, FishingDeal) and s.setup_problems() == []
     return s
 
 

@@ -193,7 +193,7 @@ def test_newer_version_names_both_versions(tmp_path: Path) -> None:
     f = tmp_path / "m.toml"
     f.write_text(sub(GOOD, "version = 1", "version = 7"))
     result = run("verify", str(f))
-    assert result.exit_code == 1
+    assert result.exit_code == 1 and "[log.version]" in result.stdout
     assert "version 7" in result.stdout and "version 1" in result.stdout
 
 
@@ -220,7 +220,7 @@ def test_file_of_tens_of_megabytes_is_refused_without_reading(tmp_path: Path) ->
 
 def test_missing_file(tmp_path: Path) -> None:
     result = run("verify", str(tmp_path / "nope.toml"))
-    assert result.exit_code == 1
+    assert result.exit_code == 1 and "[log.file]" in result.stdout
     assert "no such file" in result.stdout
 
 

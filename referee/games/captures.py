@@ -148,14 +148,6 @@ def expand(vec: Vector, floor: Iterable[Card]) -> Iterator[tuple[Card, ...]]:
         yield tuple(sorted((c for group in pick for c in group), key=position.__getitem__))
 
 
-def expansions(vec: Vector, floor: Vector) -> int:
-    """How many concrete card sets realise ``vec`` on a floor of ``floor``."""
-    n = 1
-    for want, have in zip(counts(vec), counts(floor), strict=True):
-        n *= comb(have, want)
-    return n
-
-
 def describe(vecs: Iterable[Vector], floor: Iterable[Card]) -> list[str]:
     """Vectors as a table reads them: the cards when there is one way, else the values and
     the cards to choose from (``2 of 5S/5H/5D (3 ways)``)."""
