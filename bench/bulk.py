@@ -22,8 +22,14 @@ from referee.logformat import read_match
 from referee.match import replay
 from referee.simulate import simulate_match
 
-MIX = [("basra", "egyptian", 2), ("basra", "classic", 4), ("pasur", "standard", 3),
-       ("pasur", "pagat", 2), ("bura", "classic", 2), ("bura", "little-robber", 3)]
+MIX = [
+    ("basra", "egyptian", 2),
+    ("basra", "classic", 4),
+    ("pasur", "standard", 3),
+    ("pasur", "pagat", 2),
+    ("bura", "classic", 2),
+    ("bura", "little-robber", 3),
+]
 
 
 def make_logs(folder: Path, count: int) -> list[Path]:
@@ -55,8 +61,10 @@ def main() -> int:
     texts = [p.read_text() for p in paths]
     size = sum(len(t) for t in texts)
     plays = 0
-    print(f"{len(paths)} simulated logs ({size / 1e6:.1f} MB) made in "
-          f"{time.perf_counter() - t0:.0f} s")
+    print(
+        f"{len(paths)} simulated logs ({size / 1e6:.1f} MB) made in "
+        f"{time.perf_counter() - t0:.0f} s"
+    )
     parse_runs, check_runs = [], []
     for _ in range(args.repeats):
         start = time.perf_counter()

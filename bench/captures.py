@@ -5,10 +5,10 @@ values; one check under 1 ms. Also how both grow with the floor size."""
 from __future__ import annotations
 
 import argparse
-from math import comb
 import statistics
 import sys
 import time
+from math import comb
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -41,8 +41,12 @@ def state(cls: type, game: str, floor: list[Card], **rules: object) -> BasraDeal
 
 
 def clear_caches() -> None:
-    for f in (captures.union_vectors, captures.splits_into, captures.has_group,
-              captures.single_sets):
+    for f in (
+        captures.union_vectors,
+        captures.splits_into,
+        captures.has_group,
+        captures.single_sets,
+    ):
         f.cache_clear()
 
 
@@ -73,10 +77,12 @@ def main() -> int:
     print("Basra, a 10 played on a floor of low numerals (A-6, four of each value):")
     print("(options: the lines `referee options` prints, one per kind of capture; captures:")
     print(" the distinct sets of cards those lines stand for)")
-    print(f"{'floor':>6} {'options':>8} {'captures':>9} {'options ms':>11} {'check ms':>9} "
-          f"{'maximal ms':>11}")
+    print(
+        f"{'floor':>6} {'options':>8} {'captures':>9} {'options ms':>11} {'check ms':>9} "
+        f"{'maximal ms':>11}"
+    )
     for size in (8, 12, 16, 20, 24, 28):
-        floor = floor_of(size) if size <= 24 else floor_of(24) + MORE[:size - 24]
+        floor = floor_of(size) if size <= 24 else floor_of(24) + MORE[: size - 24]
         s = state(BasraDeal, "basra", floor)
         lines = s.option_lines(ten)
         vecs = s.capture_vectors(ten) or []
@@ -86,8 +92,10 @@ def main() -> int:
         ms_check = timed(lambda s=s, t=biggest: s.judge(ten, t), args.repeats)
         m = state(BasraDeal, "basra", floor, capture="maximal")
         ms_max = timed(lambda m=m, t=biggest: m.judge(ten, t), args.repeats)
-        print(f"{size:>6} {len(lines):>8} {total:>9} {ms_opts:>11.2f} {ms_check:>9.3f} "
-              f"{ms_max:>11.3f}")
+        print(
+            f"{size:>6} {len(lines):>8} {total:>9} {ms_opts:>11.2f} {ms_check:>9.3f} "
+            f"{ms_max:>11.3f}"
+        )
     print("Pasur, an A played (sets adding up to 10) on the same floors:")
     ace = Card("A", "S")
     for size in (8, 16, 24):

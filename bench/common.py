@@ -19,8 +19,14 @@ from referee.simulate import simulate_match
 
 def long_match(game: str = "basra", deals: int = 10, seed: int = 3) -> Match:
     """``deals`` complete deals and an open one half played (the target set out of reach)."""
-    match = simulate_match(game, "egyptian" if game == "basra" else "classic", 2, seed,
-                           overrides={"target": 100_000}, deals=deals + 1)
+    match = simulate_match(
+        game,
+        "egyptian" if game == "basra" else "classic",
+        2,
+        seed,
+        overrides={"target": 100_000},
+        deals=deals + 1,
+    )
     last = match.deals[-1]
     last.plays = last.plays[: len(last.plays) // 2]
     last.score = None
@@ -52,13 +58,13 @@ def run_once(cmd: list[str], before: Callable[[], None] | None = None) -> float:
         before()
     env = dict(os.environ)
     start = time.perf_counter()
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                   env=env)
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     return time.perf_counter() - start
 
 
-def interleaved(commands: dict[str, tuple[list[str], Callable[[], None] | None]],
-                rounds: int) -> dict[str, list[float]]:
+def interleaved(
+    commands: dict[str, tuple[list[str], Callable[[], None] | None]], rounds: int
+) -> dict[str, list[float]]:
     """Run every command once per round, in turn, so that noise hits them alike."""
     times: dict[str, list[float]] = {name: [] for name in commands}
     for cmd, before in commands.values():  # warm the caches once

@@ -19,11 +19,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=7)
     args = parser.parse_args()
-    print(f"{'deals':>5} {'plays':>6} {'bytes':>8} {'parse ms':>9} {'replay ms':>10} "
-          f"{'us/play':>8}")
+    print(
+        f"{'deals':>5} {'plays':>6} {'bytes':>8} {'parse ms':>9} {'replay ms':>10} {'us/play':>8}"
+    )
     for deals in (1, 2, 4, 8, 16, 32):
-        match = simulate_match("basra", "egyptian", 2, 77, overrides={"target": 100_000},
-                               deals=deals)
+        match = simulate_match(
+            "basra", "egyptian", 2, 77, overrides={"target": 100_000}, deals=deals
+        )
         text = dumps(match).decode()
         plays = sum(len(d.plays) for d in match.deals)
         parse, check = [], []
@@ -37,8 +39,7 @@ def main() -> int:
             assert not replay(m, problems).problems
             check.append(time.perf_counter() - start)
         p, c = statistics.median(parse) * 1000, statistics.median(check) * 1000
-        print(f"{deals:>5} {plays:>6} {len(text):>8} {p:>9.2f} {c:>10.2f} "
-              f"{c * 1000 / plays:>8.1f}")
+        print(f"{deals:>5} {plays:>6} {len(text):>8} {p:>9.2f} {c:>10.2f} {c * 1000 / plays:>8.1f}")
     return 0
 
 

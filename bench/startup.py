@@ -48,8 +48,10 @@ def main() -> int:
     times = interleaved(commands, args.rounds)
     base = median_ms(times["python -c 'import typer'"])
     plays = sum(len(d.plays) for d in match.deals)
-    print(f"log: {len(match.deals) - 1} complete deals + 1 open, {plays} plays, "
-          f"{log.stat().st_size} bytes; {args.rounds} interleaved rounds, medians")
+    print(
+        f"log: {len(match.deals) - 1} complete deals + 1 open, {plays} plays, "
+        f"{log.stat().st_size} bytes; {args.rounds} interleaved rounds, medians"
+    )
     for name, values in times.items():
         ms = median_ms(values)
         print(f"{name:28s} {ms:7.1f} ms   {ms / base:4.2f}x")

@@ -15,9 +15,18 @@ SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 _SUIT_READ: dict[str, str] = {
-    "S": "S", "H": "H", "D": "D", "C": "C",
-    "♠": "S", "♥": "H", "♦": "D", "♣": "C",
-    "♤": "S", "♡": "H", "♢": "D", "♧": "C",
+    "S": "S",
+    "H": "H",
+    "D": "D",
+    "C": "C",
+    "♠": "S",
+    "♥": "H",
+    "♦": "D",
+    "♣": "C",
+    "♤": "S",
+    "♡": "H",
+    "♢": "D",
+    "♧": "C",
 }
 _RANK_READ: dict[str, str] = {r: r for r in RANKS} | {"T": "10"}
 
@@ -94,8 +103,9 @@ class Card:
 _VALUES: dict[str, int] = {r: i + 1 for i, r in enumerate(RANKS[:10])}
 _CANONICAL: dict[str, Card] = {}
 _CANONICAL.update({r + s: Card(r, s) for r in RANKS for s in SUITS})
-_ORDER: dict[Card, int] = {_CANONICAL[r + s]: i * 13 + j
-                           for i, s in enumerate(SUITS) for j, r in enumerate(RANKS)}
+_ORDER: dict[Card, int] = {
+    _CANONICAL[r + s]: i * 13 + j for i, s in enumerate(SUITS) for j, r in enumerate(RANKS)
+}
 
 FULL_DECK: frozenset[Card] = frozenset(_CANONICAL.values())
 SHORT_DECK: frozenset[Card] = frozenset(
@@ -131,8 +141,7 @@ def read_typed_cards(text: str) -> tuple[Card, ...]:
     i = 0
     while i < len(words):
         word = words[i]
-        if (word.upper() in _RANK_READ and i + 1 < len(words)
-                and words[i + 1].upper() in _SUIT_READ):
+        if word.upper() in _RANK_READ and i + 1 < len(words) and words[i + 1].upper() in _SUIT_READ:
             word += words[i + 1]
             i += 1
         elif len(word) >= 2 and word[0] in "♠♥♦♣♤♡♢♧" and word[1:].upper() in _RANK_READ:

@@ -23,7 +23,7 @@ app = typer.Typer(
     context_settings=HELP_OPTIONS,
     help="Referee and scorekeeper for Basra, Pasur and Bura played with real cards.\n\n"
     "Example: referee new basra -p Ali -p Omar && referee deal --dealer Omar "
-    "--floor \"5H 3C 9D KS\" && referee play 8S --takes \"5H 3C\"",
+    '--floor "5H 3C 9D KS" && referee play 8S --takes "5H 3C"',
     no_args_is_help=True,
     add_completion=True,
     rich_markup_mode=None,
@@ -32,13 +32,14 @@ app = typer.Typer(
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-MatchFile = Annotated[Path, typer.Option("--file", "-f", help="The match log.",
-                                         show_default=True)]
+MatchFile = Annotated[Path, typer.Option("--file", "-f", help="The match log.", show_default=True)]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
-NoteOption = Annotated[str | None, typer.Option("--note", help="Free text kept with it in the "
-                                                "log.")]
-AsciiFlag = Annotated[bool, typer.Option("--ascii", help="Plain ASCII: suits as S H D C, "
-                                         "no symbols.")]
+NoteOption = Annotated[
+    str | None, typer.Option("--note", help="Free text kept with it in the log.")
+]
+AsciiFlag = Annotated[
+    bool, typer.Option("--ascii", help="Plain ASCII: suits as S H D C, no symbols.")
+]
 DEFAULT_FILE = Path("match.toml")
 
 
@@ -77,8 +78,10 @@ def domain(func: F) -> F:
             err("referee: [log.toml]: the input is nested too deeply to read")
             raise typer.Exit(1) from None
         except Exception as e:  # a bug must still not show a traceback to the table
-            err(f"referee: internal error ({type(e).__name__}: {e}). The log on disk is whole "
-                "(every write is atomic). Please report this with the match log.")
+            err(
+                f"referee: internal error ({type(e).__name__}: {e}). The log on disk is whole "
+                "(every write is atomic). Please report this with the match log."
+            )
             raise typer.Exit(1) from None
 
     return wrapper  # type: ignore[return-value]
@@ -92,8 +95,12 @@ def version_callback(value: bool) -> None:
 
 @app.callback()
 def root(
-    version: Annotated[bool, typer.Option("--version", callback=version_callback,
-                                          is_eager=True, help="Show the version.")] = False,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=version_callback, is_eager=True, help="Show the version."
+        ),
+    ] = False,
 ) -> None:
     """Referee and scorekeeper for Basra, Pasur and Bura played with real cards."""
 
@@ -132,15 +139,14 @@ def _recorded(recorded: Any, ascii_only: bool, confirm: str = "") -> None:
 @domain
 def new(
     game: Annotated[str, typer.Argument(help="basra, pasur or bura")],
-    player: Annotated[list[str], typer.Option("--player", "-p",
-                                              help="A player, in playing order (repeat).")],
-    variant: Annotated[str | None, typer.Option("--variant", "-v", help="A named variant.")]
-    = None,
-    rule: Annotated[list[str] | None, typer.Option("--rule", "-r",
-                                                   help="Override a parameter: KEY=VALUE.")]
-    = None,
-    event: Annotated[str | None, typer.Option(help="Where, which tournament, which table.")]
-    = None,
+    player: Annotated[
+        list[str], typer.Option("--player", "-p", help="A player, in playing order (repeat).")
+    ],
+    variant: Annotated[str | None, typer.Option("--variant", "-v", help="A named variant.")] = None,
+    rule: Annotated[
+        list[str] | None, typer.Option("--rule", "-r", help="Override a parameter: KEY=VALUE.")
+    ] = None,
+    event: Annotated[str | None, typer.Option(help="Where, which tournament, which table.")] = None,
     date: Annotated[str | None, typer.Option(help="YYYY-MM-DD (default: today).")] = None,
     no_date: Annotated[bool, typer.Option("--no-date", help="Record no date.")] = False,
     file: MatchFile = DEFAULT_FILE,
@@ -174,24 +180,31 @@ def new(
     if no_date:
         when = None
     match = create(file, game, player, variant, overrides, event, when)
-    typer.echo(f"Started {file}: {game} ({match.variant}), {', '.join(match.players)}. "
-               f"Next: referee deal --dealer NAME …")
+    typer.echo(
+        f"Started {file}: {game} ({match.variant}), {', '.join(match.players)}. "
+        f"Next: referee deal --dealer NAME …"
+    )
 
 
 @app.command()
 @domain
 def deal(
-    dealer: Annotated[str | None, typer.Option(help="Who deals (default: whose turn it is "
-                                               "to deal).")] = None,
-    floor: Annotated[str | None, typer.Option(help="Basra/Pasur: the opening floor, e.g. "
-                                              "\"5H 3C 9D KS\".")] = None,
-    buried: Annotated[str | None, typer.Option(help="Basra: jacks/7D buried from the "
-                                               "floor.")] = None,
-    returned: Annotated[str | None, typer.Option(help="Pasur: the jack returned from the "
-                                                 "pool.")] = None,
+    dealer: Annotated[
+        str | None, typer.Option(help="Who deals (default: whose turn it is to deal).")
+    ] = None,
+    floor: Annotated[
+        str | None, typer.Option(help='Basra/Pasur: the opening floor, e.g. "5H 3C 9D KS".')
+    ] = None,
+    buried: Annotated[
+        str | None, typer.Option(help="Basra: jacks/7D buried from the floor.")
+    ] = None,
+    returned: Annotated[
+        str | None, typer.Option(help="Pasur: the jack returned from the pool.")
+    ] = None,
     trump: Annotated[str | None, typer.Option(help="Bura: the turned-up trump card.")] = None,
-    hand: Annotated[list[str] | None, typer.Option(help="NAME=\"CARDS\": a player's cards, "
-                                                   "when known (repeat).")] = None,
+    hand: Annotated[
+        list[str] | None, typer.Option(help='NAME="CARDS": a player\'s cards, when known (repeat).')
+    ] = None,
     note: NoteOption = None,
     file: MatchFile = DEFAULT_FILE,
     ascii_only: AsciiFlag = False,
@@ -206,7 +219,7 @@ def deal(
     hands: dict[str, str] = {}
     for text in hand or []:
         if "=" not in text:
-            raise UsageError(f"--hand takes NAME=\"CARDS\", found {text!r}")
+            raise UsageError(f'--hand takes NAME="CARDS", found {text!r}')
         name, cards = text.split("=", 1)
         hands[name.strip()] = cards
     if buried and returned:
@@ -219,12 +232,13 @@ def deal(
 @domain
 def play(
     cards: Annotated[list[str], typer.Argument(help="The card played (Bura: 1 to 3 cards).")],
-    takes: Annotated[str | None, typer.Option("--takes", "-t",
-                                              help="Basra/Pasur: the floor cards taken.")] = None,
-    trail: Annotated[bool, typer.Option("--trail", help="Basra/Pasur: lay the card on the "
-                                        "floor.")] = False,
-    by: Annotated[str | None, typer.Option(help="Who played (default: whose turn it is).")]
-    = None,
+    takes: Annotated[
+        str | None, typer.Option("--takes", "-t", help="Basra/Pasur: the floor cards taken.")
+    ] = None,
+    trail: Annotated[
+        bool, typer.Option("--trail", help="Basra/Pasur: lay the card on the floor.")
+    ] = False,
+    by: Annotated[str | None, typer.Option(help="Who played (default: whose turn it is).")] = None,
     note: NoteOption = None,
     file: MatchFile = DEFAULT_FILE,
     ascii_only: AsciiFlag = False,
@@ -271,8 +285,10 @@ def declare(
 @app.command()
 @domain
 def claim(
-    by: Annotated[str | None, typer.Option(help="Who claims 31 (default: the player who "
-                                           "took the last trick).")] = None,
+    by: Annotated[
+        str | None,
+        typer.Option(help="Who claims 31 (default: the player who took the last trick)."),
+    ] = None,
     note: NoteOption = None,
     file: MatchFile = DEFAULT_FILE,
     ascii_only: AsciiFlag = False,
@@ -307,8 +323,11 @@ def forfeit(
 
     entry = TrickEntry(by, forfeit=reason)
     recorded = add_entry(file, trick_entry(entry), note)
-    _recorded(recorded, ascii_only, f"Recorded: {describe_entry(recorded.entry)}; "
-              f"{recorded.entry.by} loses the deal.")
+    _recorded(
+        recorded,
+        ascii_only,
+        f"Recorded: {describe_entry(recorded.entry)}; {recorded.entry.by} loses the deal.",
+    )
 
 
 @app.command("show")
@@ -338,8 +357,9 @@ def show_cmd(
 @domain
 def options(
     card: Annotated[str | None, typer.Argument(help="Basra/Pasur: the card to play.")] = None,
-    by: Annotated[str | None, typer.Option(help="Bura: the follower (default: whose turn "
-                                           "it is).")] = None,
+    by: Annotated[
+        str | None, typer.Option(help="Bura: the follower (default: whose turn it is).")
+    ] = None,
     file: MatchFile = DEFAULT_FILE,
     as_json: JsonFlag = False,
     ascii_only: AsciiFlag = False,
@@ -387,11 +407,16 @@ def undo(file: MatchFile = DEFAULT_FILE, ascii_only: AsciiFlag = False) -> None:
 @domain
 def hand(
     name: Annotated[str, typer.Argument(help="The player who received the cards.")],
-    cards: Annotated[list[str] | None, typer.Argument(help="The cards received, in "
-                                                      "order.")] = None,
-    replace: Annotated[bool, typer.Option("--set", help="Correct a mistyped hand: these cards "
-                                          "replace the whole recorded hand (none: forget "
-                                          "it).")] = False,
+    cards: Annotated[list[str] | None, typer.Argument(help="The cards received, in order.")] = None,
+    replace: Annotated[
+        bool,
+        typer.Option(
+            "--set",
+            help="Correct a mistyped hand: these cards "
+            "replace the whole recorded hand (none: forget "
+            "it).",
+        ),
+    ] = False,
     file: MatchFile = DEFAULT_FILE,
     ascii_only: AsciiFlag = False,
 ) -> None:
@@ -451,9 +476,16 @@ def verify(
         _, rep, problems = check_log(path)
         bad = bad or bool(problems)
         if as_json:
-            typer.echo(json.dumps({"file": str(path), "ok": not problems,
-                                   "problems": [p.as_json() for p in problems]},
-                                  ensure_ascii=False))
+            typer.echo(
+                json.dumps(
+                    {
+                        "file": str(path),
+                        "ok": not problems,
+                        "problems": [p.as_json() for p in problems],
+                    },
+                    ensure_ascii=False,
+                )
+            )
         elif problems:
             for line in problem_lines(problems, str(path)):
                 typer.echo(line)
@@ -468,9 +500,10 @@ def verify(
 @domain
 def export(
     file: Annotated[Path, typer.Argument(help="The match log.")] = DEFAULT_FILE,
-    out: Annotated[Path | None, typer.Option("--output", "-o",
-                                             help="Write here (atomically) instead of "
-                                             "standard output.")] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Write here (atomically) instead of standard output."),
+    ] = None,
 ) -> None:
     """Write the canonical log, derived scores and result included.
 
@@ -492,8 +525,10 @@ def export(
 @domain
 def rules(
     game: Annotated[str, typer.Argument(help="basra, pasur or bura")],
-    variant: Annotated[str | None, typer.Option("--variant", "-v", help="A named variant "
-                                                "(default: the game's default).")] = None,
+    variant: Annotated[
+        str | None,
+        typer.Option("--variant", "-v", help="A named variant (default: the game's default)."),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Every parameter of a game and variant: its value and meaning.
@@ -518,13 +553,17 @@ def rules(
 def simulate(
     game: Annotated[str, typer.Argument(help="basra, pasur or bura")],
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the logs.")],
-    variant: Annotated[str | None, typer.Option("--variant", "-v", help="A named variant "
-                                                "(default: the game's default).")] = None,
-    players: Annotated[int, typer.Option("--players", "-n", help="How many play: basra 2-4, "
-                                         "pasur 2-4, bura 2-6.")] = 2,
+    variant: Annotated[
+        str | None,
+        typer.Option("--variant", "-v", help="A named variant (default: the game's default)."),
+    ] = None,
+    players: Annotated[
+        int, typer.Option("--players", "-n", help="How many play: basra 2-4, pasur 2-4, bura 2-6.")
+    ] = 2,
     seed: Annotated[int, typer.Option(help="Same seed, same bytes.")] = 1,
-    matches: Annotated[int, typer.Option("--matches", "-k", min=1, max=100_000,
-                                         help="How many matches to write.")] = 1,
+    matches: Annotated[
+        int, typer.Option("--matches", "-k", min=1, max=100_000, help="How many matches to write.")
+    ] = 1,
 ) -> None:
     """Play complete matches with random and greedy legal plays; write canonical logs.
 
@@ -538,15 +577,16 @@ def simulate(
     name = game_and_variant(game, variant)
     low, high = GAMES[game].player_range(name)
     if not low <= players <= high:
-        raise UsageError(f"--players: {game} is played by {low} to {high} players, "
-                         f"not {players}")
+        raise UsageError(f"--players: {game} is played by {low} to {high} players, not {players}")
     out.mkdir(parents=True, exist_ok=True)
     for k in range(matches):
         match = simulate_match(game, name, players, seed * 100_003 + k)
         target = out / f"{game}-{name}-{players}p-s{seed}-{k + 1:04d}.toml"
         write_atomic(target, dumps(match))
-    typer.echo(f"Wrote {matches} {game} ({name}, {players} players) match"
-               f"{'es' if matches != 1 else ''} to {out}")
+    typer.echo(
+        f"Wrote {matches} {game} ({name}, {players} players) match"
+        f"{'es' if matches != 1 else ''} to {out}"
+    )
 
 
 @app.command()
@@ -601,17 +641,42 @@ def standings(
     if as_json:
         import json
 
-        typer.echo(json.dumps({"matches": len(replays), "sides": [r.as_dict() for r in rows]},
-                              ensure_ascii=False))
+        typer.echo(
+            json.dumps(
+                {"matches": len(replays), "sides": [r.as_dict() for r in rows]}, ensure_ascii=False
+            )
+        )
     elif as_csv:
         import csv
 
         out = csv.writer(sys.stdout, lineterminator="\n")
-        out.writerow(["name", "played", "won", "points_for", "points_against", "sweeps",
-                      "win_pct", "unfinished", "game"])
+        out.writerow(
+            [
+                "name",
+                "played",
+                "won",
+                "points_for",
+                "points_against",
+                "sweeps",
+                "win_pct",
+                "unfinished",
+                "game",
+            ]
+        )
         for r in rows:
-            out.writerow([r.name, r.played, r.won, r.points_for, r.points_against, r.sweeps,
-                          r.win_pct, r.unfinished, r.game])
+            out.writerow(
+                [
+                    r.name,
+                    r.played,
+                    r.won,
+                    r.points_for,
+                    r.points_against,
+                    r.sweeps,
+                    r.win_pct,
+                    r.unfinished,
+                    r.game,
+                ]
+            )
     else:
         typer.echo(standings_table(rows, len(replays)))
     if bad:
@@ -623,8 +688,9 @@ def standings(
 def explain(
     file: Annotated[Path, typer.Argument(help="The match log.")],
     deal_number: Annotated[int, typer.Option("--deal", "-d", min=1, help="Deal, from 1.")],
-    play_number: Annotated[int, typer.Option("--play", "-p", min=1,
-                                             help="Entry in the deal, from 1.")],
+    play_number: Annotated[
+        int, typer.Option("--play", "-p", min=1, help="Entry in the deal, from 1.")
+    ],
 ) -> None:
     """Explain one recorded entry: the state before it, the rule, the alternatives.
 
@@ -653,8 +719,9 @@ def explain(
         raise typer.Exit(1)
 
 
-TABLE_COMMANDS = frozenset(("new", "deal", "hand", "play", "declare", "claim", "forfeit",
-                            "show", "options", "undo"))
+TABLE_COMMANDS = frozenset(
+    ("new", "deal", "hand", "play", "declare", "claim", "forfeit", "show", "options", "undo")
+)
 
 
 def main() -> None:
@@ -671,13 +738,20 @@ def main() -> None:
         import gc
 
         gc.disable()
-    chosen = [c for c in app.registered_commands
-              if (c.name or (c.callback.__name__ if c.callback else "")) == name]
+    chosen = [
+        c
+        for c in app.registered_commands
+        if (c.name or (c.callback.__name__ if c.callback else "")) == name
+    ]
     completing = any(key.endswith("_COMPLETE") for key in os.environ)
     helping = "--help" in sys.argv or "-h" in sys.argv
     if len(chosen) == 1 and not helping and not completing:
-        single = typer.Typer(add_completion=False, rich_markup_mode=None,
-                             pretty_exceptions_enable=False, context_settings=HELP_OPTIONS)
+        single = typer.Typer(
+            add_completion=False,
+            rich_markup_mode=None,
+            pretty_exceptions_enable=False,
+            context_settings=HELP_OPTIONS,
+        )
         single.registered_commands = chosen
         single.registered_callback = app.registered_callback  # still a group: same usage
         try:

@@ -28,21 +28,40 @@ class Explained:
 def explain(match: Match, deal_number: int, play_number: int) -> Explained:
     """Replay up to the entry, describe the state, then judge the entry."""
     if not 1 <= deal_number <= len(match.deals):
-        raise RefereeError([Problem("log.deal", f"the log has {len(match.deals)} deals; "
-                                    f"there is no deal {deal_number}")])
+        raise RefereeError(
+            [
+                Problem(
+                    "log.deal",
+                    f"the log has {len(match.deals)} deals; there is no deal {deal_number}",
+                )
+            ]
+        )
     deal = match.deals[deal_number - 1]
     if not 1 <= play_number <= len(deal.plays):
-        raise RefereeError([Problem("log.play", f"deal {deal_number} has {len(deal.plays)} "
-                                    f"entries; there is no entry {play_number}")])
+        raise RefereeError(
+            [
+                Problem(
+                    "log.play",
+                    f"deal {deal_number} has {len(deal.plays)} "
+                    f"entries; there is no entry {play_number}",
+                )
+            ]
+        )
     entry = deal.plays[play_number - 1]
     if entry is None:
-        raise RefereeError([Problem("log.play", f"entry {play_number} of deal {deal_number} "
-                                    "could not be read; run verify for the details")])
+        raise RefereeError(
+            [
+                Problem(
+                    "log.play",
+                    f"entry {play_number} of deal {deal_number} "
+                    "could not be read; run verify for the details",
+                )
+            ]
+        )
     rep = replay(match.prefix(deal_number - 1, play_number - 1))
     if rep.problems or rep.state is None:
         first = rep.problems[0] if rep.problems else None
         why = f": {first}" if first else ""
-        raise RefereeError([Problem("log.play", f"the record goes wrong before this entry"
-                                    f"{why}")])
+        raise RefereeError([Problem("log.play", f"the record goes wrong before this entry{why}")])
     state = rep.state
     return Explained(describe_entry(entry), state.describe(), state.explain(entry))

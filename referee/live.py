@@ -37,9 +37,23 @@ HELP = """Type a play, or a command:
 Every accepted entry is saved at once; Tab completes cards and words.
 Ctrl-C clears the line; Ctrl-D (or quit) leaves."""
 
-WORDS = ("help", "show", "score", "undo", "options", "quit", "deal", "dealer", "declare",
-         "claim", "forfeit", "buried", "returned", "hand",
-         *(name for spec in GAMES.values() for name in spec.declarations))
+WORDS = (
+    "help",
+    "show",
+    "score",
+    "undo",
+    "options",
+    "quit",
+    "deal",
+    "dealer",
+    "declare",
+    "claim",
+    "forfeit",
+    "buried",
+    "returned",
+    "hand",
+    *(name for spec in GAMES.values() for name in spec.declarations),
+)
 
 
 class Live:
@@ -154,12 +168,12 @@ class Live:
         if "dealer" in args:
             at = args.index("dealer")
             dealer = args[at + 1] if at + 1 < len(args) else None
-            args = args[:at] + args[at + 2:]
+            args = args[:at] + args[at + 2 :]
         extra: str | None = None
         for key in ("buried", "returned"):
             if key in args:
                 at = args.index(key)
-                extra = " ".join(args[at + 1:])
+                extra = " ".join(args[at + 1 :])
                 args = args[:at]
         cards = " ".join(args)
         if "trump" in GAMES[match.game].setup:

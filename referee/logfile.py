@@ -24,15 +24,23 @@ _POSITION = r"at line (\d+), column (\d+)"  # in tomllib's messages before Pytho
 def parse_bytes(raw: bytes) -> tuple[dict[str, Any] | None, list[Problem]]:
     """TOML bytes to a mapping, or a ``log.toml`` problem with line and column."""
     if len(raw) > MAX_BYTES:
-        return None, [Problem("log.toml", f"the file is {len(raw) / 1048576:.1f} MiB; a match log "
-                              f"is at most {MAX_BYTES // 1048576} MiB")]
+        return None, [
+            Problem(
+                "log.toml",
+                f"the file is {len(raw) / 1048576:.1f} MiB; a match log "
+                f"is at most {MAX_BYTES // 1048576} MiB",
+            )
+        ]
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
-        at_line = raw[:err.start].count(b"\n") + 1
+        at_line = raw[: err.start].count(b"\n") + 1
         at_col = err.start - (raw.rfind(b"\n", 0, err.start) + 1) + 1
-        return None, [Problem("log.toml", "the file is not UTF-8 text (TOML must be)",
-                              line=at_line, column=at_col)]
+        return None, [
+            Problem(
+                "log.toml", "the file is not UTF-8 text (TOML must be)", line=at_line, column=at_col
+            )
+        ]
     try:
         return tomllib.loads(text), []
     except tomllib.TOMLDecodeError as err:
@@ -43,8 +51,9 @@ def parse_bytes(raw: bytes) -> tuple[dict[str, Any] | None, list[Problem]]:
         if found and line is None:
             line, col = int(found.group(1)), int(found.group(2))
         plain = getattr(err, "msg", None) or re.sub(_POSITION, "", msg).strip(" ()")
-        return None, [Problem("log.toml", f"not valid TOML: {plain}", line=line or 1,
-                              column=col or 1)]
+        return None, [
+            Problem("log.toml", f"not valid TOML: {plain}", line=line or 1, column=col or 1)
+        ]
     except RecursionError:
         return None, [Problem("log.toml", "not valid TOML: nested too deeply", line=1, column=1)]
 
@@ -54,8 +63,15 @@ def read_path(path: Path) -> bytes:
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
-            raise RefereeError([Problem("log.toml", f"{path} is {size / 1048576:.1f} MiB; a match "
-                                        f"log is at most {MAX_BYTES // 1048576} MiB")])
+            raise RefereeError(
+                [
+                    Problem(
+                        "log.toml",
+                        f"{path} is {size / 1048576:.1f} MiB; a match "
+                        f"log is at most {MAX_BYTES // 1048576} MiB",
+                    )
+                ]
+            )
         return path.read_bytes()
     except FileNotFoundError:
         raise RefereeError([Problem("log.file", f"{path}: no such file")]) from None
@@ -140,8 +156,14 @@ def locked(path: Path, wait: float = 5.0) -> Iterator[None]:
                 if err.errno not in (errno.EAGAIN, errno.EACCES):
                     raise
                 if time.monotonic() > deadline:
-                    raise RefereeError([Problem("log.locked", f"{path} is being written by "
-                                                "another referee process; try again")]) from None
+                    raise RefereeError(
+                        [
+                            Problem(
+                                "log.locked",
+                                f"{path} is being written by another referee process; try again",
+                            )
+                        ]
+                    ) from None
                 time.sleep(0.02)
         remove_stale_temporaries(path)
         yield

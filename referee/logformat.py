@@ -18,8 +18,18 @@ FORMAT = "referee-match"
 VERSION = 1
 MAX_DEALS = 2000
 MAX_PLAYS = 500
-HEADER_KEYS = ("format", "version", "game", "variant", "event", "date", "players", "rules",
-               "deals", "result")
+HEADER_KEYS = (
+    "format",
+    "version",
+    "game",
+    "variant",
+    "event",
+    "date",
+    "players",
+    "rules",
+    "deals",
+    "result",
+)
 DEAL_KEYS = ("dealer", "hands", "plays", "note", "score")
 
 
@@ -29,23 +39,57 @@ class _Reader:
     def __init__(self) -> None:
         self.problems: list[Problem] = []
 
-    def bad(self, rule: str, message: str, path: str | None, deal: int | None = None,
-            play: int | None = None, stage: int = 0) -> None:
+    def bad(
+        self,
+        rule: str,
+        message: str,
+        path: str | None,
+        deal: int | None = None,
+        play: int | None = None,
+        stage: int = 0,
+    ) -> None:
         self.problems.append(Problem(rule, message, path, deal, play, stage=stage))
 
-    def unknown_keys(self, table: dict[str, Any], allowed: tuple[str, ...], prefix: str,
-                     deal: int | None = None, play: int | None = None, stage: int = 0) -> None:
+    def unknown_keys(
+        self,
+        table: dict[str, Any],
+        allowed: tuple[str, ...],
+        prefix: str,
+        deal: int | None = None,
+        play: int | None = None,
+        stage: int = 0,
+    ) -> None:
         for key in table:
             if key not in allowed:
                 where = f"{prefix}.{key}" if prefix else key
-                self.bad("log.key", f"unknown key {key!r}; expected one of "
-                         f"{', '.join(allowed)}", where, deal, play, stage)
+                self.bad(
+                    "log.key",
+                    f"unknown key {key!r}; expected one of {', '.join(allowed)}",
+                    where,
+                    deal,
+                    play,
+                    stage,
+                )
 
-    def cards(self, value: Any, path: str, rule: str, deal: int | None = None,
-              play: int | None = None, stage: int = 0) -> tuple[Card, ...] | None:
+    def cards(
+        self,
+        value: Any,
+        path: str,
+        rule: str,
+        deal: int | None = None,
+        play: int | None = None,
+        stage: int = 0,
+    ) -> tuple[Card, ...] | None:
         if not isinstance(value, str):
-            self.bad(rule, f"expected a card list string such as \"5H 3C\", found "
-                     f"{type(value).__name__} {value!r}", path, deal, play, stage)
+            self.bad(
+                rule,
+                f'expected a card list string such as "5H 3C", found '
+                f"{type(value).__name__} {value!r}",
+                path,
+                deal,
+                play,
+                stage,
+            )
             return None
         try:
             return parse_cards(value)
@@ -59,20 +103,23 @@ class _Reader:
         if "format" not in data:
             self.bad("log.key", "missing key 'format'; expected \"referee-match\"", "format")
         elif fmt != FORMAT:
-            self.bad("log.format", f"expected \"{FORMAT}\", found {fmt!r}", "format")
+            self.bad("log.format", f'expected "{FORMAT}", found {fmt!r}', "format")
         version = data.get("version")
         if "version" not in data:
             self.bad("log.key", "missing key 'version'; expected 1", "version")
         elif isinstance(version, bool) or not isinstance(version, int) or version < 1:
             self.bad("log.version", f"expected version 1, found {version!r}", "version")
         elif version > VERSION:
-            self.bad("log.version", f"this log is version {version}; this referee reads "
-                     f"version {VERSION} and will not guess at a newer one", "version")
+            self.bad(
+                "log.version",
+                f"this log is version {version}; this referee reads "
+                f"version {VERSION} and will not guess at a newer one",
+                "version",
+            )
             return None
         game = data.get("game")
         if "game" not in data:
-            self.bad("log.key", f"missing key 'game'; expected one of {', '.join(GAMES)}",
-                     "game")
+            self.bad("log.key", f"missing key 'game'; expected one of {', '.join(GAMES)}", "game")
             return None
         why = check_game(game)
         if why is not None:
@@ -96,8 +143,7 @@ class _Reader:
         players = self.players(data, spec, variant)
         rules_given = data.get("rules", {})
         if not isinstance(rules_given, dict):
-            self.bad("log.rules", f"expected a table of parameters, found {rules_given!r}",
-                     "rules")
+            self.bad("log.rules", f"expected a table of parameters, found {rules_given!r}", "rules")
             rules_given = {}
         rules, rule_problems = resolve_rules(game, variant, rules_given)
         self.problems.extend(rule_problems)
@@ -109,8 +155,9 @@ class _Reader:
             self.bad("log.deal", "expected an array of tables [[deals]]", "deals")
             deals = []
         if len(deals) > MAX_DEALS:
-            self.bad("log.deal", f"{len(deals)} deals; a match log holds at most {MAX_DEALS}",
-                     "deals")
+            self.bad(
+                "log.deal", f"{len(deals)} deals; a match log holds at most {MAX_DEALS}", "deals"
+            )
             deals = []
         sides = match.sides
         for i, raw in enumerate(deals):
@@ -120,13 +167,13 @@ class _Reader:
 
     def players(self, data: dict[str, Any], spec: GameSpec, variant: str) -> list[str] | None:
         if "players" not in data:
-            self.bad("log.key", "missing key 'players'; expected the players in playing order",
-                     "players")
+            self.bad(
+                "log.key", "missing key 'players'; expected the players in playing order", "players"
+            )
             return None
         raw = data["players"]
         if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
-            self.bad("log.players", f"expected an array of player names, found {raw!r}",
-                     "players")
+            self.bad("log.players", f"expected an array of player names, found {raw!r}", "players")
             return None
         ok = True
         seen: set[str] = set()
@@ -147,15 +194,16 @@ class _Reader:
         low, high = spec.player_range(variant)
         if not low <= len(raw) <= high:
             played = f"{low} to {high} players" if low < high else f"{low} players"
-            what = spec.name if spec.player_range(variant) == spec.players else \
-                f"{spec.name} ({variant})"
-            self.bad("game.players", f"{what} is played by {played}, found {len(raw)}",
-                     "players")
+            what = (
+                spec.name
+                if spec.player_range(variant) == spec.players
+                else f"{spec.name} ({variant})"
+            )
+            self.bad("game.players", f"{what} is played by {played}, found {len(raw)}", "players")
             ok = False
         return list(raw) if ok else None
 
-    def deal(self, raw: Any, i: int, spec: GameSpec, players: list[str],
-             sides: list[str]) -> Deal:
+    def deal(self, raw: Any, i: int, spec: GameSpec, players: list[str], sides: list[str]) -> Deal:
         number = i + 1
         path = deal_path(i)
         if not isinstance(raw, dict):
@@ -169,8 +217,12 @@ class _Reader:
             self.bad("log.key", "missing key 'dealer'", f"{path}.dealer", number)
             deal.broken = True
         elif dealer not in players:
-            self.bad("log.players", f"dealer {dealer!r} is not one of the players "
-                     f"({', '.join(players)})", f"{path}.dealer", number)
+            self.bad(
+                "log.players",
+                f"dealer {dealer!r} is not one of the players ({', '.join(players)})",
+                f"{path}.dealer",
+                number,
+            )
             deal.broken = True
         else:
             deal.dealer = dealer
@@ -182,8 +234,12 @@ class _Reader:
                 trump = self.cards(raw["trump"], f"{path}.trump", "log.deal", number)
                 if trump is None or len(trump) != 1:
                     if trump is not None:
-                        self.bad("log.deal", f"expected one card, found {len(trump)}",
-                                 f"{path}.trump", number)
+                        self.bad(
+                            "log.deal",
+                            f"expected one card, found {len(trump)}",
+                            f"{path}.trump",
+                            number,
+                        )
                     deal.broken = True
                 else:
                     deal.trump = trump[0]
@@ -214,38 +270,52 @@ class _Reader:
         elif note is not None:
             deal.note = note
         if "score" in raw:
-            deal.score = self.score_table(raw["score"], f"{path}.score", number,
-                                          sides)
+            deal.score = self.score_table(raw["score"], f"{path}.score", number, sides)
         plays = raw.get("plays")
         if "plays" not in raw:
-            self.bad("log.key", "missing key 'plays' (write plays = [] before the first play)",
-                     f"{path}.plays", number)
+            self.bad(
+                "log.key",
+                "missing key 'plays' (write plays = [] before the first play)",
+                f"{path}.plays",
+                number,
+            )
             plays = []
         elif not isinstance(plays, list):
-            self.bad("log.deal", f"expected an array of plays, found {plays!r}",
-                     f"{path}.plays", number)
+            self.bad(
+                "log.deal", f"expected an array of plays, found {plays!r}", f"{path}.plays", number
+            )
             plays = []
         if len(plays) > MAX_PLAYS:
-            self.bad("log.deal", f"{len(plays)} entries; a deal holds at most {MAX_PLAYS}",
-                     f"{path}.plays", number)
+            self.bad(
+                "log.deal",
+                f"{len(plays)} entries; a deal holds at most {MAX_PLAYS}",
+                f"{path}.plays",
+                number,
+            )
             plays = []
             deal.broken = True
         for j, entry in enumerate(plays):
             deal.plays.append(self.entry(entry, i, j, spec, players))
         return deal
 
-    def hands(self, raw: Any, path: str, number: int,
-              players: list[str]) -> dict[str, tuple[Card, ...]] | None:
+    def hands(
+        self, raw: Any, path: str, number: int, players: list[str]
+    ) -> dict[str, tuple[Card, ...]] | None:
         if not isinstance(raw, dict):
-            self.bad("log.deal", f"expected a table of player = \"cards\", found {raw!r}",
-                     path, number)
+            self.bad(
+                "log.deal", f'expected a table of player = "cards", found {raw!r}', path, number
+            )
             return None
         out: dict[str, tuple[Card, ...]] = {}
         ok = True
         for name, cards in raw.items():
             if name not in players:
-                self.bad("log.players", f"{name!r} is not one of the players "
-                         f"({', '.join(players)})", f"{path}.{_key(name)}", number)
+                self.bad(
+                    "log.players",
+                    f"{name!r} is not one of the players ({', '.join(players)})",
+                    f"{path}.{_key(name)}",
+                    number,
+                )
                 ok = False
                 continue
             got = self.cards(cards, f"{path}.{_key(name)}", "log.deal", number)
@@ -255,26 +325,41 @@ class _Reader:
                 out[name] = got
         return out if ok else None
 
-    def score_table(self, raw: Any, path: str, number: int | None,
-                    sides: list[str]) -> dict[str, int] | None:
+    def score_table(
+        self, raw: Any, path: str, number: int | None, sides: list[str]
+    ) -> dict[str, int] | None:
         if not isinstance(raw, dict):
-            self.bad("log.result", f"expected a table of side = points, found {raw!r}", path,
-                     number, stage=2)
+            self.bad(
+                "log.result",
+                f"expected a table of side = points, found {raw!r}",
+                path,
+                number,
+                stage=2,
+            )
             return None
         out: dict[str, int] = {}
         for name, value in raw.items():
             if name not in sides:
-                self.bad("log.result", f"{name!r} is not a side of this match "
-                         f"({', '.join(sides)})", f"{path}.{_key(name)}", number, stage=2)
+                self.bad(
+                    "log.result",
+                    f"{name!r} is not a side of this match ({', '.join(sides)})",
+                    f"{path}.{_key(name)}",
+                    number,
+                    stage=2,
+                )
             elif isinstance(value, bool) or not isinstance(value, int):
-                self.bad("log.result", f"expected a whole number, found {value!r}",
-                         f"{path}.{_key(name)}", number, stage=2)
+                self.bad(
+                    "log.result",
+                    f"expected a whole number, found {value!r}",
+                    f"{path}.{_key(name)}",
+                    number,
+                    stage=2,
+                )
             else:
                 out[name] = value
         return out
 
-    def entry(self, raw: Any, i: int, j: int, spec: GameSpec,
-              players: list[str]) -> Entry | None:
+    def entry(self, raw: Any, i: int, j: int, spec: GameSpec, players: list[str]) -> Entry | None:
         fishing = "card" in spec.entries
         fast = _fast_fish_play(raw, players) if fishing else _fast_trick_cards(raw, players)
         if fast is not None:
@@ -282,8 +367,14 @@ class _Reader:
         number, play = i + 1, j + 1
         path = deal_path(i, None, j)
         if not isinstance(raw, dict):
-            self.bad("log.play", f"expected a table such as {{ by = \"Ali\", card = \"7D\" }}, "
-                     f"found {raw!r}", path, number, play, 1)
+            self.bad(
+                "log.play",
+                f'expected a table such as {{ by = "Ali", card = "7D" }}, found {raw!r}',
+                path,
+                number,
+                play,
+                1,
+            )
             return None
         before = len(self.problems)
 
@@ -294,10 +385,14 @@ class _Reader:
         unknown = [k for k in raw if k not in allowed]
         absent = [] if fishing else [k for k in unknown if k in ("declares", "claim", "forfeit")]
         for key in absent:  # another game's entry: the wrong shape, not a typo
-            bad("log.play", f"{spec.name} has no {key!r} entries (an entry holds "
-                f"{', '.join(allowed)})", key)
-        self.unknown_keys({k: v for k, v in raw.items() if k not in absent}, allowed, path,
-                          number, play, 1)
+            bad(
+                "log.play",
+                f"{spec.name} has no {key!r} entries (an entry holds {', '.join(allowed)})",
+                key,
+            )
+        self.unknown_keys(
+            {k: v for k, v in raw.items() if k not in absent}, allowed, path, number, play, 1
+        )
         by = raw.get("by")
         if by is None:
             bad("log.key", "missing key 'by' (who played)", "by")
@@ -320,13 +415,24 @@ class _Reader:
             return None
         return FishPlay(by, card[0], takes, note)  # type: ignore[arg-type]
 
-    def trick_entry(self, raw: dict[str, Any], bad: Any, path: str, number: int, play: int,
-                    before: int, spec: GameSpec) -> Entry | None:
+    def trick_entry(
+        self,
+        raw: dict[str, Any],
+        bad: Any,
+        path: str,
+        number: int,
+        play: int,
+        before: int,
+        spec: GameSpec,
+    ) -> Entry | None:
         shape = [k for k in ("declares", "claim", "forfeit") if k in raw and k in spec.entries]
         entry: dict[str, Any] = {"by": raw.get("by", ""), "note": raw.get("note")}
         if len(shape) > 1:
-            bad("log.play", f"an entry is one of a play, a declaration, a claim or a forfeit; "
-                f"found {' and '.join(shape)} together")
+            bad(
+                "log.play",
+                f"an entry is one of a play, a declaration, a claim or a forfeit; "
+                f"found {' and '.join(shape)} together",
+            )
         elif shape == ["claim"]:
             if raw["claim"] is not True:
                 bad("log.play", f"claim is always true, found {raw['claim']!r}", "claim")
@@ -335,8 +441,11 @@ class _Reader:
             entry["claim"] = True
         elif shape == ["forfeit"]:
             if not isinstance(raw["forfeit"], str):
-                bad("log.play", f"expected the reason as a string, found {raw['forfeit']!r}",
-                    "forfeit")
+                bad(
+                    "log.play",
+                    f"expected the reason as a string, found {raw['forfeit']!r}",
+                    "forfeit",
+                )
             if "cards" in raw:
                 bad("log.play", "a forfeit shows no cards", "cards")
             entry["forfeit"] = str(raw["forfeit"])
@@ -344,12 +453,14 @@ class _Reader:
             if shape == ["declares"]:
                 name = raw["declares"]
                 if name not in spec.declarations:
-                    bad("log.play", f"expected one of {', '.join(spec.declarations)}, "
-                        f"found {name!r}", "declares")
+                    bad(
+                        "log.play",
+                        f"expected one of {', '.join(spec.declarations)}, found {name!r}",
+                        "declares",
+                    )
                 entry["declares"] = str(name)
             if "cards" not in raw:
-                bad("log.key", "missing key 'cards' (the cards led, followed or shown)",
-                    "cards")
+                bad("log.key", "missing key 'cards' (the cards led, followed or shown)", "cards")
             else:
                 got = self.cards(raw["cards"], f"{path}.cards", "log.play", number, play, 1)
                 if got is not None:
@@ -373,8 +484,11 @@ class _Reader:
         if "winner" in raw:
             winner = raw["winner"]
             if winner not in names:
-                self.bad("log.result", f"winner {winner!r} is not a side of this match "
-                         f"({', '.join(names)})", "result.winner")
+                self.bad(
+                    "log.result",
+                    f"winner {winner!r} is not a side of this match ({', '.join(names)})",
+                    "result.winner",
+                )
             else:
                 match.result_winner = winner
 
@@ -387,8 +501,7 @@ def _fast_fish_play(raw: Any, players: list[str]) -> FishPlay | None:
     returns None and takes the full path, which reports every problem."""
     if type(raw) is not dict or not _FISH_KEYS.issuperset(raw):
         return None
-    by, card, takes, note = raw.get("by"), raw.get("card"), raw.get("takes", ""), \
-        raw.get("note")
+    by, card, takes, note = raw.get("by"), raw.get("card"), raw.get("takes", ""), raw.get("note")
     if by not in players or type(card) is not str or type(takes) is not str:
         return None
     if note is not None and type(note) is not str:
@@ -426,12 +539,22 @@ def read_match(data: dict[str, Any]) -> tuple[Match | None, list[Problem]]:
     return match, reader.problems
 
 
-def new_match(game: str, players: list[str], variant: str | None = None,
-              overrides: dict[str, Value] | None = None, event: str | None = None,
-              date: dt.date | None = None) -> tuple[Match | None, list[Problem]]:
+def new_match(
+    game: str,
+    players: list[str],
+    variant: str | None = None,
+    overrides: dict[str, Value] | None = None,
+    event: str | None = None,
+    date: dt.date | None = None,
+) -> tuple[Match | None, list[Problem]]:
     """A new match with no deals, validated as a log would be."""
-    data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": game,
-                            "players": players, "rules": overrides or {}}
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game,
+        "players": players,
+        "rules": overrides or {},
+    }
     if variant is not None:
         data["variant"] = variant
     if event:
@@ -465,8 +588,12 @@ def entry_to_dict(entry: Entry) -> dict[str, Any]:
 
 def match_to_dict(match: Match) -> dict[str, Any]:
     """The canonical mapping of a match: keys in the documented order, every parameter."""
-    out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": match.game,
-                           "variant": match.variant}
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": match.game,
+        "variant": match.variant,
+    }
     if match.event is not None:
         out["event"] = match.event
     if match.date is not None:

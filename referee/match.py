@@ -27,8 +27,19 @@ class DealSummary(NamedTuple):
 class Replay:
     """Everything a replay establishes about a match."""
 
-    __slots__ = ("balances", "carry", "deals", "match", "next_dealer", "over", "pot",
-                 "problems", "state", "totals", "winner")
+    __slots__ = (
+        "balances",
+        "carry",
+        "deals",
+        "match",
+        "next_dealer",
+        "over",
+        "pot",
+        "problems",
+        "state",
+        "totals",
+        "winner",
+    )
 
     def __init__(self, match: Match, problems: list[Problem]) -> None:
         self.match = match
@@ -58,9 +69,14 @@ def with_legal(message: str, legal: list[str]) -> str:
 
 
 def illegal_problem(err: Illegal, deal_index: int, play_index: int) -> Problem:
-    return Problem(err.rule, with_legal(err.message, err.legal),
-                   deal_path(deal_index, None, play_index), deal_index + 1, play_index + 1,
-                   stage=1)
+    return Problem(
+        err.rule,
+        with_legal(err.message, err.legal),
+        deal_path(deal_index, None, play_index),
+        deal_index + 1,
+        play_index + 1,
+        stage=1,
+    )
 
 
 def decided(match: Match, totals: dict[str, int]) -> tuple[bool, str | None]:
@@ -111,16 +127,28 @@ def replay_deal(rep: Replay, deal: Deal, i: int, check: bool) -> None:
     """Replay one deal into the match; raise _Halt at a problem that stops the replay."""
     match, number = rep.match, i + 1
     if rep.over:
-        rep.problems.append(Problem(f"{match.game}.match", f"the match was decided after "
-                                    f"deal {i} ({rep.winner or 'nobody'} won); no deal may "
-                                    "follow", deal_path(i), number))
+        rep.problems.append(
+            Problem(
+                f"{match.game}.match",
+                f"the match was decided after "
+                f"deal {i} ({rep.winner or 'nobody'} won); no deal may "
+                "follow",
+                deal_path(i),
+                number,
+            )
+        )
         raise _Halt
     if deal.broken:
         raise _Halt
     if i and deal.dealer != rep.next_dealer:
-        rep.problems.append(Problem(f"{match.game}.deal.dealer", f"{rep.next_dealer} deals "
-                                    f"deal {number}, not {deal.dealer}",
-                                    deal_path(i, "dealer"), number))
+        rep.problems.append(
+            Problem(
+                f"{match.game}.deal.dealer",
+                f"{rep.next_dealer} deals deal {number}, not {deal.dealer}",
+                deal_path(i, "dealer"),
+                number,
+            )
+        )
     assert rep.carry is not None
     rep.carry.deal_number = number
     state = start_deal(match, deal, i, rep.carry)
@@ -144,9 +172,15 @@ def replay_deal(rep: Replay, deal: Deal, i: int, check: bool) -> None:
             rep.balances[p] += v
         rep.pot = state.open_pot()
         if deal.score is not None:
-            rep.problems.append(Problem("log.result", "a score is stored for a deal that is "
-                                        "not finished", deal_path(i, "score"), number,
-                                        stage=2))
+            rep.problems.append(
+                Problem(
+                    "log.result",
+                    "a score is stored for a deal that is not finished",
+                    deal_path(i, "score"),
+                    number,
+                    stage=2,
+                )
+            )
 
 
 def stop(rep: Replay, problems: list[Problem]) -> None:
@@ -186,14 +220,21 @@ def add_finished(rep: Replay, state: DealState) -> bool:
     return True
 
 
-def check_stored(rep: Replay, stored: dict[str, int], actual: dict[str, int], path: str,
-                 number: int | None) -> None:
+def check_stored(
+    rep: Replay, stored: dict[str, int], actual: dict[str, int], path: str, number: int | None
+) -> None:
     """[log.result] A stored figure must agree with the replay."""
     for side, value in stored.items():
         if actual.get(side) != value:
-            rep.problems.append(Problem("log.result", f"stored {value} for {side}, but the replay "
-                                        f"gives {actual.get(side)}", f"{path}.{side}", number,
-                                        stage=2))
+            rep.problems.append(
+                Problem(
+                    "log.result",
+                    f"stored {value} for {side}, but the replay gives {actual.get(side)}",
+                    f"{path}.{side}",
+                    number,
+                    stage=2,
+                )
+            )
 
 
 def check_result(rep: Replay) -> None:
@@ -202,8 +243,13 @@ def check_result(rep: Replay) -> None:
         check_stored(rep, match.result_totals, rep.totals, "result.totals", None)
     if match.result_winner is not None and match.result_winner != rep.winner:
         actual = rep.winner or "nobody yet"
-        rep.problems.append(Problem("log.result", f"stored winner {match.result_winner}, but the "
-                                    f"replay gives {actual}", "result.winner"))
+        rep.problems.append(
+            Problem(
+                "log.result",
+                f"stored winner {match.result_winner}, but the replay gives {actual}",
+                "result.winner",
+            )
+        )
 
 
 def with_derived(match: Match, rep: Replay) -> Match:

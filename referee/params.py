@@ -13,8 +13,16 @@ class Param:
 
     __slots__ = ("choices", "default", "kind", "meaning", "minimum", "name", "rule")
 
-    def __init__(self, name: str, kind: type, default: Value, meaning: str, rule: str,
-                 choices: tuple[str, ...] = (), minimum: int = 0) -> None:
+    def __init__(
+        self,
+        name: str,
+        kind: type,
+        default: Value,
+        meaning: str,
+        rule: str,
+        choices: tuple[str, ...] = (),
+        minimum: int = 0,
+    ) -> None:
         self.name = name
         self.kind = kind
         self.default = default
@@ -48,9 +56,14 @@ def _show(value: Any) -> str:
     return f"{type(value).__name__} {value!r}"
 
 
-def p(name: str, kind: type, default: Value, rule: str, meaning: str,
-      choices: tuple[str, ...] = (), minimum: int = 0) -> Param:
+def p(
+    name: str,
+    kind: type,
+    default: Value,
+    rule: str,
+    meaning: str,
+    choices: tuple[str, ...] = (),
+    minimum: int = 0,
+) -> Param:
     """A parameter, as the registry lists them: name, type, default, rule id, meaning."""
     return Param(name, kind, default, meaning, rule, choices, minimum)
-
-

@@ -11,9 +11,17 @@ class Problem:
 
     __slots__ = ("column", "deal", "line", "message", "path", "play", "rule", "stage")
 
-    def __init__(self, rule: str, message: str, path: str | None = None,
-                 deal: int | None = None, play: int | None = None, line: int | None = None,
-                 column: int | None = None, stage: int = 0) -> None:
+    def __init__(
+        self,
+        rule: str,
+        message: str,
+        path: str | None = None,
+        deal: int | None = None,
+        play: int | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        stage: int = 0,
+    ) -> None:
         self.rule = rule
         self.message = message
         self.path = path
@@ -24,8 +32,16 @@ class Problem:
         self.stage = stage
 
     def _key(self) -> tuple[object, ...]:
-        return (self.rule, self.message, self.path, self.deal, self.play, self.line,
-                self.column, self.stage)
+        return (
+            self.rule,
+            self.message,
+            self.path,
+            self.deal,
+            self.play,
+            self.line,
+            self.column,
+            self.stage,
+        )
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Problem) and self._key() == other._key()

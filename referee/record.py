@@ -50,15 +50,32 @@ class Deal:
     """One deal as recorded. ``plays`` holds None where an entry could not be read;
     ``broken`` says the deal's set-up could not be read."""
 
-    __slots__ = ("broken", "buried", "dealer", "floor", "hands", "note", "plays", "returned",
-                 "score", "trump")
+    __slots__ = (
+        "broken",
+        "buried",
+        "dealer",
+        "floor",
+        "hands",
+        "note",
+        "plays",
+        "returned",
+        "score",
+        "trump",
+    )
 
-    def __init__(self, dealer: str, floor: tuple[Card, ...] = (), trump: Card | None = None,
-                 buried: tuple[Card, ...] | None = None,
-                 returned: tuple[Card, ...] | None = None,
-                 hands: dict[str, tuple[Card, ...]] | None = None,
-                 plays: list[Entry | None] | None = None, note: str | None = None,
-                 score: dict[str, int] | None = None, broken: bool = False) -> None:
+    def __init__(
+        self,
+        dealer: str,
+        floor: tuple[Card, ...] = (),
+        trump: Card | None = None,
+        buried: tuple[Card, ...] | None = None,
+        returned: tuple[Card, ...] | None = None,
+        hands: dict[str, tuple[Card, ...]] | None = None,
+        plays: list[Entry | None] | None = None,
+        note: str | None = None,
+        score: dict[str, int] | None = None,
+        broken: bool = False,
+    ) -> None:
         self.dealer = dealer
         self.floor = floor
         self.trump = trump
@@ -79,24 +96,53 @@ class Deal:
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__
-                          if getattr(self, k) not in (None, (), [], False))
+        shown = ", ".join(
+            f"{k}={getattr(self, k)!r}"
+            for k in self.__slots__
+            if getattr(self, k) not in (None, (), [], False)
+        )
         return f"Deal({shown})"
 
     def prefix(self, entries: int) -> Deal:
         """This deal as it stood after its first ``entries`` entries (no stored score)."""
-        return Deal(self.dealer, self.floor, self.trump, self.buried, self.returned,
-                    self.hands, self.plays[:entries], self.note, None, self.broken)
+        return Deal(
+            self.dealer,
+            self.floor,
+            self.trump,
+            self.buried,
+            self.returned,
+            self.hands,
+            self.plays[:entries],
+            self.note,
+            None,
+            self.broken,
+        )
 
 
 class Match:
     """A whole match record: header, rules (every parameter), deals and stored result."""
 
-    __slots__ = ("date", "deals", "event", "game", "players", "result_totals",
-                 "result_winner", "rules", "variant")
+    __slots__ = (
+        "date",
+        "deals",
+        "event",
+        "game",
+        "players",
+        "result_totals",
+        "result_winner",
+        "rules",
+        "variant",
+    )
 
-    def __init__(self, game: str, variant: str, players: list[str], rules: dict[str, Value],
-                 event: str | None = None, date: dt.date | dt.datetime | None = None) -> None:
+    def __init__(
+        self,
+        game: str,
+        variant: str,
+        players: list[str],
+        rules: dict[str, Value],
+        event: str | None = None,
+        date: dt.date | dt.datetime | None = None,
+    ) -> None:
         self.game = game
         self.variant = variant
         self.players = players
@@ -109,13 +155,13 @@ class Match:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Match) and all(
-            getattr(self, k) == getattr(other, k) for k in self.__slots__)
+            getattr(self, k) == getattr(other, k) for k in self.__slots__
+        )
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
-        return (f"Match({self.game!r}, {self.variant!r}, {self.players!r}, "
-                f"deals={len(self.deals)})")
+        return f"Match({self.game!r}, {self.variant!r}, {self.players!r}, deals={len(self.deals)})"
 
     @property
     def sides(self) -> list[str]:
@@ -143,8 +189,9 @@ def side_map(game: str, players: list[str], rules: dict[str, Value]) -> dict[str
 def describe_entry(entry: Entry) -> str:
     """An entry in plain words, as the table would say it (``Ali 8S takes 5H 3C``)."""
     if isinstance(entry, FishPlay):
-        return f"{entry.by} {entry.card}" + (f" takes {format_cards(entry.takes)}"
-                                              if entry.takes else " (trail)")
+        return f"{entry.by} {entry.card}" + (
+            f" takes {format_cards(entry.takes)}" if entry.takes else " (trail)"
+        )
     kind = entry.kind
     if kind == "declare":
         return f"{entry.by} declares {entry.declares} showing {format_cards(entry.cards)}"

@@ -59,8 +59,13 @@ class GameSpec(NamedTuple):
         return [[name] for name in players]
 
 
-PARTNERSHIPS = p("partnerships", bool, True, "game.players",
-                 "four players play as two partnerships (1 and 3 against 2 and 4)")
+PARTNERSHIPS = p(
+    "partnerships",
+    bool,
+    True,
+    "game.players",
+    "four players play as two partnerships (1 and 3 against 2 and 4)",
+)
 
 
 def _params(*params: Param) -> dict[str, Param]:
@@ -72,35 +77,70 @@ GAMES: dict[str, GameSpec] = {
         name="basra",
         players=(2, 4),
         params=_params(
-        p("ace_points", int, 1, "basra.score", "points per ace captured"),
-        p("basra_by_sum", bool, True, "basra.sweep",
-           "a sweep by sums scores a basra (false, Lebanese: only same-rank sweeps)"),
-        p("basra_points", int, 10, "basra.sweep", "points per basra (sweep)"),
-        p("capture", str, "any", "basra.capture.choice",
-           "any: take any union of groups; maximal: leave no group a capture could add",
-           ("any", "maximal")),
-        p("hand_size", int, 4, "basra.deal", "cards dealt to each player per round", (), 1),
-        p("jack_basra", str, "lone_card", "basra.sweep.jack",
-           "when a jack's sweep scores a basra: lone_card, one_or_two (cards) or never",
-           ("lone_card", "one_or_two", "never")),
-        p("jack_points", int, 1, "basra.score", "points per jack captured"),
-        p("majority_points", int, 30, "basra.score", "award for strictly the most cards"),
-        p("majority_tie", str, "void", "basra.score.tie",
-           "a shared majority: void (nobody scores) or rollover (added to the next deal's)",
-           ("void", "rollover")),
-        p("may_trail_capturer", bool, True, "basra.trail",
-           "a card that could capture may still be trailed"),
-        PARTNERSHIPS,
-        p("seven_diamonds", str, "sweep_if_10", "basra.seven-diamonds",
-           "the 7D: sweep_if_10 (sweeps a floor adding to 10 or less), sweep_all, or plain",
-           ("sweep_if_10", "sweep_all", "plain")),
-        p("target", int, 101, "basra.match", "match target in points", (), 1),
-        p("ten_diamonds_points", int, 3, "basra.score", "points for the 10D"),
-        p("two_clubs_points", int, 2, "basra.score", "points for the 2C")),
+            p("ace_points", int, 1, "basra.score", "points per ace captured"),
+            p(
+                "basra_by_sum",
+                bool,
+                True,
+                "basra.sweep",
+                "a sweep by sums scores a basra (false, Lebanese: only same-rank sweeps)",
+            ),
+            p("basra_points", int, 10, "basra.sweep", "points per basra (sweep)"),
+            p(
+                "capture",
+                str,
+                "any",
+                "basra.capture.choice",
+                "any: take any union of groups; maximal: leave no group a capture could add",
+                ("any", "maximal"),
+            ),
+            p("hand_size", int, 4, "basra.deal", "cards dealt to each player per round", (), 1),
+            p(
+                "jack_basra",
+                str,
+                "lone_card",
+                "basra.sweep.jack",
+                "when a jack's sweep scores a basra: lone_card, one_or_two (cards) or never",
+                ("lone_card", "one_or_two", "never"),
+            ),
+            p("jack_points", int, 1, "basra.score", "points per jack captured"),
+            p("majority_points", int, 30, "basra.score", "award for strictly the most cards"),
+            p(
+                "majority_tie",
+                str,
+                "void",
+                "basra.score.tie",
+                "a shared majority: void (nobody scores) or rollover (added to the next deal's)",
+                ("void", "rollover"),
+            ),
+            p(
+                "may_trail_capturer",
+                bool,
+                True,
+                "basra.trail",
+                "a card that could capture may still be trailed",
+            ),
+            PARTNERSHIPS,
+            p(
+                "seven_diamonds",
+                str,
+                "sweep_if_10",
+                "basra.seven-diamonds",
+                "the 7D: sweep_if_10 (sweeps a floor adding to 10 or less), sweep_all, or plain",
+                ("sweep_if_10", "sweep_all", "plain"),
+            ),
+            p("target", int, 101, "basra.match", "match target in points", (), 1),
+            p("ten_diamonds_points", int, 3, "basra.score", "points for the 10D"),
+            p("two_clubs_points", int, 2, "basra.score", "points for the 2C"),
+        ),
         variants={
             "egyptian": {},
-            "classic": {"seven_diamonds": "sweep_all", "jack_basra": "never",
-                        "capture": "maximal", "may_trail_capturer": False},
+            "classic": {
+                "seven_diamonds": "sweep_all",
+                "jack_basra": "never",
+                "capture": "maximal",
+                "may_trail_capturer": False,
+            },
             "lebanese": {"seven_diamonds": "plain", "basra_by_sum": False, "hand_size": 6},
             "iraqi": {"ten_diamonds_points": 6, "basra_points": 5},
             "two-card": {"jack_basra": "one_or_two"},
@@ -115,23 +155,49 @@ GAMES: dict[str, GameSpec] = {
         name="pasur",
         players=(2, 4),
         params=_params(
-        p("club_tie", str, "third_player", "pasur.score.clubs-tie",
-           "three players, two tied for most clubs: third_player scores the award, or nobody",
-           ("third_player", "nobody")),
-        p("clubs", str, "majority7", "pasur.score.clubs",
-           "clubs award: majority7, majority13, or per_club (1 per club, at most 7)",
-           ("majority7", "majority13", "per_club")),
-        PARTNERSHIPS,
-        p("qk_redeal", bool, False, "pasur.deal.pool",
-           "three or more queens or kings in the opening pool force a redeal"),
-        p("sur_cancel", bool, False, "pasur.sur.cancel",
-           "a sur made while an opponent holds one cancels theirs instead of scoring"),
-        p("sur_cutoff", int, 0, "pasur.sur.cutoff",
-           "a side with this many match points or more scores no surs (0 = off)"),
-        p("sur_points", int, 5, "pasur.sur", "points per sur (sweep)"),
-        p("target", int, 62, "pasur.match", "match target in points", (), 1),
-        p("ten_diamonds_points", int, 3, "pasur.score", "points for the 10D"),
-        p("two_clubs_points", int, 2, "pasur.score", "points for the 2C")),
+            p(
+                "club_tie",
+                str,
+                "third_player",
+                "pasur.score.clubs-tie",
+                "three players, two tied for most clubs: third_player scores the award, or nobody",
+                ("third_player", "nobody"),
+            ),
+            p(
+                "clubs",
+                str,
+                "majority7",
+                "pasur.score.clubs",
+                "clubs award: majority7, majority13, or per_club (1 per club, at most 7)",
+                ("majority7", "majority13", "per_club"),
+            ),
+            PARTNERSHIPS,
+            p(
+                "qk_redeal",
+                bool,
+                False,
+                "pasur.deal.pool",
+                "three or more queens or kings in the opening pool force a redeal",
+            ),
+            p(
+                "sur_cancel",
+                bool,
+                False,
+                "pasur.sur.cancel",
+                "a sur made while an opponent holds one cancels theirs instead of scoring",
+            ),
+            p(
+                "sur_cutoff",
+                int,
+                0,
+                "pasur.sur.cutoff",
+                "a side with this many match points or more scores no surs (0 = off)",
+            ),
+            p("sur_points", int, 5, "pasur.sur", "points per sur (sweep)"),
+            p("target", int, 62, "pasur.match", "match target in points", (), 1),
+            p("ten_diamonds_points", int, 3, "pasur.score", "points for the 10D"),
+            p("two_clubs_points", int, 2, "pasur.score", "points for the 2C"),
+        ),
         variants={
             "standard": {},
             "pagat": {"qk_redeal": True, "sur_cancel": True, "sur_cutoff": 50},
@@ -149,13 +215,24 @@ GAMES: dict[str, GameSpec] = {
         name="bura",
         players=(2, 6),
         params=_params(
-        p("ante", int, 1, "bura.ante", "each player's stake into the pot every deal"),
-        p("moscow_needs_trump_ace", bool, False, "bura.declare",
-           "a Moscow (three aces) must include the trump ace"),
-        p("no_claim", str, "void", "bura.claim.none",
-           "cards played out with no claim: void, or most_points wins (a tie is void)",
-           ("void", "most_points")),
-        p("target", int, 21, "bura.match", "match target in game points", (), 1)),
+            p("ante", int, 1, "bura.ante", "each player's stake into the pot every deal"),
+            p(
+                "moscow_needs_trump_ace",
+                bool,
+                False,
+                "bura.declare",
+                "a Moscow (three aces) must include the trump ace",
+            ),
+            p(
+                "no_claim",
+                str,
+                "void",
+                "bura.claim.none",
+                "cards played out with no claim: void, or most_points wins (a tie is void)",
+                ("void", "most_points"),
+            ),
+            p("target", int, 21, "bura.match", "match target in game points", (), 1),
+        ),
         variants={
             "classic": {},
             "little-robber": {"target": 11},
@@ -170,6 +247,7 @@ GAMES: dict[str, GameSpec] = {
     ),
 }
 
+
 def spec(game: str) -> GameSpec:
     """The registry entry of a known game."""
     return GAMES[game]
@@ -182,17 +260,23 @@ def variant_values(game: str, variant: str) -> dict[str, Value]:
     return dict(sorted(values.items()))
 
 
-def resolve_rules(game: str, variant: str, given: dict[str, Any],
-                  path: str = "rules") -> tuple[dict[str, Value], list[Problem]]:
+def resolve_rules(
+    game: str, variant: str, given: dict[str, Any], path: str = "rules"
+) -> tuple[dict[str, Value], list[Problem]]:
     """The variant's values overridden by ``given``; unknown keys and bad values are problems."""
     values = variant_values(game, variant)
     problems: list[Problem] = []
     for key, value in given.items():
         param = GAMES[game].params.get(key)
         if param is None:
-            problems.append(Problem(
-                "log.rules", f"unknown parameter {key!r} for {game}; expected one of "
-                f"{', '.join(sorted(GAMES[game].params))}", f"{path}.{key}"))
+            problems.append(
+                Problem(
+                    "log.rules",
+                    f"unknown parameter {key!r} for {game}; expected one of "
+                    f"{', '.join(sorted(GAMES[game].params))}",
+                    f"{path}.{key}",
+                )
+            )
             continue
         why = param.check(value)
         if why is not None:
@@ -213,8 +297,7 @@ def check_variant(game: str, variant: Any) -> str | None:
     """Why ``variant`` is not a named variant of ``game``, or None."""
     if isinstance(variant, str) and variant in GAMES[game].variants:
         return None
-    return (f"expected a {game} variant, one of {', '.join(GAMES[game].variants)}; "
-            f"found {variant!r}")
+    return f"expected a {game} variant, one of {', '.join(GAMES[game].variants)}; found {variant!r}"
 
 
 def parse_override(game: str, text: str) -> tuple[str, Value]:
@@ -224,8 +307,10 @@ def parse_override(game: str, text: str) -> tuple[str, Value]:
     key, raw = (part.strip() for part in text.split("=", 1))
     param = GAMES[game].params.get(key)
     if param is None:
-        raise ValueError(f"unknown parameter {key!r} for {game}; expected one of "
-                         f"{', '.join(sorted(GAMES[game].params))}")
+        raise ValueError(
+            f"unknown parameter {key!r} for {game}; expected one of "
+            f"{', '.join(sorted(GAMES[game].params))}"
+        )
     value: Value
     if param.kind is bool:
         if raw.lower() not in ("true", "false"):

@@ -31,8 +31,12 @@ class Style(NamedTuple):
 
     @staticmethod
     def for_terminal(ascii_only: bool = False) -> Style:
-        color = (sys.stdout.isatty() and "NO_COLOR" not in os.environ
-                 and os.environ.get("TERM") != "dumb" and not ascii_only)
+        color = (
+            sys.stdout.isatty()
+            and "NO_COLOR" not in os.environ
+            and os.environ.get("TERM") != "dumb"
+            and not ascii_only
+        )
         return Style(ascii_only, color)
 
     def card(self, card: Card) -> str:
@@ -62,15 +66,22 @@ def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
         result = done.result
         parts = []
         for side in match.sides:
-            detail = ", ".join(f"{k.replace('_', ' ')} {v}"
-                               for k, v in result.breakdown.get(side, {}).items() if v)
-            parts.append(f"{side} {result.score.get(side, 0)}" + (f" ({detail})" if detail
-                                                                   else ""))
-        lines.append(f"Deal {done.number} is over" + (f" ({result.how})" if result.how else "")
-                     + ": " + "; ".join(parts) + ".")
-        lines.append("Match totals: " + ", ".join(f"{s} {rep.totals.get(s, 0)}"
-                                                  for s in match.sides)
-                     + f" (target {match.rules['target']}).")
+            detail = ", ".join(
+                f"{k.replace('_', ' ')} {v}" for k, v in result.breakdown.get(side, {}).items() if v
+            )
+            parts.append(f"{side} {result.score.get(side, 0)}" + (f" ({detail})" if detail else ""))
+        lines.append(
+            f"Deal {done.number} is over"
+            + (f" ({result.how})" if result.how else "")
+            + ": "
+            + "; ".join(parts)
+            + "."
+        )
+        lines.append(
+            "Match totals: "
+            + ", ".join(f"{s} {rep.totals.get(s, 0)}" for s in match.sides)
+            + f" (target {match.rules['target']})."
+        )
         if rep.winner is not None:
             lines.append(f"{rep.winner} wins the match.")
     return [style.text(line) for line in lines]
@@ -88,8 +99,10 @@ def score_json(match: Match, rep: Replay) -> dict[str, object]:
         "game": match.game,
         "variant": match.variant,
         "sides": match.sides,
-        "deals": [{"number": d.number, "score": d.result.score,
-                   "breakdown": d.result.breakdown} for d in rep.deals],
+        "deals": [
+            {"number": d.number, "score": d.result.score, "breakdown": d.result.breakdown}
+            for d in rep.deals
+        ],
         "totals": rep.totals,
         "winner": rep.winner,
         "complete": rep.complete,
@@ -113,8 +126,12 @@ def score_sheet(match: Match, rep: Replay, style: Style | None = None) -> str:
         for i, side in enumerate(sides):
             parts = d.result.breakdown.get(side, {})
             detail = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in parts.items() if v)
-            row: list[object] = [d.number if i == 0 else "", side, d.result.score[side],
-                                 detail or style.text("—")]
+            row: list[object] = [
+                d.number if i == 0 else "",
+                side,
+                d.result.score[side],
+                detail or style.text("—"),
+            ]
             if hows:
                 row.append(d.result.how if i == 0 else "")
             rows.append(row)
@@ -154,18 +171,25 @@ def running_chart(match: Match, rep: Replay, width: int = 30) -> str:
         for s in sides:
             running[s] += d.result.score.get(s, 0)
         leader = max(running.items(), key=lambda kv: kv[1])
-        bars = "  ".join(f"{s[:8]:>8} {'#' * round(width * max(v, 0) / top):<{width}} {v:>4}"
-                         for s, v in running.items())
+        bars = "  ".join(
+            f"{s[:8]:>8} {'#' * round(width * max(v, 0) / top):<{width}} {v:>4}"
+            for s, v in running.items()
+        )
         lines.append(f"deal {d.number:>2}: {bars}  lead: {leader[0]}")
     return "\n".join(lines)
 
 
 def state_json(match: Match, rep: Replay) -> dict[str, object]:
     """The state now, for scripts (``show --json``)."""
-    out: dict[str, object] = {"game": match.game, "variant": match.variant,
-                              "players": match.players, "deals": len(match.deals),
-                              "totals": rep.totals, "winner": rep.winner,
-                              "next_dealer": rep.next_dealer}
+    out: dict[str, object] = {
+        "game": match.game,
+        "variant": match.variant,
+        "players": match.players,
+        "deals": len(match.deals),
+        "totals": rep.totals,
+        "winner": rep.winner,
+        "next_dealer": rep.next_dealer,
+    }
     state = rep.state
     if state is not None and not state.finished:
         out["to_move"] = state.to_move()
@@ -178,8 +202,9 @@ def state_json(match: Match, rep: Replay) -> dict[str, object]:
 
 def line_text(line: Line, style: Style) -> str:
     """One line of a view: its text, and its cards as the style shows them."""
-    return "".join(part if isinstance(part, str) else style.cards(part.cards, part.empty)
-                   for part in line)
+    return "".join(
+        part if isinstance(part, str) else style.cards(part.cards, part.empty) for part in line
+    )
 
 
 def show(match: Match, rep: Replay, style: Style) -> str:
@@ -202,21 +227,33 @@ def show(match: Match, rep: Replay, style: Style) -> str:
     if rep.deals:
         shown = rep.deals[-8:]
         more = "… " if len(rep.deals) > len(shown) else ""
-        lines.append("Deals so far: " + more + "; ".join(
-            f"{d.number}: " + ", ".join(f"{s} {d.result.score.get(s, 0)}" for s in sides)
-            for d in shown))
-    lines.append("Totals: " + ", ".join(f"{s} {rep.totals.get(s, 0)}" for s in sides)
-                 + f" (target {match.rules['target']})")
+        lines.append(
+            "Deals so far: "
+            + more
+            + "; ".join(
+                f"{d.number}: " + ", ".join(f"{s} {d.result.score.get(s, 0)}" for s in sides)
+                for d in shown
+            )
+        )
+    lines.append(
+        "Totals: "
+        + ", ".join(f"{s} {rep.totals.get(s, 0)}" for s in sides)
+        + f" (target {match.rules['target']})"
+    )
     return "\n".join(style.text(line) for line in lines)
 
 
 def rules_text(game: str, variant: str, values: dict[str, Value]) -> str:
     rows: list[list[object]] = [
-        [name, _value(values[name]), GAMES[game].params[name].rule,
-         GAMES[game].params[name].meaning]
-        for name in sorted(values)]
-    return (f"{game} — variant {variant}\n"
-            + _table(rows, ["parameter", "value", "rule", "meaning"]))
+        [
+            name,
+            _value(values[name]),
+            GAMES[game].params[name].rule,
+            GAMES[game].params[name].meaning,
+        ]
+        for name in sorted(values)
+    ]
+    return f"{game} — variant {variant}\n" + _table(rows, ["parameter", "value", "rule", "meaning"])
 
 
 def _value(v: Value) -> str:
@@ -231,11 +268,33 @@ def standings_table(rows: list[Row], matches: int) -> str:
     games = list(dict.fromkeys(r.game for r in rows))
     for game in games:
         mine = [r for r in rows if r.game == game]
-        table = _table([[i, r.name, r.played, r.won, f"{r.win_pct:.1f}", r.points_for,
-                         r.points_against, r.sweeps, r.unfinished]
-                        for i, r in enumerate(mine, 1)],
-                       ["#", "side", "played", "won", "win %", "points for", "points against",
-                        "sweeps", "unfinished"])
+        table = _table(
+            [
+                [
+                    i,
+                    r.name,
+                    r.played,
+                    r.won,
+                    f"{r.win_pct:.1f}",
+                    r.points_for,
+                    r.points_against,
+                    r.sweeps,
+                    r.unfinished,
+                ]
+                for i, r in enumerate(mine, 1)
+            ],
+            [
+                "#",
+                "side",
+                "played",
+                "won",
+                "win %",
+                "points for",
+                "points against",
+                "sweeps",
+                "unfinished",
+            ],
+        )
         out.append(f"\n{game.capitalize()}\n{table}")
     return "\n".join(out)
 

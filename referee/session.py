@@ -56,22 +56,35 @@ def check_log(path: Path) -> tuple[Match | None, Replay | None, list[Problem]]:
     return match, rep, rep.problems
 
 
-def create(path: Path, game: str, players: list[str], variant: str | None,
-           overrides: dict[str, Value], event: str | None, date: dt.date | None) -> Match:
+def create(
+    path: Path,
+    game: str,
+    players: list[str],
+    variant: str | None,
+    overrides: dict[str, Value],
+    event: str | None,
+    date: dt.date | None,
+) -> Match:
     """Start a new match file; an existing file is never overwritten."""
     match, problems = new_match(game, players, variant, overrides, event, date)
     if match is None or problems:
         raise RefereeError(problems)
     with locked(path):
         if path.exists():
-            raise RefereeError([Problem("log.file", f"{path} already exists; referee never "
-                                        "overwrites a match (choose another file)")])
+            raise RefereeError(
+                [
+                    Problem(
+                        "log.file",
+                        f"{path} already exists; referee never "
+                        "overwrites a match (choose another file)",
+                    )
+                ]
+            )
         write_atomic(path, dumps(match))
     return match
 
 
-def modify(path: Path,
-           change: Callable[[Match, Replay], Replay | None]) -> tuple[Match, Replay]:
+def modify(path: Path, change: Callable[[Match, Replay], Replay | None]) -> tuple[Match, Replay]:
     """Lock, load, check, apply ``change`` (which raises on a bad entry), write atomically.
 
     ``change`` returns the replay brought up to date, or None to have the whole match
@@ -115,34 +128,60 @@ def player_named(match: Match, name: str, what: str = "") -> str:
         return folded[0]
     import difflib
 
-    near = difflib.get_close_matches(name.casefold(), [p.casefold() for p in match.players],
-                                     n=1, cutoff=0.6)
+    near = difflib.get_close_matches(
+        name.casefold(), [p.casefold() for p in match.players], n=1, cutoff=0.6
+    )
     hint = ""
     if near:
         hint = f"; did you mean {next(p for p in match.players if p.casefold() == near[0])}?"
     label = f"{what}: " if what else ""
-    raise RefereeError([Problem("log.players", f"{label}{name} is not a player "
-                                f"({', '.join(match.players)}){hint}")])
+    raise RefereeError(
+        [
+            Problem(
+                "log.players", f"{label}{name} is not a player ({', '.join(match.players)}){hint}"
+            )
+        ]
+    )
 
 
-def add_deal(path: Path, dealer: str | None, floor: str | None, extra: str | None,
-             trump: str | None, hands: dict[str, str],
-             note: str | None = None) -> tuple[Match, Replay]:
+def add_deal(
+    path: Path,
+    dealer: str | None,
+    floor: str | None,
+    extra: str | None,
+    trump: str | None,
+    hands: dict[str, str],
+    note: str | None = None,
+) -> tuple[Match, Replay]:
     """Record a new deal after checking its set-up."""
 
     def change(match: Match, rep: Replay) -> Replay | None:
         if rep.winner is not None:
-            raise RefereeError([Problem(f"{match.game}.match", f"the match is decided: "
-                                        f"{rep.winner} won; no deal may follow")])
+            raise RefereeError(
+                [
+                    Problem(
+                        f"{match.game}.match",
+                        f"the match is decided: {rep.winner} won; no deal may follow",
+                    )
+                ]
+            )
         if rep.state is not None and not rep.state.finished:
-            raise RefereeError([Problem("deal.conservation", f"deal {len(match.deals)} is not "
-                                        "finished; finish it (or undo it) before dealing again")])
+            raise RefereeError(
+                [
+                    Problem(
+                        "deal.conservation",
+                        f"deal {len(match.deals)} is not "
+                        "finished; finish it (or undo it) before dealing again",
+                    )
+                ]
+            )
         who = player_named(match, dealer, "dealer") if dealer else rep.next_dealer
         if who is None:
             raise UsageError("name the dealer of the first deal")
         if rep.next_dealer is not None and who != rep.next_dealer:
-            raise RefereeError([Problem(f"{match.game}.deal.dealer", f"{rep.next_dealer} deals "
-                                        f"next, not {who}")])
+            raise RefereeError(
+                [Problem(f"{match.game}.deal.dealer", f"{rep.next_dealer} deals next, not {who}")]
+            )
         deal = Deal(who, note=note or None)
         setup = GAMES[match.game].setup
         if "trump" in setup:
@@ -161,8 +200,9 @@ def add_deal(path: Path, dealer: str | None, floor: str | None, extra: str | Non
                 setattr(deal, key, parse_card_list(extra, key))
         if hands:
             named = {player_named(match, p, "hand"): text for p, text in hands.items()}
-            deal.hands = {p: parse_card_list(named[p], f"{p}'s hand") for p in match.players
-                          if p in named}
+            deal.hands = {
+                p: parse_card_list(named[p], f"{p}'s hand") for p in match.players if p in named
+            }
         carry = rep.carry or Carry(dict(rep.totals))
         state = start_deal(match, deal, len(match.deals), carry)
         problems = state.setup_problems()
@@ -181,13 +221,21 @@ def open_state(match: Match, rep: Replay) -> DealState:
     if state is not None and (not state.finished or state.can_follow()):
         return state
     if rep.winner is not None:
-        raise RefereeError([Problem(f"{match.game}.match", f"the match is decided: "
-                                    f"{rep.winner} won")])
+        raise RefereeError(
+            [Problem(f"{match.game}.match", f"the match is decided: {rep.winner} won")]
+        )
     if match.deals:
-        raise RefereeError([Problem("log.deal", f"deal {len(match.deals)} is finished; record "
-                                    "the next with `referee deal`")])
-    raise RefereeError([Problem("log.deal", "no deal is in progress; record one with "
-                                "`referee deal`")])
+        raise RefereeError(
+            [
+                Problem(
+                    "log.deal",
+                    f"deal {len(match.deals)} is finished; record the next with `referee deal`",
+                )
+            ]
+        )
+    raise RefereeError(
+        [Problem("log.deal", "no deal is in progress; record one with `referee deal`")]
+    )
 
 
 class Recorded(NamedTuple):
@@ -209,14 +257,19 @@ class Recorded(NamedTuple):
         """The deal this entry finished (or decided anew), if it did."""
         deals = self.rep.deals
         state = self.rep.state
-        if deals and deals[-1].number == len(self.match.deals) and state is not None \
-                and state.finished:
+        if (
+            deals
+            and deals[-1].number == len(self.match.deals)
+            and state is not None
+            and state.finished
+        ):
             return deals[-1]
         return None
 
 
-def add_entry(path: Path, build: Callable[[Match, DealState], Entry],
-              note: str | None = None) -> Recorded:
+def add_entry(
+    path: Path, build: Callable[[Match, DealState], Entry], note: str | None = None
+) -> Recorded:
     """Check one entry against the deal in progress and record it (with ``note``, free
     text); nothing is written when it breaks a rule."""
     events: list[str] = []
@@ -232,8 +285,9 @@ def add_entry(path: Path, build: Callable[[Match, DealState], Entry],
         try:
             state.apply(entry)
         except Illegal as err:
-            raise RefereeError([illegal_problem(err, len(match.deals) - 1,
-                                                len(deal.plays))]) from None
+            raise RefereeError(
+                [illegal_problem(err, len(match.deals) - 1, len(deal.plays))]
+            ) from None
         if state.record_problems:
             raise RefereeError(state.record_problems)
         deal.plays.append(entry)
@@ -248,8 +302,7 @@ def add_entry(path: Path, build: Callable[[Match, DealState], Entry],
     return Recorded(match, rep, events)
 
 
-def add_hand(path: Path, name: str, text: str,
-             replace: bool = False) -> tuple[Match, Replay, str]:
+def add_hand(path: Path, name: str, text: str, replace: bool = False) -> tuple[Match, Replay, str]:
     """Append cards that ``name`` received (a later round's cards, a Bura draw) to their
     recorded hand in the current deal, or with ``replace`` put these cards in its place (no
     cards: forget it); checked by replaying the deal with them."""
@@ -261,31 +314,41 @@ def add_hand(path: Path, name: str, text: str,
         player = player_named(match, name, "NAME")
         cards = parse_card_list(text, "CARDS")
         if not cards and not replace:
-            raise UsageError("name the cards received: referee hand NAME \"CARDS\"")
+            raise UsageError('name the cards received: referee hand NAME "CARDS"')
         deal = match.deals[-1]
         hands = dict(deal.hands or {})
         listed = () if replace else hands.get(player, ())
         got = len(listed) + len(cards)
         if got > state.received(player):
-            raise RefereeError([Problem("hand.count", f"{player} has received "
-                                        f"{state.received(player)} cards so far in deal "
-                                        f"{len(match.deals)}; with these the hand would list "
-                                        f"{got}", deal_path(len(match.deals) - 1,
-                                                            f"hands.{player}"))])
+            raise RefereeError(
+                [
+                    Problem(
+                        "hand.count",
+                        f"{player} has received "
+                        f"{state.received(player)} cards so far in deal "
+                        f"{len(match.deals)}; with these the hand would list "
+                        f"{got}",
+                        deal_path(len(match.deals) - 1, f"hands.{player}"),
+                    )
+                ]
+            )
         hands[player] = (*listed, *cards)
         if not hands[player]:
             del hands[player]
         deal.hands = {p: hands[p] for p in match.players if p in hands} or None
-        said = (f"{player}'s hand in deal {len(match.deals)}: "
-                f"{format_cards(hands.get(player, ())) or 'not recorded'}")
+        said = (
+            f"{player}'s hand in deal {len(match.deals)}: "
+            f"{format_cards(hands.get(player, ())) or 'not recorded'}"
+        )
         return None
 
     match, rep = modify(path, change)
     return match, rep, said
 
 
-def table_play(cards: tuple[Card, ...], takes: tuple[Card, ...] | None, trail: bool,
-               by: str | None) -> Callable[[Match, DealState], Entry]:
+def table_play(
+    cards: tuple[Card, ...], takes: tuple[Card, ...] | None, trail: bool, by: str | None
+) -> Callable[[Match, DealState], Entry]:
     """A play as typed at the table: one fishing card (with its capture, filled in when
     there is one legal way) or the cards of a lead or follow."""
 
@@ -294,14 +357,17 @@ def table_play(cards: tuple[Card, ...], takes: tuple[Card, ...] | None, trail: b
             if len(cards) != 1:
                 raise UsageError(f"play one card at a time, not {len(cards)}")
         elif takes is not None or trail:
-            raise UsageError(f"this is a {match.game} match: a play names the cards led or "
-                             "followed, nothing taken")
+            raise UsageError(
+                f"this is a {match.game} match: a play names the cards led or "
+                "followed, nothing taken"
+            )
         player = player_named(match, by, "by") if by else None
         try:
             return state.table_entry(player, cards, takes, trail)
         except Illegal as err:
-            raise RefereeError([Problem(err.rule, err.message,
-                                        deal_path(len(match.deals) - 1))]) from None
+            raise RefereeError(
+                [Problem(err.rule, err.message, deal_path(len(match.deals) - 1))]
+            ) from None
 
     return build
 
@@ -316,8 +382,9 @@ def trick_entry(entry: TrickEntry) -> Callable[[Match, DealState], Entry]:
         if key not in spec.entries:
             raise UsageError(f"{match.game} has no {entry.kind}s")
         if entry.declares is not None and entry.declares not in spec.declarations:
-            raise UsageError(f"NAME is one of {', '.join(spec.declarations)}, not "
-                             f"{entry.declares!r}")
+            raise UsageError(
+                f"NAME is one of {', '.join(spec.declarations)}, not {entry.declares!r}"
+            )
         by = entry.by or state.who(entry.kind)
         if not by:
             raise UsageError("say who")
@@ -334,8 +401,11 @@ def claim_verdict(recorded: Recorded) -> str | None:
         return None
     result = done.result
     pts = result.breakdown[by]["card_points"]
-    verdict = "upheld: wins the deal" if result.winner == by else \
-        "not upheld: the pot is doubled and each opponent scores 2"
+    verdict = (
+        "upheld: wins the deal"
+        if result.winner == by
+        else "not upheld: the pot is doubled and each opponent scores 2"
+    )
     return f"{by} claims 31 with {pts} card points: {verdict}."
 
 
@@ -362,8 +432,9 @@ def undo(path: Path) -> tuple[Match, Replay, str]:
     return match, rep, removed
 
 
-def capture_options(match: Match, rep: Replay, card: Card | None,
-                    by: str | None) -> tuple[str, list[str]]:
+def capture_options(
+    match: Match, rep: Replay, card: Card | None, by: str | None
+) -> tuple[str, list[str]]:
     """Every legal way to play ``card`` now (fishing), or to beat the trick."""
     state = open_state(match, rep)
     if card is None and "card" in GAMES[match.game].entries:

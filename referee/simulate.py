@@ -27,13 +27,19 @@ def players_for(game: str, n: int) -> list[str]:
     return list(GAMES[game].names[:n])
 
 
-def simulate_match(game: str, variant: str, n: int, seed: int,
-                   overrides: dict[str, Value] | None = None,
-                   deals: int | None = None) -> Match:
+def simulate_match(
+    game: str,
+    variant: str,
+    n: int,
+    seed: int,
+    overrides: dict[str, Value] | None = None,
+    deals: int | None = None,
+) -> Match:
     """One complete match played by random-and-greedy players (or its first ``deals``)."""
     rng = random.Random(f"{game}/{variant}/{n}/{seed}")
-    match, problems = new_match(game, players_for(game, n), variant, overrides,
-                                event=f"simulated by referee, seed {seed}")
+    match, problems = new_match(
+        game, players_for(game, n), variant, overrides, event=f"simulated by referee, seed {seed}"
+    )
     if match is None or problems:
         raise RefereeError(problems)
     dealer = match.players[-1]
@@ -166,8 +172,13 @@ def play_trick_deal(match: Match, dealer: str, carry: Carry, rng: random.Random)
         between_tricks(state, record, rng, patient, claims)
 
 
-def between_tricks(state: TrickDeal, record: Callable[[TrickEntry], None],
-                   rng: random.Random, patient: bool, claims: bool) -> bool:
+def between_tricks(
+    state: TrickDeal,
+    record: Callable[[TrickEntry], None],
+    rng: random.Random,
+    patient: bool,
+    claims: bool,
+) -> bool:
     """Claims between tricks (where the game has them): true ones usually, a false one now
     and then; rare forfeits. In a ``patient`` deal, claims only once every card is played.
     True when the entry ended the deal."""
@@ -191,8 +202,9 @@ def between_tricks(state: TrickDeal, record: Callable[[TrickEntry], None],
     return False
 
 
-def maybe_declare(state: TrickDeal, record: Callable[[TrickEntry], None],
-                  rng: random.Random) -> bool:
+def maybe_declare(
+    state: TrickDeal, record: Callable[[TrickEntry], None], rng: random.Random
+) -> bool:
     """Declare a held combination now and then (before the first trick only rarely)."""
     if state.ended is not None or (state.tricks == 0 and rng.random() > 0.05):
         return False

@@ -9,8 +9,16 @@ from referee.match import Replay
 class Row:
     """One side's line in the standings of one game."""
 
-    __slots__ = ("game", "name", "played", "points_against", "points_for", "sweeps",
-                 "unfinished", "won")
+    __slots__ = (
+        "game",
+        "name",
+        "played",
+        "points_against",
+        "points_for",
+        "sweeps",
+        "unfinished",
+        "won",
+    )
 
     def __init__(self, game: str, name: str) -> None:
         self.game = game
@@ -27,10 +35,17 @@ class Row:
         return round(100 * self.won / self.played, 1) if self.played else 0.0
 
     def as_dict(self) -> dict[str, object]:
-        return {"name": self.name, "played": self.played, "won": self.won,
-                "points_for": self.points_for, "points_against": self.points_against,
-                "sweeps": self.sweeps, "win_pct": self.win_pct,
-                "unfinished": self.unfinished, "game": self.game}
+        return {
+            "name": self.name,
+            "played": self.played,
+            "won": self.won,
+            "points_for": self.points_for,
+            "points_against": self.points_against,
+            "sweeps": self.sweeps,
+            "win_pct": self.win_pct,
+            "unfinished": self.unfinished,
+            "game": self.game,
+        }
 
 
 def tally(replays: list[Replay]) -> list[Row]:
@@ -62,5 +77,13 @@ def tally(replays: list[Replay]) -> list[Row]:
             row.points_for += points
             row.points_against += grand - points
             row.sweeps += sweeps[side]
-    return sorted(rows.values(), key=lambda r: (games.index(r.game), -r.won, -r.win_pct,
-                                                 -(r.points_for - r.points_against), r.name))
+    return sorted(
+        rows.values(),
+        key=lambda r: (
+            games.index(r.game),
+            -r.won,
+            -r.win_pct,
+            -(r.points_for - r.points_against),
+            r.name,
+        ),
+    )

@@ -12,11 +12,23 @@ from referee.record import FishPlay, Match, TrickEntry
 from referee.simulate import simulate_match
 
 OUT = Path(__file__).resolve().parent.parent / "sample_games"
-FISHING = [("basra", "egyptian", 2), ("basra", "classic", 4), ("basra", "lebanese", 3),
-           ("basra", "iraqi", 2), ("basra", "two-card", 3), ("pasur", "standard", 3),
-           ("pasur", "pagat", 2), ("pasur", "thirteen", 4), ("pasur", "ten-point-sur", 2)]
-BURA = [("bura", "classic", 2), ("bura", "classic", 3), ("bura", "little-robber", 2),
-        ("bura", "little-robber", 3)]
+FISHING = [
+    ("basra", "egyptian", 2),
+    ("basra", "classic", 4),
+    ("basra", "lebanese", 3),
+    ("basra", "iraqi", 2),
+    ("basra", "two-card", 3),
+    ("pasur", "standard", 3),
+    ("pasur", "pagat", 2),
+    ("pasur", "thirteen", 4),
+    ("pasur", "ten-point-sur", 2),
+]
+BURA = [
+    ("bura", "classic", 2),
+    ("bura", "classic", 3),
+    ("bura", "little-robber", 2),
+    ("bura", "little-robber", 3),
+]
 RECOUNTED = {"basra-egyptian-2p", "pasur-standard-3p"}
 
 
@@ -27,11 +39,17 @@ def interesting(match: Match) -> bool:
     if match.game == "bura":
         claims = [d.result for d in rep.deals]
         declared = any(isinstance(e, TrickEntry) and e.declares for e in entries)
-        false_claim = any(r.winner is None and any(v == 2 for v in r.score.values())
-                          for r in claims)
+        false_claim = any(
+            r.winner is None and any(v == 2 for v in r.score.values()) for r in claims
+        )
         return declared and false_claim and any(r.winner for r in claims)
-    sweeps = any(sum(d.result.breakdown[s].get("basras", d.result.breakdown[s].get("surs", 0))
-                     for s in d.result.breakdown) for d in rep.deals)
+    sweeps = any(
+        sum(
+            d.result.breakdown[s].get("basras", d.result.breakdown[s].get("surs", 0))
+            for s in d.result.breakdown
+        )
+        for d in rep.deals
+    )
     jacks = any(isinstance(e, FishPlay) and e.card.rank == "J" and e.takes for e in entries)
     return sweeps and jacks
 
@@ -46,8 +64,10 @@ def main() -> int:
         name = f"{game}-{variant}-{n}p"
         match.event = f"Sample match: {game} ({variant}), {n} players, simulated (seed {seed})"
         if name in RECOUNTED:
-            match.deals[0].note = ("Every deal's score of this match is recounted by "
-                                   "tests/test_samples.py independently of the engine.")
+            match.deals[0].note = (
+                "Every deal's score of this match is recounted by "
+                "tests/test_samples.py independently of the engine."
+            )
         (OUT / f"{name}.toml").write_bytes(dumps(match))
         print(f"{name}: seed {seed}, {len(match.deals)} deals")
     return 0

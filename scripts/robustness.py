@@ -30,7 +30,7 @@ def simulated(matches: int) -> tuple[int, int, int]:
     count = deals = entries = 0
     for game, variants in ((g, s.variants) for g, s in GAMES.items()):
         for variant in variants:
-            for n in ((2, 3, 4) if game != "bura" else (2, 3, 4, 5, 6)):
+            for n in (2, 3, 4) if game != "bura" else (2, 3, 4, 5, 6):
                 for seed in range(matches):
                     match = simulate_match(game, variant, n, 900 + seed)
                     data = dumps(match)
@@ -51,9 +51,11 @@ def mutations(matches: int) -> tuple[int, int]:
     for game, variants in ((g, s.variants) for g, s in GAMES.items()):
         for variant in variants:
             n = 2 if game != "bura" else 3
-            pool = (fishing + ([mut.pasur_trail_of_a_capturer] if game == "pasur" else [])
-                    if game != "bura" else
-                    [mut.bura_wrong_count, mut.bura_claim_mid_trick, mut.bura_card_twice])
+            pool = (
+                fishing + ([mut.pasur_trail_of_a_capturer] if game == "pasur" else [])
+                if game != "bura"
+                else [mut.bura_wrong_count, mut.bura_claim_mid_trick, mut.bura_card_twice]
+            )
             for seed in range(matches):
                 base = simulate_match(game, variant, n, 700 + seed)
                 for k, mutate in enumerate(pool):
@@ -85,15 +87,21 @@ def main() -> int:
     args = parser.parse_args()
     start = time.perf_counter()
     count, deals, entries = simulated(args.matches)
-    print(f"simulated and verified: {count} matches, {deals} deals, {entries} entries; "
-          f"every log re-read and re-written byte for byte "
-          f"({time.perf_counter() - start:.0f} s)")
+    print(
+        f"simulated and verified: {count} matches, {deals} deals, {entries} entries; "
+        f"every log re-read and re-written byte for byte "
+        f"({time.perf_counter() - start:.0f} s)"
+    )
     applied, caught = mutations(args.matches)
-    print(f"mutations: {caught} of {applied} caught first, at the right deal and play, "
-          "with an expected rule id")
+    print(
+        f"mutations: {caught} of {applied} caught first, at the right deal and play, "
+        "with an expected rule id"
+    )
     killed, done = kills(args.kills)
-    print(f"SIGKILL during `referee play`: {killed} kills, the log always whole (old or "
-          f"new); {done} plays recorded meanwhile")
+    print(
+        f"SIGKILL during `referee play`: {killed} kills, the log always whole (old or "
+        f"new); {done} plays recorded meanwhile"
+    )
     return 0
 
 

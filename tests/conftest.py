@@ -50,13 +50,19 @@ def json_lines(output: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in output.splitlines() if line.strip()]
 
 
-def log_text(game: str, deals: list[tuple[str, dict[str, str], str]],
-             players: str = '["Ali", "Omar"]', rules: str = "",
-             variant: str | None = None) -> str:
+def log_text(
+    game: str,
+    deals: list[tuple[str, dict[str, str], str]],
+    players: str = '["Ali", "Omar"]',
+    rules: str = "",
+    variant: str | None = None,
+) -> str:
     """A hand-written log: each deal is (dealer, its set-up keys as raw TOML values, the
     body of its plays array)."""
-    text = (f'format = "referee-match"\nversion = 1\ngame = "{game}"\n'
-            f'variant = "{variant or GAMES[game].default_variant}"\nplayers = {players}\n')
+    text = (
+        f'format = "referee-match"\nversion = 1\ngame = "{game}"\n'
+        f'variant = "{variant or GAMES[game].default_variant}"\nplayers = {players}\n'
+    )
     if rules:
         text += f"[rules]\n{rules}\n"
     for dealer, setup, plays in deals:
@@ -65,9 +71,16 @@ def log_text(game: str, deals: list[tuple[str, dict[str, str], str]],
     return text
 
 
-def basra_log(plays: str, floor: str = "5H 3C 9D KS", dealer: str = "Omar",
-              variant: str = "egyptian", players: str = '["Ali", "Omar"]',
-              rules: str = "", extra: str = "", game: str = "basra") -> str:
+def basra_log(
+    plays: str,
+    floor: str = "5H 3C 9D KS",
+    dealer: str = "Omar",
+    variant: str = "egyptian",
+    players: str = '["Ali", "Omar"]',
+    rules: str = "",
+    extra: str = "",
+    game: str = "basra",
+) -> str:
     """A one-deal fishing log; ``plays`` is the body of the plays array, ``extra`` raw
     TOML lines of the deal (buried, returned, hands)."""
     setup = {"floor": f'"{floor}"'}
@@ -78,13 +91,18 @@ def basra_log(plays: str, floor: str = "5H 3C 9D KS", dealer: str = "Omar",
     return log_text(game, [(dealer, setup, plays)], players, rules, variant)
 
 
-def new_state(game: str, deal: Deal, players: list[str], variant: str | None = None,
-              totals: dict[str, int] | None = None, **rules: Value) -> DealState:
+def new_state(
+    game: str,
+    deal: Deal,
+    players: list[str],
+    variant: str | None = None,
+    totals: dict[str, int] | None = None,
+    **rules: Value,
+) -> DealState:
     """The state of ``deal`` as the first deal of a match, ruled by the game's registry
     entry, with the variant's parameters overridden by ``rules``."""
     spec = GAMES[game]
     values = variant_values(game, variant or spec.default_variant)
     values.update(rules)
     sides = side_names(game, players, values)
-    return spec.state_class()(players, values, deal, 0,
-                              Carry(totals or dict.fromkeys(sides, 0)))
+    return spec.state_class()(players, values, deal, 0, Carry(totals or dict.fromkeys(sides, 0)))

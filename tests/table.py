@@ -108,9 +108,10 @@ def deal_entries(match: Match, deal: Deal, index: int) -> list[tuple[list[str], 
         for k, entry in enumerate(deal.plays):
             if k in starts:
                 r = starts[k]
-                lo, hi = sum(rounds[:r]), sum(rounds[:r + 1])
-                out.extend((["hand", p, *map(str, cards[lo:hi])], False)
-                           for p, cards in hands.items())
+                lo, hi = sum(rounds[:r]), sum(rounds[: r + 1])
+                out.extend(
+                    (["hand", p, *map(str, cards[lo:hi])], False) for p, cards in hands.items()
+                )
             assert isinstance(entry, FishPlay)
             out.append((entry_command(entry), True))
         return out
@@ -123,7 +124,7 @@ def deal_entries(match: Match, deal: Deal, index: int) -> list[tuple[list[str], 
         out.append((entry_command(entry), True))
         for p in hands:
             if state.drawn[p] > listed[p]:
-                out.append((["hand", p, *map(str, hands[p][listed[p]:state.drawn[p]])], False))
+                out.append((["hand", p, *map(str, hands[p][listed[p] : state.drawn[p]])], False))
                 listed[p] = state.drawn[p]
     return out
 
@@ -156,17 +157,23 @@ def run_command(*args: str) -> Any:
 
     single = _SINGLE.get(args[0])
     if single is None:
-        single = typer.Typer(add_completion=False, rich_markup_mode=None,
-                             pretty_exceptions_enable=False, context_settings=HELP_OPTIONS)
-        single.registered_commands = [c for c in app.registered_commands
-                                      if (c.name or c.callback.__name__) == args[0]]  # type: ignore[union-attr]
+        single = typer.Typer(
+            add_completion=False,
+            rich_markup_mode=None,
+            pretty_exceptions_enable=False,
+            context_settings=HELP_OPTIONS,
+        )
+        single.registered_commands = [
+            c for c in app.registered_commands if (c.name or c.callback.__name__) == args[0]
+        ]  # type: ignore[union-attr]
         single.registered_callback = app.registered_callback
         _SINGLE[args[0]] = single
     return CliRunner().invoke(single, list(args))
 
 
-def enter(match: Match, path: Path, run: Runner, rng: random.Random,
-          undo_rate: float = 0.05) -> int:
+def enter(
+    match: Match, path: Path, run: Runner, rng: random.Random, undo_rate: float = 0.05
+) -> int:
     """Enter ``match`` at ``path`` command by command. After every entry that ends a deal
     or the match, and after a random sample of the others, `undo` and the same command
     again must give back the file byte for byte. Returns the number of undos."""

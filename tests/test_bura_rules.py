@@ -14,8 +14,12 @@ from referee.games.trick import beats, card_points, set_beats
 from .conftest import first_problem, log_text, replay_text
 
 
-def bura(*deals: tuple[str, str, str], players: str = '["Ivan", "Petr"]',
-         rules: str = "", hands: str = "") -> str:
+def bura(
+    *deals: tuple[str, str, str],
+    players: str = '["Ivan", "Petr"]',
+    rules: str = "",
+    hands: str = "",
+) -> str:
     """A Bura log; each deal is (dealer, trump, entries); ``hands`` a raw TOML line."""
     setup = {"trump": ""}
     built = []
@@ -79,15 +83,18 @@ def brute_beats(attack: tuple[Card, ...], held: tuple[Card, ...], trump: str) ->
     """Try every pairing."""
     return len(attack) == len(held) and any(
         all(beats(a, h, trump) for a, h in zip(order, held, strict=True))
-        for order in permutations(attack))
+        for order in permutations(attack)
+    )
 
 
 @settings(max_examples=600, deadline=None)
-@given(st.lists(st.sampled_from(sorted(SHORT_DECK)), min_size=2, max_size=6, unique=True),
-       st.sampled_from("SHDC"))
+@given(
+    st.lists(st.sampled_from(sorted(SHORT_DECK)), min_size=2, max_size=6, unique=True),
+    st.sampled_from("SHDC"),
+)
 def test_set_beats_matches_every_pairing(cards: list[Card], trump: str) -> None:
     k = len(cards) // 2
-    attack, held = tuple(cards[:k]), tuple(cards[k:2 * k])
+    attack, held = tuple(cards[:k]), tuple(cards[k : 2 * k])
     assert set_beats(attack, held, trump) == brute_beats(attack, held, trump)
 
 
@@ -98,37 +105,52 @@ def test_card_points() -> None:
 
 def test_lead_rules() -> None:
     """[bura.lead] 1 to 3 cards of one suit."""
-    assert first_problem(bura(("Ivan", "9H", '{ by = "Petr", cards = "AS 10C" },')))[0] \
-        == "bura.lead"
+    assert (
+        first_problem(bura(("Ivan", "9H", '{ by = "Petr", cards = "AS 10C" },')))[0] == "bura.lead"
+    )
     # four cards from a hand of three: hand.count comes first (rules.md, order of checking)
-    assert first_problem(bura(("Ivan", "9H", '{ by = "Petr", cards = "AS 10S KS QS" },')))[0] \
+    assert (
+        first_problem(bura(("Ivan", "9H", '{ by = "Petr", cards = "AS 10S KS QS" },')))[0]
         == "hand.count"
+    )
 
 
 def test_follow_same_number() -> None:
     """[bura.follow]"""
-    text = bura(("Ivan", "9H",
-                 '{ by = "Petr", cards = "AS 10S" },\n{ by = "Ivan", cards = "6H" },'))
+    text = bura(
+        ("Ivan", "9H", '{ by = "Petr", cards = "AS 10S" },\n{ by = "Ivan", cards = "6H" },')
+    )
     assert first_problem(text) == ("bura.follow", 1, 2)
 
 
 def test_first_leader_and_turns() -> None:
     """[bura.lead.first] the player after the dealer leads; [turn.order]"""
-    assert first_problem(bura(("Ivan", "9H", '{ by = "Ivan", cards = "AS" },')))[0] \
-        == "turn.order"
+    assert first_problem(bura(("Ivan", "9H", '{ by = "Ivan", cards = "AS" },')))[0] == "turn.order"
 
 
 def test_trick_winner_leads_next() -> None:
-    text = bura(("Ivan", "9H", '{ by = "Petr", cards = "AS" },\n{ by = "Ivan", cards = "6H" },\n'
-                               '{ by = "Petr", cards = "KS" },'))
+    text = bura(
+        (
+            "Ivan",
+            "9H",
+            '{ by = "Petr", cards = "AS" },\n{ by = "Ivan", cards = "6H" },\n'
+            '{ by = "Petr", cards = "KS" },',
+        )
+    )
     assert first_problem(text) == ("turn.order", 1, 3)
 
 
 def test_three_players_each_must_beat_the_holder() -> None:
     """[bura.trick] Olga beats Petr's card but not Ivan's trump: Ivan keeps the trick."""
-    text = bura(("Olga", "9H", '{ by = "Ivan", cards = "10S" },\n{ by = "Petr", cards = "6H" },\n'
-                               '{ by = "Olga", cards = "AS" },\n{ by = "Petr", cards = "7S" },'),
-                players='["Ivan", "Petr", "Olga"]')
+    text = bura(
+        (
+            "Olga",
+            "9H",
+            '{ by = "Ivan", cards = "10S" },\n{ by = "Petr", cards = "6H" },\n'
+            '{ by = "Olga", cards = "AS" },\n{ by = "Petr", cards = "7S" },',
+        ),
+        players='["Ivan", "Petr", "Olga"]',
+    )
     rep = replay_text(text)
     assert rep.problems == []
     assert rep.state is not None and rep.state.points["Petr"] == 21
@@ -136,8 +158,7 @@ def test_three_players_each_must_beat_the_holder() -> None:
 
 def test_claim_timing() -> None:
     """[bura.claim] never before the first trick or mid-trick."""
-    assert first_problem(bura(("Ivan", "9H", '{ by = "Ivan", claim = true },')))[0] == \
-        "bura.claim"
+    assert first_problem(bura(("Ivan", "9H", '{ by = "Ivan", claim = true },')))[0] == "bura.claim"
     text = bura(("Ivan", "9H", '{ by = "Petr", cards = "AS" },\n{ by = "Ivan", claim = true },'))
     assert first_problem(text)[0] == "bura.claim"
 
@@ -158,8 +179,10 @@ def test_declaration_before_first_trick_voids() -> None:
 
 
 def test_bura_declaration_wins_at_once() -> None:
-    entries = ('{ by = "Petr", cards = "AS" },\n{ by = "Ivan", cards = "6S" },\n'
-               '{ by = "Ivan", declares = "bura", cards = "7H 8H 10H" },')
+    entries = (
+        '{ by = "Petr", cards = "AS" },\n{ by = "Ivan", cards = "6S" },\n'
+        '{ by = "Ivan", declares = "bura", cards = "7H 8H 10H" },'
+    )
     rep = replay_text(bura(("Ivan", "9H", entries)))
     assert rep.problems == [] and rep.deals[0].result.winner == "Ivan"
     text = bura(("Ivan", "9H", entries + '\n{ by = "Petr", cards = "KS" },'))
@@ -168,14 +191,18 @@ def test_bura_declaration_wins_at_once() -> None:
 
 def test_declaration_priority() -> None:
     """[bura.declare.priority] Moscow beats Bura; a molodka declarer leads."""
-    entries = ('{ by = "Petr", cards = "6S" },\n{ by = "Ivan", cards = "7S" },\n'
-               '{ by = "Petr", declares = "bura", cards = "7H 8H 10H" },\n'
-               '{ by = "Ivan", declares = "moscow", cards = "AS AD AC" },')
+    entries = (
+        '{ by = "Petr", cards = "6S" },\n{ by = "Ivan", cards = "7S" },\n'
+        '{ by = "Petr", declares = "bura", cards = "7H 8H 10H" },\n'
+        '{ by = "Ivan", declares = "moscow", cards = "AS AD AC" },'
+    )
     rep = replay_text(bura(("Ivan", "9H", entries)))
     assert rep.problems == [] and rep.deals[0].result.winner == "Ivan"
-    molodka = ('{ by = "Petr", cards = "6S" },\n{ by = "Ivan", cards = "7S" },\n'
-               '{ by = "Petr", declares = "molodka", cards = "QC KC AC" },\n'
-               '{ by = "Petr", cards = "KC" },')
+    molodka = (
+        '{ by = "Petr", cards = "6S" },\n{ by = "Ivan", cards = "7S" },\n'
+        '{ by = "Petr", declares = "molodka", cards = "QC KC AC" },\n'
+        '{ by = "Petr", cards = "KC" },'
+    )
     assert replay_text(bura(("Ivan", "9H", molodka))).problems == []
     wrong = molodka.replace('{ by = "Petr", cards = "KC" }', '{ by = "Ivan", cards = "KD" }')
     assert first_problem(bura(("Ivan", "9H", wrong)))[0] == "turn.order"
@@ -202,8 +229,7 @@ def test_trump_card_cannot_be_played_before_it_is_drawn() -> None:
 def test_card_duplicate_and_deck() -> None:
     text = bura(("Ivan", "9H", '{ by = "Petr", cards = "AS" },\n{ by = "Ivan", cards = "AS" },'))
     assert first_problem(text)[0] == "card.duplicate"
-    assert first_problem(bura(("Ivan", "9H", '{ by = "Petr", cards = "5S" },')))[0] == \
-        "card.deck"
+    assert first_problem(bura(("Ivan", "9H", '{ by = "Petr", cards = "5S" },')))[0] == "card.deck"
 
 
 def test_hand_count_after_the_stock_runs_out() -> None:
@@ -212,29 +238,39 @@ def test_hand_count_after_the_stock_runs_out() -> None:
     players = '["A", "B", "C", "D", "E", "F"]'
 
     def trick(order: str, cards: list[str]) -> str:
-        return "\n".join(f'{{ by = "{p}", cards = "{c}" }},'
-                         for p, c in zip(order, cards, strict=True))
+        return "\n".join(
+            f'{{ by = "{p}", cards = "{c}" }},' for p, c in zip(order, cards, strict=True)
+        )
 
-    first = trick("BCDEFA", ["6S 7S 8S", "6C 7C 8C", "6D 7D 8D", "9S 10S JS", "9C 10C JC",
-                             "9D 10D JD"])  # E wins and draws first; D draws the trump last
-    second = trick("EFABCD", ["QH KH AH", "QS KS AS", "QC KC AC", "QD KD AD", "6H 7H 8H",
-                              "9H 10H JH"])
+    first = trick(
+        "BCDEFA", ["6S 7S 8S", "6C 7C 8C", "6D 7D 8D", "9S 10S JS", "9C 10C JC", "9D 10D JD"]
+    )  # E wins and draws first; D draws the trump last
+    second = trick(
+        "EFABCD", ["QH KH AH", "QS KS AS", "QC KC AC", "QD KD AD", "6H 7H 8H", "9H 10H JH"]
+    )
     rep = replay_text(bura(("A", "9H", first + "\n" + second), players=players))
     assert not rep.problems
     assert rep.deals and rep.deals[0].result.score == dict.fromkeys("ABCDEF", 0)  # void
     more = first + "\n" + second + '\n{ by = "E", cards = "6S" },'
     assert first_problem(bura(("A", "9H", more), players=players))[0] == "hand.count"
-    early = first.replace('{ by = "A", cards = "9D 10D JD" },',
-                          '{ by = "A", cards = "9H 10D JD" },')
+    early = first.replace(
+        '{ by = "A", cards = "9D 10D JD" },', '{ by = "A", cards = "9H 10D JD" },'
+    )
     assert first_problem(bura(("A", "9H", early), players=players))[0] in (
-        "bura.lead", "hand.not-held")
+        "bura.lead",
+        "hand.not-held",
+    )
 
 
 def test_most_points_when_nobody_claims() -> None:
     """[bura.claim.none] played out with no claim: void by default, or most points."""
     # two players, 30 cards of stock: draw until it ends
-    rep = replay_text(bura(("Ivan", "9H", CLAIM.replace('{ by = "Ivan", claim = true },', "")),
-                           rules="no_claim = \"most_points\""))
+    rep = replay_text(
+        bura(
+            ("Ivan", "9H", CLAIM.replace('{ by = "Ivan", claim = true },', "")),
+            rules='no_claim = "most_points"',
+        )
+    )
     assert rep.problems == [] and rep.deals == []  # not played out yet: still open
     assert rep.state is not None and not rep.state.finished
 
@@ -254,22 +290,28 @@ def test_fixture_pots(fixture: str) -> None:
 def test_two_buras_the_priority_player_leads_and_the_trick_decides() -> None:
     """[bura.declare.priority] two Buras: the one nearest the leader leads; whoever wins
     that trick wins the deal."""
-    entries = ('{ by = "Petr", cards = "6S" },\n{ by = "Ivan", cards = "7S" },\n'
-               '{ by = "Petr", declares = "bura", cards = "JH QH KH" },\n'
-               '{ by = "Ivan", declares = "bura", cards = "7H 8H 10H" },\n'
-               '{ by = "Ivan", cards = "7H" },\n{ by = "Petr", cards = "JH" },')
+    entries = (
+        '{ by = "Petr", cards = "6S" },\n{ by = "Ivan", cards = "7S" },\n'
+        '{ by = "Petr", declares = "bura", cards = "JH QH KH" },\n'
+        '{ by = "Ivan", declares = "bura", cards = "7H 8H 10H" },\n'
+        '{ by = "Ivan", cards = "7H" },\n{ by = "Petr", cards = "JH" },'
+    )
     rep = replay_text(bura(("Ivan", "9H", entries)))
     assert rep.problems == []
     assert rep.deals[0].result.winner == "Petr"
-    wrong = entries.replace('{ by = "Ivan", cards = "7H" },\n{ by = "Petr", cards = "JH" },',
-                            '{ by = "Petr", cards = "JH" },')
+    wrong = entries.replace(
+        '{ by = "Ivan", cards = "7H" },\n{ by = "Petr", cards = "JH" },',
+        '{ by = "Petr", cards = "JH" },',
+    )
     assert first_problem(bura(("Ivan", "9H", wrong)))[:3] == ("turn.order", 1, 5)
 
 
 def test_little_moscow_gives_the_lead() -> None:
-    entries = ('{ by = "Petr", cards = "7S" },\n{ by = "Ivan", cards = "8S" },\n'
-               '{ by = "Petr", declares = "little-moscow", cards = "6H 6S 6C" },\n'
-               '{ by = "Petr", cards = "6S" },')
+    entries = (
+        '{ by = "Petr", cards = "7S" },\n{ by = "Ivan", cards = "8S" },\n'
+        '{ by = "Petr", declares = "little-moscow", cards = "6H 6S 6C" },\n'
+        '{ by = "Petr", cards = "6S" },'
+    )
     assert replay_text(bura(("Ivan", "9H", entries))).problems == []
     no_trump_six = entries.replace("6H 6S 6C", "6D 6S 6C")
     assert first_problem(bura(("Ivan", "9H", no_trump_six)))[0] == "bura.declare.cards"

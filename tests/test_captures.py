@@ -51,20 +51,27 @@ def brute_basra(card: Card, floor: list[Card], maximal: bool) -> set[frozenset[C
         if ok:
             out.add(frozenset(s))
     if maximal:
+
         def is_group(t: tuple[Card, ...]) -> bool:
             if card.rank in ("K", "Q"):
                 return len(t) == 1 and t[0].rank == card.rank
             return all(c.is_numeral for c in t) and sum(c.value or 0 for c in t) == card.value
 
-        out = {s for s in out
-               if not any(is_group(t) for t in subsets([c for c in floor if c not in s]))}
+        out = {
+            s
+            for s in out
+            if not any(is_group(t) for t in subsets([c for c in floor if c not in s]))
+        }
     return out
 
 
 def brute_pasur(card: Card, floor: list[Card]) -> set[frozenset[Card]]:
     assert card.value is not None
-    return {frozenset(s) for s in subsets(floor)
-            if all(c.is_numeral for c in s) and sum(c.value or 0 for c in s) + card.value == 11}
+    return {
+        frozenset(s)
+        for s in subsets(floor)
+        if all(c.is_numeral for c in s) and sum(c.value or 0 for c in s) + card.value == 11
+    }
 
 
 def make(cls: type, game: str, floor: list[Card], **rules: Value) -> BasraDeal | PasurDeal:
@@ -121,8 +128,9 @@ def ways_of(line: str) -> int:
 
 @settings(max_examples=300, deadline=None)
 @given(floors, played, st.sampled_from(["basra", "pasur"]), st.booleans())
-def test_the_listing_users_see_is_the_engines_options(floor: list[Card], card: Card, game: str,
-                                                      maximal: bool) -> None:
+def test_the_listing_users_see_is_the_engines_options(
+    floor: list[Card], card: Card, game: str, maximal: bool
+) -> None:
     """What `referee options` prints (one line per kind of capture) stands for exactly the
     engine's legal options: as many captures, the trail when it is legal, the sweeps."""
     assume(card not in floor)  # a card on the floor is never also played

@@ -17,8 +17,12 @@ from referee.cards import (
     parse_cards,
 )
 
-SYMBOLS = {"S": ["S", "s", "♠", "♤"], "H": ["H", "h", "♥", "♡"], "D": ["D", "d", "♦", "♢"],
-           "C": ["C", "c", "♣", "♧"]}
+SYMBOLS = {
+    "S": ["S", "s", "♠", "♤"],
+    "H": ["H", "h", "♥", "♡"],
+    "D": ["D", "d", "♦", "♢"],
+    "C": ["C", "c", "♣", "♧"],
+}
 
 
 @given(st.sampled_from(sorted(FULL_DECK)))
@@ -28,8 +32,9 @@ def test_format_then_parse_is_identity(card: Card) -> None:
 
 
 @given(st.sampled_from(RANKS), st.sampled_from(SUITS), st.data())
-def test_every_lenient_spelling_reads_the_same_card(rank: str, suit: str,
-                                                    data: st.DataObject) -> None:
+def test_every_lenient_spelling_reads_the_same_card(
+    rank: str, suit: str, data: st.DataObject
+) -> None:
     r = data.draw(st.sampled_from([rank, rank.lower()] + (["T", "t"] if rank == "10" else [])))
     s = data.draw(st.sampled_from(SYMBOLS[suit]))
     assert Card.parse(r + s) == Card(rank, suit)

@@ -33,9 +33,28 @@ def test_version_and_help() -> None:
     assert result.exit_code == 0 and "verify" in result.stdout
 
 
-@pytest.mark.parametrize("command", ["new", "deal", "play", "declare", "claim", "forfeit",
-                                     "show", "options", "undo", "score", "verify", "export",
-                                     "rules", "simulate", "live", "standings", "explain"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "new",
+        "deal",
+        "play",
+        "declare",
+        "claim",
+        "forfeit",
+        "show",
+        "options",
+        "undo",
+        "score",
+        "verify",
+        "export",
+        "rules",
+        "simulate",
+        "live",
+        "standings",
+        "explain",
+    ],
+)
 def test_every_command_has_help_with_an_example(command: str) -> None:
     result = run(command, "--help")
     assert result.exit_code == 0
@@ -62,8 +81,22 @@ def test_new_usage_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
 
 def test_new_with_rule_overrides(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    result = run("new", "basra", "-p", "A", "-p", "B", "--variant", "classic", "-r",
-                 "target=151", "-r", "partnerships=false", "--event", "Café")
+    result = run(
+        "new",
+        "basra",
+        "-p",
+        "A",
+        "-p",
+        "B",
+        "--variant",
+        "classic",
+        "-r",
+        "target=151",
+        "-r",
+        "partnerships=false",
+        "--event",
+        "Café",
+    )
     assert result.exit_code == 0
     text = (tmp_path / "match.toml").read_text()
     assert "target = 151" in text and 'variant = "classic"' in text and "Café" in text
@@ -198,8 +231,18 @@ def test_rules_command() -> None:
 def test_simulate_is_deterministic(tmp_path: Path) -> None:
     a, b = tmp_path / "a", tmp_path / "b"
     for out in (a, b):
-        result = run("simulate", "pasur", "--players", "3", "--seed", "4", "--matches", "2",
-                     "--out", str(out))
+        result = run(
+            "simulate",
+            "pasur",
+            "--players",
+            "3",
+            "--seed",
+            "4",
+            "--matches",
+            "2",
+            "--out",
+            str(out),
+        )
         assert result.exit_code == 0
     files = sorted(p.name for p in a.iterdir())
     assert len(files) == 2
@@ -207,8 +250,9 @@ def test_simulate_is_deterministic(tmp_path: Path) -> None:
     assert run("simulate", "bura", "--players", "7", "--out", str(a)).exit_code == 2
 
 
-def test_table_commands_without_a_match_file(tmp_path: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_table_commands_without_a_match_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     result = run("show")
     assert result.exit_code == 1 and "[log.file]" in result.stderr
@@ -238,8 +282,14 @@ def test_standings_table_json_csv(tmp_path: Path) -> None:
 def test_explain_legal_and_illegal() -> None:
     from .conftest import FIXTURES
 
-    result = run("explain", str(FIXTURES / "basra-egyptian-2p.one-mistake.toml"), "--deal",
-                 "1", "--play", "9")
+    result = run(
+        "explain",
+        str(FIXTURES / "basra-egyptian-2p.one-mistake.toml"),
+        "--deal",
+        "1",
+        "--play",
+        "9",
+    )
     assert result.exit_code == 1
     assert "ILLEGAL" in result.stdout and "[basra.capture.group]" in result.stdout
     assert "takes 9H" in result.stdout

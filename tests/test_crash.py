@@ -49,8 +49,9 @@ def entries(data: bytes) -> int:
     return len(match.deals[0].plays)
 
 
-def kill_runs(path: Path, plays: list[FishPlay], kills: int, rng: random.Random,
-              max_runs: int = 10_000) -> tuple[int, int, int]:
+def kill_runs(
+    path: Path, plays: list[FishPlay], kills: int, rng: random.Random, max_runs: int = 10_000
+) -> tuple[int, int, int]:
     """Run `referee play` for the plays in turn and SIGKILL it at random moments; after
     every run the log must be whole: the old one, or the old one plus the play. The deal is
     started again when it is complete. Returns (kills, plays recorded, plays in the log)."""
@@ -63,8 +64,9 @@ def kill_runs(path: Path, plays: list[FishPlay], kills: int, rng: random.Random,
             path.write_bytes(start)
             done = 0
         before = path.read_bytes()
-        proc = subprocess.Popen(play_args(path, plays[done]), stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            play_args(path, plays[done]), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
         time.sleep(rng.uniform(0.0, 0.3))
         if proc.poll() is None:
             proc.send_signal(signal.SIGKILL)
@@ -84,8 +86,9 @@ def test_sigkill_leaves_the_old_log_or_the_new_one(tmp_path: Path) -> None:
     assert kills >= 5, "the kills should land during the runs"
     (tmp_path / f".{path.name}.99999.1.tmp").write_bytes(b"a killed writer's leftover")
     # the lock died with the process: the next writer and undo work
-    result = subprocess.run([*REFEREE, "undo", "-f", str(path)], capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run(
+        [*REFEREE, "undo", "-f", str(path)], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stderr
     assert not list(tmp_path.glob("*.tmp")), "leftovers of killed writers are cleared"
     match, problems = load_bytes(path.read_bytes())
@@ -128,8 +131,9 @@ def test_two_writers_never_lose_an_entry(tmp_path: Path) -> None:
 def test_unreadable_file_is_never_replaced(tmp_path: Path) -> None:
     path = tmp_path / "match.toml"
     path.write_bytes(b"\x00\xff garbage")
-    result = subprocess.run([*REFEREE, "play", "7D", "-f", str(path)], capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run(
+        [*REFEREE, "play", "7D", "-f", str(path)], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert path.read_bytes() == b"\x00\xff garbage"
@@ -139,8 +143,7 @@ def test_newer_version_is_refused_not_overwritten(tmp_path: Path) -> None:
     path, plays = opening(tmp_path)
     text = path.read_text().replace("version = 1", "version = 2")
     path.write_text(text)
-    result = subprocess.run(play_args(path, plays[0]), capture_output=True, text=True,
-                            timeout=60)
+    result = subprocess.run(play_args(path, plays[0]), capture_output=True, text=True, timeout=60)
     assert result.returncode == 1 and "version 2" in result.stderr
     assert path.read_text() == text
 

@@ -47,7 +47,10 @@ def test_one_mistake_is_found_first(log: Path) -> None:
     (report,) = json_lines(result.stdout)
     first = report["problems"][0]
     assert (first["deal"], first["play"], first["rule"]) == (
-        expected["deal"], expected["play"], expected["rule"])
+        expected["deal"],
+        expected["play"],
+        expected["rule"],
+    )
     assert first["path"] == f"deals[{expected['deal'] - 1}].plays[{expected['play'] - 1}]"
 
 

@@ -14,11 +14,16 @@ from referee.record import Deal, FishPlay
 from .conftest import basra_log, first_problem, new_state, replay_text
 
 
-def state(game: str, floor: str, variant: str | None = None, players: int = 2,
-          totals: dict[str, int] | None = None, **rules: Value) -> FishingDeal:
+def state(
+    game: str,
+    floor: str,
+    variant: str | None = None,
+    players: int = 2,
+    totals: dict[str, int] | None = None,
+    **rules: Value,
+) -> FishingDeal:
     names = ["A", "B", "C", "D"][:players]
-    s = new_state(game, Deal(names[-1], floor=parse_cards(floor)), names, variant, totals,
-                  **rules)
+    s = new_state(game, Deal(names[-1], floor=parse_cards(floor)), names, variant, totals, **rules)
     assert isinstance(s, FishingDeal) and s.setup_problems() == []
     return s
 
@@ -36,6 +41,7 @@ def refused(s: FishingDeal, card: str, takes: str = "") -> str:
 
 
 # --- Basra -----------------------------------------------------------------------------
+
 
 def test_basra_rounds_per_player_count() -> None:
     """[basra.deal] 2 players play 6 rounds, 3 play 4, 4 play 3."""
@@ -105,11 +111,16 @@ def test_jack_takes_the_whole_floor() -> None:
     assert s.sweeps == {"A": 0, "B": 0}  # four cards: no basra under lone_card
 
 
-@pytest.mark.parametrize(("mode", "floor", "scores"), [
-    ("lone_card", "5S", True), ("lone_card", "5S 4H", False),
-    ("one_or_two", "5S 4H", True), ("one_or_two", "5S 4H 3C", False),
-    ("never", "5S", False),
-])
+@pytest.mark.parametrize(
+    ("mode", "floor", "scores"),
+    [
+        ("lone_card", "5S", True),
+        ("lone_card", "5S 4H", False),
+        ("one_or_two", "5S 4H", True),
+        ("one_or_two", "5S 4H 3C", False),
+        ("never", "5S", False),
+    ],
+)
 def test_jack_basra_modes(mode: str, floor: str, scores: bool) -> None:
     """[basra.sweep.jack]"""
     s = state("basra", "5S 4H 2C KD", jack_basra=mode)
@@ -120,10 +131,13 @@ def test_jack_basra_modes(mode: str, floor: str, scores: bool) -> None:
 
 def test_seven_diamonds_sweep_if_10() -> None:
     """[basra.seven-diamonds] the match-log example: a floor of 13 makes it an ordinary 7."""
-    text = basra_log('{ by = "Ali", card = "8S", takes = "5H 3C" },\n'
-                     '{ by = "Omar", card = "KD", takes = "KS" },\n'
-                     '{ by = "Ali", card = "4C" },\n'
-                     '{ by = "Omar", card = "7D", takes = "9D 4C" },', extra='buried = "JD"\n')
+    text = basra_log(
+        '{ by = "Ali", card = "8S", takes = "5H 3C" },\n'
+        '{ by = "Omar", card = "KD", takes = "KS" },\n'
+        '{ by = "Ali", card = "4C" },\n'
+        '{ by = "Omar", card = "7D", takes = "9D 4C" },',
+        extra='buried = "JD"\n',
+    )
     assert first_problem(text) == ("basra.capture.group", 1, 4)
     s = state("basra", "5S 3H 2C KD")  # adds up to 10: the 7D sweeps and scores
     assert refused(s, "7D", "5S 2C") == "basra.seven-diamonds"
@@ -182,7 +196,8 @@ def test_known_hands() -> None:
 
 def test_unfinished_deal_followed_by_another() -> None:
     text = basra_log('{ by = "Ali", card = "2D" },') + (
-        '\n[[deals]]\ndealer = "Ali"\nfloor = "2H 3H 4H 5H"\nplays = []\n')
+        '\n[[deals]]\ndealer = "Ali"\nfloor = "2H 3H 4H 5H"\nplays = []\n'
+    )
     assert first_problem(text)[0] == "deal.conservation"
 
 
@@ -190,8 +205,11 @@ def test_majority_tie_void_and_rollover() -> None:
     """[basra.score.tie] 26-26: void, or rolled into the next deal's award."""
     for mode, carry in (("void", 0), ("rollover", 30)):
         s = state("basra", "5S 4H 2C KD", majority_tie=mode)
-        cards = sorted(Card(r, su) for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "Q",
-                                              "K", "A", "J") for su in "SHDC")
+        cards = sorted(
+            Card(r, su)
+            for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "Q", "K", "A", "J")
+            for su in "SHDC"
+        )
         s.piles = {"A": cards[:26], "B": cards[26:]}
         breakdown, rolled = s.score_sides()
         assert breakdown["A"]["cards"] == 0 and breakdown["B"]["cards"] == 0
@@ -211,6 +229,7 @@ def test_residue_goes_to_last_capturer() -> None:
 
 
 # --- Pasur -----------------------------------------------------------------------------
+
 
 def test_pasur_eleven_one_set() -> None:
     """[pasur.capture.eleven] a 7 on 4, 2, 2 takes the 4 or both 2s, not all three."""
@@ -249,8 +268,9 @@ def test_pasur_pool_rule() -> None:
     assert first_problem(log)[0] == "pasur.deal.pool"
     log = basra_log("", floor="QS QC QD KS", game="pasur", variant="pagat")
     assert first_problem(log)[0] == "pasur.deal.pool"
-    assert not replay_text(basra_log("", floor="QS QC QD KS", game="pasur",
-                                     variant="standard")).problems
+    assert not replay_text(
+        basra_log("", floor="QS QC QD KS", game="pasur", variant="standard")
+    ).problems
     log = basra_log("", game="pasur", variant="standard", extra='returned = "JS JD"\n')
     assert first_problem(log)[0] == "pasur.deal.pool"
 

@@ -39,22 +39,41 @@ def test_card_lists(text: str) -> None:
         parse_cards(text)
 
 
-@settings(max_examples=200, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(st.sampled_from(SEEDS), st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1),
-                                                 st.binary(max_size=6)), max_size=4))
+@settings(
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(
+    st.sampled_from(SEEDS),
+    st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1), st.binary(max_size=6)), max_size=4),
+)
 def test_mutated_logs(seed: bytes, edits: list[tuple[float, float, bytes]]) -> None:
     """Splice, cut and overwrite bytes of real logs."""
     data = bytearray(seed)
     for where, length, insert in edits:
         at = int(where * len(data))
         cut = int(length * 12)
-        data[at:at + cut] = insert
+        data[at : at + cut] = insert
     check_reader(bytes(data))
 
 
-TOKENS = ['"7D"', '"10S 9S"', '""', "1", "-3", "true", "[]", "{}", '"Zed"', '"Ali"',
-          '"XX"', '"J♦"', "2026-01-01", '"bura"']
+TOKENS = [
+    '"7D"',
+    '"10S 9S"',
+    '""',
+    "1",
+    "-3",
+    "true",
+    "[]",
+    "{}",
+    '"Zed"',
+    '"Ali"',
+    '"XX"',
+    '"J♦"',
+    "2026-01-01",
+    '"bura"',
+]
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

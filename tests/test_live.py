@@ -16,11 +16,15 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-te
 
 
 def start(tmp_path: Path, *args: str) -> object:
-    child = pexpect.spawn(sys.executable, ["-m", "referee", "live", "-f",
-                                           str(tmp_path / "match.toml"), *args],
-                          cwd=str(tmp_path), encoding="utf-8", timeout=30,
-                          env={"TERM": "xterm", "PATH": "/usr/bin:/bin"},
-                          dimensions=(40, 120))
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "referee", "live", "-f", str(tmp_path / "match.toml"), *args],
+        cwd=str(tmp_path),
+        encoding="utf-8",
+        timeout=30,
+        env={"TERM": "xterm", "PATH": "/usr/bin:/bin"},
+        dimensions=(40, 120),
+    )
     child.expect("type help")
     return child
 

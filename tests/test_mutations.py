@@ -25,8 +25,12 @@ def base(game: str, variant: str, n: int, seed: int) -> Match:
 
 
 def fish_plays(match: Match) -> list[tuple[int, int, FishPlay]]:
-    return [(i, j, e) for i, d in enumerate(match.deals) for j, e in enumerate(d.plays)
-            if isinstance(e, FishPlay)]
+    return [
+        (i, j, e)
+        for i, d in enumerate(match.deals)
+        for j, e in enumerate(d.plays)
+        if isinstance(e, FishPlay)
+    ]
 
 
 def card_played_twice(match: Match, rng: random.Random) -> tuple[int, int, set[str]] | None:
@@ -51,8 +55,9 @@ def out_of_turn(match: Match, rng: random.Random) -> tuple[int, int, set[str]] |
     return i, j, {"turn.order"}
 
 
-def takes_what_is_not_on_the_floor(match: Match,
-                                   rng: random.Random) -> tuple[int, int, set[str]] | None:
+def takes_what_is_not_on_the_floor(
+    match: Match, rng: random.Random
+) -> tuple[int, int, set[str]] | None:
     """A capture naming a card that is played only later in the deal."""
     i = rng.randrange(len(match.deals))
     plays = match.deals[i].plays
@@ -85,8 +90,13 @@ def wrong_sum(match: Match, rng: random.Random) -> tuple[int, int, set[str]] | N
         for j, e in enumerate(deal.plays):
             assert isinstance(e, FishPlay)
             if e.takes and e.card.value is not None and e.card.rank != "7":
-                extra = [c for c in floor if c not in e.takes and c.value is not None
-                         and (sum(t.value or 0 for t in e.takes) + c.value) % e.card.value]
+                extra = [
+                    c
+                    for c in floor
+                    if c not in e.takes
+                    and c.value is not None
+                    and (sum(t.value or 0 for t in e.takes) + c.value) % e.card.value
+                ]
                 if extra and all(t.value is not None for t in e.takes):
                     candidates.append((i, j, e, extra[0]))
             if e.takes:
@@ -102,11 +112,9 @@ def wrong_sum(match: Match, rng: random.Random) -> tuple[int, int, set[str]] | N
     return i, j, rules
 
 
-def pasur_trail_of_a_capturer(match: Match,
-                              rng: random.Random) -> tuple[int, int, set[str]] | None:
+def pasur_trail_of_a_capturer(match: Match, rng: random.Random) -> tuple[int, int, set[str]] | None:
     """A numeral that took cards adding up to 11 with it, recorded as laid on the pool."""
-    found = [(i, j, e) for i, j, e in fish_plays(match)
-             if e.takes and e.card.value is not None]
+    found = [(i, j, e) for i, j, e in fish_plays(match) if e.takes and e.card.value is not None]
     if not found:
         return None
     i, j, e = rng.choice(found)
@@ -115,8 +123,12 @@ def pasur_trail_of_a_capturer(match: Match,
 
 
 def bura_entries(match: Match) -> list[tuple[int, int, TrickEntry]]:
-    return [(i, j, e) for i, d in enumerate(match.deals) for j, e in enumerate(d.plays)
-            if isinstance(e, TrickEntry)]
+    return [
+        (i, j, e)
+        for i, d in enumerate(match.deals)
+        for j, e in enumerate(d.plays)
+        if isinstance(e, TrickEntry)
+    ]
 
 
 def bura_wrong_count(match: Match, rng: random.Random) -> tuple[int, int, set[str]] | None:
@@ -177,10 +189,20 @@ def bura_card_twice(match: Match, rng: random.Random) -> tuple[int, int, set[str
     return i, j, {"card.duplicate"}
 
 
-FISHING_MUTATIONS: list[Mutation] = [card_played_twice, out_of_turn,
-                                     takes_what_is_not_on_the_floor, wrong_sum]
-CASES = [("basra", "egyptian", 2), ("basra", "classic", 4), ("basra", "lebanese", 3),
-         ("pasur", "standard", 3), ("pasur", "pagat", 2), ("pasur", "thirteen", 4)]
+FISHING_MUTATIONS: list[Mutation] = [
+    card_played_twice,
+    out_of_turn,
+    takes_what_is_not_on_the_floor,
+    wrong_sum,
+]
+CASES = [
+    ("basra", "egyptian", 2),
+    ("basra", "classic", 4),
+    ("basra", "lebanese", 3),
+    ("pasur", "standard", 3),
+    ("pasur", "pagat", 2),
+    ("pasur", "thirteen", 4),
+]
 
 
 def check(match: Match, mutate: Mutation, rng: random.Random) -> bool:
@@ -216,10 +238,10 @@ def test_pasur_trail_of_a_capturer_is_caught(variant: str) -> None:
         assert check(match, pasur_trail_of_a_capturer, random.Random(seed))
 
 
-@pytest.mark.parametrize(("variant", "n"), [("classic", 2), ("little-robber", 3),
-                                            ("classic", 4)])
-@pytest.mark.parametrize("mutate", [bura_wrong_count, bura_claim_mid_trick, bura_card_twice],
-                         ids=lambda m: m.__name__)
+@pytest.mark.parametrize(("variant", "n"), [("classic", 2), ("little-robber", 3), ("classic", 4)])
+@pytest.mark.parametrize(
+    "mutate", [bura_wrong_count, bura_claim_mid_trick, bura_card_twice], ids=lambda m: m.__name__
+)
 def test_bura_mutation_is_caught(variant: str, n: int, mutate: Mutation) -> None:
     caught = 0
     for seed in range(1, 4):

@@ -16,8 +16,12 @@ from referee.record import FishPlay, Match, TrickEntry, side_map
 from referee.registry import GAMES
 from referee.simulate import simulate_match
 
-CASES = [(g, v, n) for g, spec in GAMES.items() for v in spec.variants
-         for n in ((2, 3, 4) if g != "bura" else (2, 3, 5))]
+CASES = [
+    (g, v, n)
+    for g, spec in GAMES.items()
+    for v in spec.variants
+    for n in ((2, 3, 4) if g != "bura" else (2, 3, 5))
+]
 
 
 @cache
@@ -49,8 +53,12 @@ def test_every_card_accounted_for_once_per_deal(game: str, variant: str, n: int)
             assert deal.hands is not None and deal.trump is not None
             held = [c for cards in deal.hands.values() for c in cards]
             assert len(held) == len(set(held)) and set(held) <= SHORT_DECK
-            played = [c for e in deal.plays if isinstance(e, TrickEntry) and e.kind == "cards"
-                      for c in e.cards]
+            played = [
+                c
+                for e in deal.plays
+                if isinstance(e, TrickEntry) and e.kind == "cards"
+                for c in e.cards
+            ]
             assert len(played) == len(set(played)) and set(played) <= set(held)
         else:
             cards = list(deal.floor) + [e.card for e in deal.plays if isinstance(e, FishPlay)]
@@ -83,8 +91,12 @@ def test_basra_deal_value_identity(game: str, variant: str, n: int) -> None:
     match = fresh(game, variant, n, 3)
     rep = replay(match)
     r = match.rules
-    fixed = (int(r["ten_diamonds_points"]) + int(r["two_clubs_points"])
-             + 4 * int(r["ace_points"]) + 4 * int(r["jack_points"]))
+    fixed = (
+        int(r["ten_diamonds_points"])
+        + int(r["two_clubs_points"])
+        + 4 * int(r["ace_points"])
+        + 4 * int(r["jack_points"])
+    )
     for k, d in enumerate(rep.deals):
         counts = piles_from_log(match, k)
         top = max(counts.values())
@@ -126,7 +138,8 @@ def test_bura_one_winner_and_money_conserved(game: str, variant: str, n: int) ->
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(CASES), st.integers(1, 3), st.floats(0, 1), st.floats(0, 1))
 def test_replaying_a_prefix_then_the_rest_is_replaying_the_whole(
-        case: tuple[str, str, int], seed: int, where: float, cut: float) -> None:
+    case: tuple[str, str, int], seed: int, where: float, cut: float
+) -> None:
     game, variant, n = case
     match = fresh(game, variant, n, seed)
     full = replay(match)
@@ -134,7 +147,7 @@ def test_replaying_a_prefix_then_the_rest_is_replaying_the_whole(
     deal = match.deals[k]
     j = int(cut * len(deal.plays))
     prefix = copy.deepcopy(match)
-    prefix.deals = prefix.deals[:k + 1]
+    prefix.deals = prefix.deals[: k + 1]
     rest = prefix.deals[k].plays[j:]
     prefix.deals[k].plays = prefix.deals[k].plays[:j]
     prefix.deals[k].score = None
@@ -187,5 +200,13 @@ def test_simulations_show_the_rules_worth_testing() -> None:
                         seen.add("declaration")
                     if isinstance(e, TrickEntry) and e.claim:
                         seen.add("claim")
-    assert seen >= {"sweep", "7D capture", "jack capture", "multi-card lead", "declaration",
-                    "claim", "won deal", "false claim or forfeit"}
+    assert seen >= {
+        "sweep",
+        "7D capture",
+        "jack capture",
+        "multi-card lead",
+        "declaration",
+        "claim",
+        "won deal",
+        "false claim or forfeit",
+    }

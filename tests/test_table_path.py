@@ -20,8 +20,12 @@ from .conftest import SAMPLES
 from .table import commands, enter, expected_bytes, run_command, without_hands
 
 SAMPLE_FILES = sorted(SAMPLES.glob("*.toml"))
-CONFIGS = [(game, variant, n) for game, spec in GAMES.items() for variant in spec.variants
-           for n in range(spec.player_range(variant)[0], spec.player_range(variant)[1] + 1)]
+CONFIGS = [
+    (game, variant, n)
+    for game, spec in GAMES.items()
+    for variant in spec.variants
+    for n in range(spec.player_range(variant)[0], spec.player_range(variant)[1] + 1)
+]
 PER_CONFIG = -(-300 // len(CONFIGS))  # at least 300 simulated matches in all
 SIMULATED = [(game, variant, n, k) for game, variant, n in CONFIGS for k in range(PER_CONFIG)]
 
@@ -45,10 +49,12 @@ def test_every_sample_is_entered_again_at_the_table(sample: Path, tmp_path: Path
     assert undos >= len(match.deals)  # at least one undo at every deal's end
 
 
-@pytest.mark.parametrize(("game", "variant", "n", "k"), SIMULATED,
-                         ids=[f"{g}-{v}-{n}p-{k}" for g, v, n, k in SIMULATED])
+@pytest.mark.parametrize(
+    ("game", "variant", "n", "k"), SIMULATED, ids=[f"{g}-{v}-{n}p-{k}" for g, v, n, k in SIMULATED]
+)
 def test_simulated_matches_are_entered_again_at_the_table(
-        game: str, variant: str, n: int, k: int, tmp_path: Path) -> None:
+    game: str, variant: str, n: int, k: int, tmp_path: Path
+) -> None:
     deals = 1 + k % 2  # a deal, or two: the second dealt by whoever the first says
     match = simulate_match(game, variant, n, 1000 + k, deals=deals)
     entered = match if k % 2 == 0 else without_hands(match)
@@ -61,5 +67,8 @@ def test_the_commands_record_hands_as_they_are_received() -> None:
     argvs = [c.argv for c in commands(match)]
     assert any(a[0] == "hand" for a in argvs)
     deal = next(a for a in argvs if a[0] == "deal")
-    assert all(len(v.split("=", 1)[1].split()) == 3
-               for flag, v in itertools.pairwise(deal) if flag == "--hand")
+    assert all(
+        len(v.split("=", 1)[1].split()) == 3
+        for flag, v in itertools.pairwise(deal)
+        if flag == "--hand"
+    )

@@ -42,6 +42,7 @@ def bura_match() -> None:
 
 # --- undo anything ------------------------------------------------------------------------
 
+
 def test_undo_a_forfeit_that_finished_the_deal(at_table: Path) -> None:
     bura_match()
     dealt = at_table.read_bytes()
@@ -72,7 +73,8 @@ def test_undo_the_last_play_of_a_basra_deal_and_the_match(at_table: Path) -> Non
 
 
 def test_a_declaration_before_the_first_trick_ends_the_deal_and_the_next_is_dealt(
-        at_table: Path) -> None:
+    at_table: Path,
+) -> None:
     bura_match()
     done = ok("declare", "molodka", "AC", "10C", "KC", "--by", "ivan")  # case-insensitive
     assert "Recorded: Ivan declares molodka" in done.stdout
@@ -85,8 +87,7 @@ def test_a_declaration_before_the_first_trick_ends_the_deal_and_the_next_is_deal
     assert score["pot"] == {"Ivan": -1, "Petr": -1} and score["pot_now"] == 2
 
 
-def test_a_winning_bura_can_be_answered_by_a_moscow_before_the_same_trick(
-        at_table: Path) -> None:
+def test_a_winning_bura_can_be_answered_by_a_moscow_before_the_same_trick(at_table: Path) -> None:
     bura_match()
     ok("play", "6S", "--by", "Petr")
     ok("play", "7S", "--by", "Ivan")  # Ivan takes the trick and leads the next
@@ -125,7 +126,7 @@ def test_a_claim_after_the_last_trick_is_accepted_and_decides(at_table: Path) ->
 
     match, i = played_out_claim()
     claim = match.deals[i].plays[-1]
-    match.deals = match.deals[:i + 1]
+    match.deals = match.deals[: i + 1]
     match.deals[i].plays = match.deals[i].plays[:-1]
     match.result_totals = match.result_winner = None
     for deal in match.deals:
@@ -152,12 +153,29 @@ def test_a_claim_with_no_name_is_for_the_player_who_took_the_last_trick(at_table
 
 # --- hands ----------------------------------------------------------------------------------
 
+
 def test_basra_hands_round_by_round(at_table: Path) -> None:
     ok("new", "basra", "-p", "Ali", "-p", "Omar", "--no-date")
-    ok("deal", "--dealer", "Omar", "--floor", "5H 3C 9D KS",
-       "--hand", "ali=8S KD 4C 2H", "--hand", "Omar=7D 6S 2D AH")
-    for card, by in (("8S", "Ali"), ("6S", "Omar"), ("KD", "Ali"), ("2D", "Omar"),
-                     ("4C", "Ali"), ("AH", "Omar"), ("2H", "Ali")):
+    ok(
+        "deal",
+        "--dealer",
+        "Omar",
+        "--floor",
+        "5H 3C 9D KS",
+        "--hand",
+        "ali=8S KD 4C 2H",
+        "--hand",
+        "Omar=7D 6S 2D AH",
+    )
+    for card, by in (
+        ("8S", "Ali"),
+        ("6S", "Omar"),
+        ("KD", "Ali"),
+        ("2D", "Omar"),
+        ("4C", "Ali"),
+        ("AH", "Omar"),
+        ("2H", "Ali"),
+    ):
         ok("play", card, "--by", by, "--trail")
     refused("hand.count", "hand", "Ali", "10C", "JD", "QD", "KH")  # round 2 is not dealt
     ok("play", "7D", "--by", "Omar", "--trail")
@@ -172,8 +190,17 @@ def test_basra_hands_round_by_round(at_table: Path) -> None:
 
 def test_bura_draws_are_recorded_as_they_happen(at_table: Path) -> None:
     ok("new", "bura", "-p", "Ivan", "-p", "Petr", "--no-date")
-    ok("deal", "--dealer", "Ivan", "--trump", "9H", "--hand", "Ivan=6S 7S 8S",
-       "--hand", "Petr=AS KS QS")
+    ok(
+        "deal",
+        "--dealer",
+        "Ivan",
+        "--trump",
+        "9H",
+        "--hand",
+        "Ivan=6S 7S 8S",
+        "--hand",
+        "Petr=AS KS QS",
+    )
     ok("play", "AS", "--by", "Petr")
     ok("play", "6S", "--by", "Ivan")
     refused("hand.not-held", "play", "JC", "--by", "Petr")  # drawn, not yet listed
@@ -210,10 +237,10 @@ def test_the_turned_up_trump_given_to_the_wrong_drawer_is_bura_draw() -> None:
         hands = dict(deal.hands)
         pos = state.drawn[drawer] - 1
         swap = hands[other][-1]
-        hands[drawer] = (*hands[drawer][:pos], swap, *hands[drawer][pos + 1:])
+        hands[drawer] = (*hands[drawer][:pos], swap, *hands[drawer][pos + 1 :])
         hands[other] = (*hands[other][:-1], deal.trump)
         deal.hands = hands
-        deal.plays = deal.plays[:reached + 1]  # the record ends with the last draw
+        deal.plays = deal.plays[: reached + 1]  # the record ends with the last draw
         deal.score = None
         match.result_totals = match.result_winner = None
         problems = replay(match).problems
@@ -224,6 +251,7 @@ def test_the_turned_up_trump_given_to_the_wrong_drawer_is_bura_draw() -> None:
 
 
 # --- rulings of the clarified rulebook ----------------------------------------------------
+
 
 def test_a_card_shown_in_a_declaration_stays_in_that_hand(at_table: Path) -> None:
     bura_match()
@@ -257,8 +285,9 @@ plays = [
     rep = replay_text(log)
     assert rep.problems == []
     assert rep.deals[0].result.winner == "Petr"
-    with_hands = log.replace('trump = "9H"', 'trump = "9H"\nhands = { Ivan = "7S 6H 7H 8H", '
-                             'Petr = "6S JH QH KH" }')
+    with_hands = log.replace(
+        'trump = "9H"', 'trump = "9H"\nhands = { Ivan = "7S 6H 7H 8H", Petr = "6S JH QH KH" }'
+    )
     assert replay_text(with_hands).problems == []  # one draw after trick 1, none after
 
 
@@ -285,6 +314,7 @@ plays = [{ by = "Petr", cards = "9H AS" }]
 
 # --- saying what happened, helping with mistakes ------------------------------------------
 
+
 def test_names_and_cards_as_people_type_them(at_table: Path) -> None:
     ok("new", "basra", "-p", "Ali", "-p", "Omar", "--no-date")
     result = refused("log.players", "deal", "--dealer", "Omr", "--floor", "5H 3C 9D KS")
@@ -301,9 +331,14 @@ def test_names_and_cards_as_people_type_them(at_table: Path) -> None:
 
 def test_ascii_mode_prints_only_ascii(at_table: Path) -> None:
     bura_match()
-    for args in (("show", "--ascii"), ("options", "--ascii"), ("score", "--ascii"),
-                 ("play", "AS", "--ascii"), ("undo", "--ascii"), ("forfeit", "--by", "Petr",
-                                                                  "--ascii")):
+    for args in (
+        ("show", "--ascii"),
+        ("options", "--ascii"),
+        ("score", "--ascii"),
+        ("play", "AS", "--ascii"),
+        ("undo", "--ascii"),
+        ("forfeit", "--by", "Petr", "--ascii"),
+    ):
         out = ok(*args).stdout
         assert out.isascii(), (args, out)
 
@@ -324,8 +359,7 @@ def test_not_yet_seen_by_suit_then_rank_without_held_cards(at_table: Path) -> No
     assert unseen[:3] == ["AS", "2S", "3S"]
 
 
-def test_standings_keep_games_apart_and_count_unfinished(at_table: Path,
-                                                         tmp_path: Path) -> None:
+def test_standings_keep_games_apart_and_count_unfinished(at_table: Path, tmp_path: Path) -> None:
     samples = Path(__file__).resolve().parent.parent / "sample_games"
     folder = tmp_path / "results"
     folder.mkdir()

@@ -63,8 +63,9 @@ class Carry:
 
     __slots__ = ("deal_number", "majority_carry", "pot", "totals")
 
-    def __init__(self, totals: dict[str, int], majority_carry: int = 0, pot: int = 0,
-                 deal_number: int = 1) -> None:
+    def __init__(
+        self, totals: dict[str, int], majority_carry: int = 0, pot: int = 0, deal_number: int = 1
+    ) -> None:
         self.totals = totals
         self.majority_carry = majority_carry
         self.pot = pot
@@ -75,13 +76,28 @@ class DealResult:
     """A finished deal: points per side, their breakdown, and what passes to the next
     (Bura: the deal's winner, None when void or lost to a false claim, and payments)."""
 
-    __slots__ = ("breakdown", "how", "majority_carry", "next_dealer", "payments", "pot_after",
-                 "score", "winner")
+    __slots__ = (
+        "breakdown",
+        "how",
+        "majority_carry",
+        "next_dealer",
+        "payments",
+        "pot_after",
+        "score",
+        "winner",
+    )
 
-    def __init__(self, score: dict[str, int], breakdown: dict[str, dict[str, int]],
-                 next_dealer: str, winner: str | None = None, majority_carry: int = 0,
-                 pot_after: int = 0, payments: dict[str, int] | None = None,
-                 how: str = "") -> None:
+    def __init__(
+        self,
+        score: dict[str, int],
+        breakdown: dict[str, dict[str, int]],
+        next_dealer: str,
+        winner: str | None = None,
+        majority_carry: int = 0,
+        pot_after: int = 0,
+        payments: dict[str, int] | None = None,
+        how: str = "",
+    ) -> None:
         self.score = score
         self.breakdown = breakdown
         self.next_dealer = next_dealer
@@ -98,8 +114,9 @@ class DealState(ABC):
 
     game: str
 
-    def __init__(self, players: list[str], rules: dict[str, Value], deal: Deal, index: int,
-                 carry: Carry) -> None:
+    def __init__(
+        self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
+    ) -> None:
         self.players = players
         self.n = len(players)
         self.rules = rules
@@ -114,11 +131,23 @@ class DealState(ABC):
         # What happened, in plain sentences, as a referee would announce it.
         self.events: list[str] = []
 
-    def problem(self, rule: str, message: str, key: str | None = None,
-                play: int | None = None, stage: int = 0) -> Problem:
+    def problem(
+        self,
+        rule: str,
+        message: str,
+        key: str | None = None,
+        play: int | None = None,
+        stage: int = 0,
+    ) -> Problem:
         """A problem located in this deal (``play`` counts from 0 here)."""
-        return Problem(rule, message, deal_path(self.index, key, play), self.index + 1,
-                       None if play is None else play + 1, stage=stage)
+        return Problem(
+            rule,
+            message,
+            deal_path(self.index, key, play),
+            self.index + 1,
+            None if play is None else play + 1,
+            stage=stage,
+        )
 
     def next_player(self, name: str, step: int = 1) -> str:
         return self.players[(self.players.index(name) + step) % self.n]
@@ -145,8 +174,9 @@ class DealState(ABC):
         return True
 
     @abstractmethod
-    def table_entry(self, by: str | None, cards: tuple[Card, ...],
-                    takes: tuple[Card, ...] | None, trail: bool) -> Entry:
+    def table_entry(
+        self, by: str | None, cards: tuple[Card, ...], takes: tuple[Card, ...] | None, trail: bool
+    ) -> Entry:
         """The entry a play typed at the table means: ``by`` (None: whoever is to play),
         the cards, and for a fishing game the cards taken or a trail (None and False: the
         capture is filled in when there is one legal way, else Illegal lists the ways)."""

@@ -26,8 +26,9 @@ class BasraDeal(FishingDeal):
         return int(rules["hand_size"])
 
     @classmethod
-    def open_floor(cls, deck: list[Card], rng: random.Random,
-                   rules: dict[str, Value]) -> tuple[list[Card], list[Card]] | None:
+    def open_floor(
+        cls, deck: list[Card], rng: random.Random, rules: dict[str, Value]
+    ) -> tuple[list[Card], list[Card]] | None:
         """[basra.deal.floor] Jacks and the 7D are replaced from the top until none is left;
         then they go into the middle of the stock, so none comes back as a replacement."""
         floor = [deck.pop() for _ in range(4)]
@@ -45,13 +46,24 @@ class BasraDeal(FishingDeal):
         out = []
         bad = [c for c in self.deal.floor if c.rank == "J" or c == SEVEN_DIAMONDS]
         if bad:
-            out.append(self.problem("basra.deal.floor", f"the opening floor may hold no jack and "
-                                    f"no 7D; found {format_cards(bad)} (bury them in the stock "
-                                    "and list them as buried)", "floor"))
+            out.append(
+                self.problem(
+                    "basra.deal.floor",
+                    f"the opening floor may hold no jack and "
+                    f"no 7D; found {format_cards(bad)} (bury them in the stock "
+                    "and list them as buried)",
+                    "floor",
+                )
+            )
         wrong = [c for c in self.deferred if c.rank != "J" and c != SEVEN_DIAMONDS]
         if wrong:
-            out.append(self.problem("basra.deal.floor", f"only jacks and the 7D are buried; "
-                                    f"found {format_cards(wrong)}", "buried"))
+            out.append(
+                self.problem(
+                    "basra.deal.floor",
+                    f"only jacks and the 7D are buried; found {format_cards(wrong)}",
+                    "buried",
+                )
+            )
         return out
 
     def seven_sweeps(self) -> bool | None:
@@ -77,8 +89,10 @@ class BasraDeal(FishingDeal):
         """Every union of groups ``card`` can take as an ordinary capture, each once."""
         if card.rank in ("K", "Q"):
             same = [c for c in self.floor if c.rank == card.rank]
-            return [tuple(c for i, c in enumerate(same) if mask >> i & 1)
-                    for mask in range(1, 1 << len(same))]
+            return [
+                tuple(c for i, c in enumerate(same) if mask >> i & 1)
+                for mask in range(1, 1 << len(same))
+            ]
         if card.value is None:
             return []
         numerals = [c for c in self.floor if c.is_numeral]
@@ -140,35 +154,56 @@ class BasraDeal(FishingDeal):
             if not self.floor:
                 return Option((), False)
             if set(takes) != set(self.floor):
-                raise self.illegal("basra.jack", f"a jack takes every card on the floor "
-                                   f"({floor_text}), never a part of it and never trails onto "
-                                   "it", card)
+                raise self.illegal(
+                    "basra.jack",
+                    f"a jack takes every card on the floor "
+                    f"({floor_text}), never a part of it and never trails onto "
+                    "it",
+                    card,
+                )
             return Option(takes, self.jack_scores())
         seven = self.seven_sweeps() if card == SEVEN_DIAMONDS else None
         if seven is not None:
             if set(takes) != set(self.floor):
-                raise self.illegal("basra.seven-diamonds", f"the 7D sweeps this floor "
-                                   f"({floor_text}): it must take all of it", card)
+                raise self.illegal(
+                    "basra.seven-diamonds",
+                    f"the 7D sweeps this floor ({floor_text}): it must take all of it",
+                    card,
+                )
             return Option(takes, seven)
         if not takes:
             if not self.rules["may_trail_capturer"] and self.can_capture(card):
-                raise self.illegal("basra.trail", f"{card} can capture, and with "
-                                   "may_trail_capturer = false it may not be trailed", card)
+                raise self.illegal(
+                    "basra.trail",
+                    f"{card} can capture, and with "
+                    "may_trail_capturer = false it may not be trailed",
+                    card,
+                )
             return Option((), False)
         if card.rank in ("K", "Q"):
             if any(c.rank != card.rank for c in takes):
-                raise self.illegal("basra.capture.group", f"a {card.rank} takes only floor "
-                                   f"cards of rank {card.rank}, not {format_cards(takes)}", card)
+                raise self.illegal(
+                    "basra.capture.group",
+                    f"a {card.rank} takes only floor "
+                    f"cards of rank {card.rank}, not {format_cards(takes)}",
+                    card,
+                )
         else:
             assert card.value is not None
-            if not all(c.is_numeral for c in takes) or not splits_into(vector(takes),
-                                                                       card.value):
-                raise self.illegal("basra.capture.group", f"{format_cards(takes)} is not a "
-                                   f"union of groups a {card.rank} can take", card)
+            if not all(c.is_numeral for c in takes) or not splits_into(vector(takes), card.value):
+                raise self.illegal(
+                    "basra.capture.group",
+                    f"{format_cards(takes)} is not a union of groups a {card.rank} can take",
+                    card,
+                )
         if self.rules["capture"] == "maximal" and self.leaves_group(card, takes):
-            raise self.illegal("basra.capture.choice", f"with capture = maximal, {card} must "
-                               f"take every group it can; taking {format_cards(takes)} leaves "
-                               "another group on the floor", card)
+            raise self.illegal(
+                "basra.capture.choice",
+                f"with capture = maximal, {card} must "
+                f"take every group it can; taking {format_cards(takes)} leaves "
+                "another group on the floor",
+                card,
+            )
         return Option(takes, self.sweep_of(card, takes))
 
     def capture_rule(self, card: Card) -> str:
@@ -186,11 +221,13 @@ class BasraDeal(FishingDeal):
                 return ["basra.jack"], ["On an empty floor a jack is laid down."]
             return ["basra.jack", "basra.sweep.jack"], [
                 f"A jack takes every card on the floor ({taken}){basra}; jack_basra = "
-                f"{self.rules['jack_basra']}."]
+                f"{self.rules['jack_basra']}."
+            ]
         if card == SEVEN_DIAMONDS and self.seven_sweeps() is not None:
             return ["basra.seven-diamonds"], [
                 f"Under seven_diamonds = {self.rules['seven_diamonds']} the 7D takes the whole "
-                f"floor ({taken}){basra}."]
+                f"floor ({taken}){basra}."
+            ]
         if not ruling.taken:
             return ["basra.trail"], [f"{card} takes nothing and is laid on the floor."]
         rules = ["basra.capture.group", "basra.capture.union", "basra.capture.choice"]

@@ -16,8 +16,9 @@ PRIORITY: tuple[str, ...] = ("moscow", "bura", "little-moscow", "molodka")
 Declaration = tuple[str, str, tuple[Card, ...]]  # who, which, the cards shown
 
 
-def combination_ok(name: str, cards: tuple[Card, ...], trump: Card,
-                   needs_trump_ace: bool) -> str | None:
+def combination_ok(
+    name: str, cards: tuple[Card, ...], trump: Card, needs_trump_ace: bool
+) -> str | None:
     """Why ``cards`` do not form the declaration ``name`` against ``trump``, or None."""
     t = trump.suit
     if len(cards) != 3 or len(set(cards)) != 3:
@@ -29,12 +30,14 @@ def combination_ok(name: str, cards: tuple[Card, ...], trump: Card,
             return f"a moscow is three aces; {format_cards(cards)} is not"
         if needs_trump_ace and Card("A", t) not in cards:
             return f"with moscow_needs_trump_ace, one of the aces must be A{t}"
-    if name == "little-moscow" and (not all(c.rank == "6" for c in cards)
-                                    or Card("6", t) not in cards):
+    if name == "little-moscow" and (
+        not all(c.rank == "6" for c in cards) or Card("6", t) not in cards
+    ):
         return f"a little moscow is three sixes including 6{t}; {format_cards(cards)} is not"
     if name == "molodka" and (len({c.suit for c in cards}) != 1 or cards[0].suit == t):
-        return (f"a molodka is three cards of one plain (non-trump) suit; "
-                f"{format_cards(cards)} is not")
+        return (
+            f"a molodka is three cards of one plain (non-trump) suit; {format_cards(cards)} is not"
+        )
     return None
 
 
@@ -42,8 +45,9 @@ class BuraDeal(TrickDeal):
     game = "bura"
     deck_name = "Bura's 36-card deck (6 to A)"
 
-    def __init__(self, players: list[str], rules: dict[str, Value], deal: Deal, index: int,
-                 carry: Carry) -> None:
+    def __init__(
+        self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
+    ) -> None:
         super().__init__(players, rules, deal, index, carry)
         self.pending: list[Declaration] = []
         self.must_lead: str | None = None
@@ -96,8 +100,9 @@ class BuraDeal(TrickDeal):
         elif entry.kind == "claim":
             self.claim(entry)
         else:
-            self.outcome = Outcome(Ending.LOST, entry.by, Reason.FORFEIT,
-                                   f"forfeit: {entry.forfeit}")
+            self.outcome = Outcome(
+                Ending.LOST, entry.by, Reason.FORFEIT, f"forfeit: {entry.forfeit}"
+            )
 
     def before_lead(self) -> None:
         self.must_lead = None
@@ -118,29 +123,39 @@ class BuraDeal(TrickDeal):
     def check_open(self, entry: TrickEntry) -> None:
         o = self.outcome
         if o is not None and o.reason is Reason.DECLARED_FIRST:
-            raise Illegal("bura.declare.first", "a declaration before the first trick voided "
-                          "this deal; it is redealt and nothing more is recorded in it")
+            raise Illegal(
+                "bura.declare.first",
+                "a declaration before the first trick voided "
+                "this deal; it is redealt and nothing more is recorded in it",
+            )
         if o is not None and o.reason is Reason.DECLARED:
-            raise Illegal("bura.declare.priority", f"{o.player}'s declaration won the deal; "
-                          "nothing may follow in it")
+            raise Illegal(
+                "bura.declare.priority",
+                f"{o.player}'s declaration won the deal; nothing may follow in it",
+            )
         super().check_open(entry)
 
     def trick_ends_deal(self, winner: str) -> bool:
         self.must_lead = None
         if self.duel:  # the trick of two Buras ends the deal: no draw follows it
-            self.outcome = Outcome(Ending.WIN, winner, Reason.DECLARED,
-                                   "declared bura: won the deciding trick")
+            self.outcome = Outcome(
+                Ending.WIN, winner, Reason.DECLARED, "declared bura: won the deciding trick"
+            )
             return True
         return False
 
     def declare(self, entry: TrickEntry) -> None:
         if self.trick:
-            raise Illegal("bura.declare", "a declaration is made at the start of a trick, before "
-                          "the lead, not in the middle of one")
+            raise Illegal(
+                "bura.declare",
+                "a declaration is made at the start of a trick, before "
+                "the lead, not in the middle of one",
+            )
         name = entry.declares
         assert name is not None
-        why = combination_ok(name, entry.cards, self.trump,
-                             bool(self.rules["moscow_needs_trump_ace"]))
+        why = combination_ok(
+            name, entry.cards, self.trump, bool(self.rules["moscow_needs_trump_ace"])
+        )
         if why is not None:
             raise Illegal("bura.declare.cards", why)
         for c in entry.cards:
@@ -156,8 +171,12 @@ class BuraDeal(TrickDeal):
     def declaration_in(self, cards: tuple[Card, ...]) -> tuple[str, tuple[Card, ...]] | None:
         for name in PRIORITY:
             for trio in combinations(cards, 3):
-                if combination_ok(name, trio, self.trump,
-                                  bool(self.rules["moscow_needs_trump_ace"])) is None:
+                if (
+                    combination_ok(
+                        name, trio, self.trump, bool(self.rules["moscow_needs_trump_ace"])
+                    )
+                    is None
+                ):
                     return name, trio
         return None
 
@@ -168,14 +187,21 @@ class BuraDeal(TrickDeal):
         if not pending:
             return self.outcome, self.must_lead, self.duel
         if self.tricks == 0:
-            return (Outcome(Ending.VOID, pending[0][0], Reason.DECLARED_FIRST,
-                            "declared before the first trick"), None, False)
+            return (
+                Outcome(
+                    Ending.VOID,
+                    pending[0][0],
+                    Reason.DECLARED_FIRST,
+                    "declared before the first trick",
+                ),
+                None,
+                False,
+            )
         lead = self.must_lead or self.leader
         start = self.players.index(lead)
 
         def rank(item: Declaration) -> tuple[int, int]:
-            return (PRIORITY.index(item[1]),
-                    (self.players.index(item[0]) - start) % self.n)
+            return (PRIORITY.index(item[1]), (self.players.index(item[0]) - start) % self.n)
 
         who, name, _ = min(pending, key=rank)
         if name == "moscow":
@@ -193,16 +219,18 @@ class BuraDeal(TrickDeal):
 
     def claim(self, entry: TrickEntry) -> None:
         if self.trick:
-            raise Illegal("bura.claim", "a claim is made between tricks, never in the middle "
-                          "of one")
+            raise Illegal(
+                "bura.claim", "a claim is made between tricks, never in the middle of one"
+            )
         if self.tricks == 0:
             raise Illegal("bura.claim", "a claim needs at least one complete trick")
         pts = self.points[entry.by]
         if pts >= 31:
             self.outcome = Outcome(Ending.WIN, entry.by, Reason.CLAIM, f"claimed 31 with {pts}")
         else:
-            self.outcome = Outcome(Ending.LOST, entry.by, Reason.CLAIM,
-                                   f"false claim: {pts} points")
+            self.outcome = Outcome(
+                Ending.LOST, entry.by, Reason.CLAIM, f"false claim: {pts} points"
+            )
 
     # --- explaining and showing -----------------------------------------------------------
 
@@ -210,13 +238,18 @@ class BuraDeal(TrickDeal):
         if entry.kind == "claim":
             pts = self.points[entry.by]
             out.rules.append("bura.claim")
-            verdict = "a true claim: the deal is won" if pts >= 31 else \
-                "a false claim: the pot is doubled and each opponent scores 2"
+            verdict = (
+                "a true claim: the deal is won"
+                if pts >= 31
+                else "a false claim: the pot is doubled and each opponent scores 2"
+            )
             out.lines.append(f"{entry.by} has taken {pts} card points in tricks: {verdict}.")
         elif entry.kind == "declare":
             out.rules.extend(["bura.declare", "bura.declare.cards", "bura.declare.priority"])
-            out.lines.append(f"{entry.declares} against trump {self.trump}: judged with any "
-                             "other declaration before this trick.")
+            out.lines.append(
+                f"{entry.declares} against trump {self.trump}: judged with any "
+                "other declaration before this trick."
+            )
         else:
             out.rules.append("bura.misdraw")
             out.lines.append(f"{entry.by} loses the deal, as for a false claim.")
@@ -242,8 +275,12 @@ class BuraDeal(TrickDeal):
         if self.rules["no_claim"] == "most_points":
             leader = sole_leader(self.points)
             if leader is not None:
-                return Outcome(Ending.WIN, leader, Reason.PLAYED_OUT,
-                               f"most card points ({self.points[leader]})")
+                return Outcome(
+                    Ending.WIN,
+                    leader,
+                    Reason.PLAYED_OUT,
+                    f"most card points ({self.points[leader]})",
+                )
         return Outcome(Ending.VOID, None, Reason.PLAYED_OUT, "played out with no claim")
 
     def result(self) -> DealResult:
@@ -271,5 +308,6 @@ class BuraDeal(TrickDeal):
         how = o.how if o.player is None else f"{o.player}: {o.how}"
         if o.kind is Ending.VOID and o.player is not None:
             how = f"void: {o.player} {o.how}"
-        return DealResult(score, breakdown, next_dealer, winner=winner, pot_after=pot,
-                          payments=payments, how=how)
+        return DealResult(
+            score, breakdown, next_dealer, winner=winner, pot_after=pot, payments=payments, how=how
+        )

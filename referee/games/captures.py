@@ -90,8 +90,7 @@ def splits_into(vec: Vector, total: int) -> bool:
     if total_of(vec) % total:
         return False
     top = (vec.bit_length() - 1) // WIDTH + 1
-    return any(fits(part, vec) and splits_into(vec - part, total)
-               for part in _with_top(total, top))
+    return any(fits(part, vec) and splits_into(vec - part, total) for part in _with_top(total, top))
 
 
 @lru_cache(maxsize=16_384)
@@ -142,8 +141,9 @@ def expand(vec: Vector, floor: Iterable[Card]) -> Iterator[tuple[Card, ...]]:
         v = c.value
         if v is not None:
             by_value.setdefault(v, []).append(c)
-    choices = [list(combinations(by_value.get(i + 1, []), n))
-               for i, n in enumerate(counts(vec)) if n]
+    choices = [
+        list(combinations(by_value.get(i + 1, []), n)) for i, n in enumerate(counts(vec)) if n
+    ]
     for pick in product(*choices):
         yield tuple(sorted((c for group in pick for c in group), key=position.__getitem__))
 

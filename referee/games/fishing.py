@@ -50,8 +50,9 @@ class FishingDeal(DealState):
     floor_word = "floor"  # Pasur's players call it the pool
     choice_rule = ""  # cited when a play typed without its capture could mean several
 
-    def __init__(self, players: list[str], rules: dict[str, Value], deal: Deal, index: int,
-                 carry: Carry) -> None:
+    def __init__(
+        self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
+    ) -> None:
         super().__init__(players, rules, deal, index, carry)
         self.sides = side_names(self.game, players, rules)
         self.side = side_map(self.game, players, rules)
@@ -59,7 +60,7 @@ class FishingDeal(DealState):
         self.used: dict[Card, tuple[str, int] | None] = dict.fromkeys(deal.floor)
         self.rounds = deal_rounds(self.n, 52 - len(deal.floor), self.hand_size())
         self.total_plays = self.n * sum(self.rounds)
-        self.round_ends = [self.n * sum(self.rounds[:r + 1]) for r in range(len(self.rounds))]
+        self.round_ends = [self.n * sum(self.rounds[: r + 1]) for r in range(len(self.rounds))]
         self._round = 0
         self._round_at = 0
         self.first = self.next_player(deal.dealer) if deal.dealer in players else players[0]
@@ -81,8 +82,9 @@ class FishingDeal(DealState):
 
     @classmethod
     @abstractmethod
-    def open_floor(cls, deck: list[Card], rng: random.Random,
-                   rules: dict[str, Value]) -> tuple[list[Card], list[Card]] | None:
+    def open_floor(
+        cls, deck: list[Card], rng: random.Random, rules: dict[str, Value]
+    ) -> tuple[list[Card], list[Card]] | None:
         """Lay the opening floor from the top of a shuffled ``deck`` (its end) by the game's
         rule: the final floor and the cards set aside (buried, returned), or None when the
         rule calls for a redeal. Used by the simulator."""
@@ -99,7 +101,7 @@ class FishingDeal(DealState):
         return self.order[self.entries % self.n]
 
     def received(self, player: str) -> int:
-        return sum(self.rounds[:self.round + 1])
+        return sum(self.rounds[: self.round + 1])
 
     def round_of(self, play: int) -> int:
         """The round (from 0) in which the ``play``-th play (from 0) falls."""
@@ -157,25 +159,45 @@ class FishingDeal(DealState):
         out: list[Problem] = []
         deal = self.deal
         if len(deal.floor) != 4:
-            out.append(self.problem(self.floor_rule, f"the opening {self.floor_word} holds 4 "
-                                    f"cards, found {len(deal.floor)}: "
-                                    f"{format_cards(deal.floor)}", "floor"))
+            out.append(
+                self.problem(
+                    self.floor_rule,
+                    f"the opening {self.floor_word} holds 4 "
+                    f"cards, found {len(deal.floor)}: "
+                    f"{format_cards(deal.floor)}",
+                    "floor",
+                )
+            )
         seen: set[Card] = set()
         for c in deal.floor:
             if c in seen:
-                out.append(self.problem("card.duplicate", f"{c} is on the {self.floor_word} twice",
-                                        "floor"))
+                out.append(
+                    self.problem(
+                        "card.duplicate", f"{c} is on the {self.floor_word} twice", "floor"
+                    )
+                )
             seen.add(c)
         out.extend(self.check_floor())
         named: set[Card] = set()
         for c in self.deferred:
             if c in seen:
-                out.append(self.problem("card.duplicate", f"{c} is listed as {self.deferred_key} "
-                                        f"and on the opening {self.floor_word}", self.deferred_key))
+                out.append(
+                    self.problem(
+                        "card.duplicate",
+                        f"{c} is listed as {self.deferred_key} "
+                        f"and on the opening {self.floor_word}",
+                        self.deferred_key,
+                    )
+                )
             elif c in named:
-                out.append(self.problem("card.duplicate", f"{c} is listed as {self.deferred_key} "
-                                        "twice; a card goes back into the stock once",
-                                        self.deferred_key))
+                out.append(
+                    self.problem(
+                        "card.duplicate",
+                        f"{c} is listed as {self.deferred_key} "
+                        "twice; a card goes back into the stock once",
+                        self.deferred_key,
+                    )
+                )
             named.add(c)
         if self.hands is not None:
             out.extend(self.check_hands(seen))
@@ -194,21 +216,41 @@ class FishingDeal(DealState):
         for player, cards in self.hands.items():
             key = f"hands.{player}"
             if len(cards) not in boundaries:
-                out.append(self.problem("hand.count", f"{player}'s hand lists {len(cards)} "
-                                        f"cards; a whole number of rounds gives one of "
-                                        f"{', '.join(map(str, boundaries[1:]))}", key))
+                out.append(
+                    self.problem(
+                        "hand.count",
+                        f"{player}'s hand lists {len(cards)} "
+                        f"cards; a whole number of rounds gives one of "
+                        f"{', '.join(map(str, boundaries[1:]))}",
+                        key,
+                    )
+                )
             for pos, c in enumerate(cards):
                 if c in seen:
-                    out.append(self.problem("card.duplicate", f"{c} in {player}'s hand is also "
-                                            f"on the opening {self.floor_word}", key))
+                    out.append(
+                        self.problem(
+                            "card.duplicate",
+                            f"{c} in {player}'s hand is also on the opening {self.floor_word}",
+                            key,
+                        )
+                    )
                 elif c in owner:
-                    out.append(self.problem("card.duplicate", f"{c} is dealt to both "
-                                            f"{owner[c]} and {player}", key))
+                    out.append(
+                        self.problem(
+                            "card.duplicate", f"{c} is dealt to both {owner[c]} and {player}", key
+                        )
+                    )
                 owner[c] = player
                 if pos < first_round and c in self.deferred:
-                    out.append(self.problem(self.floor_rule, f"{c} was {self.deferred_key} from "
-                                            f"the opening {self.floor_word}, so it cannot be in a "
-                                            "first-round hand", key))
+                    out.append(
+                        self.problem(
+                            self.floor_rule,
+                            f"{c} was {self.deferred_key} from "
+                            f"the opening {self.floor_word}, so it cannot be in a "
+                            "first-round hand",
+                            key,
+                        )
+                    )
         return out
 
     # --- plays -------------------------------------------------------------------------
@@ -225,8 +267,9 @@ class FishingDeal(DealState):
             self.last_capturer = side
             if ruling.sweep:
                 self.record_sweep(side)
-                self.events.append(f"{entry.by} sweeps the {self.floor_word}: a "
-                                   f"{self.sweep_word} for {side}.")
+                self.events.append(
+                    f"{entry.by} sweeps the {self.floor_word}: a {self.sweep_word} for {side}."
+                )
         else:
             self.floor.append(entry.card)
         self.entries += 1
@@ -236,17 +279,21 @@ class FishingDeal(DealState):
                 self.piles[self.last_capturer].extend(residue)
                 self.floor = []
                 if residue:
-                    self.events.append(f"The cards left on the {self.floor_word} "
-                                       f"({format_cards(residue)}) go to "
-                                       f"{self.last_capturer}, the last to capture.")
+                    self.events.append(
+                        f"The cards left on the {self.floor_word} "
+                        f"({format_cards(residue)}) go to "
+                        f"{self.last_capturer}, the last to capture."
+                    )
 
     def check(self, entry: Entry) -> Option:
         """Judge a play in the current state without changing anything: what it takes."""
         play = entry
         assert isinstance(play, FishPlay)
         if self.finished:
-            raise Illegal("hand.count", f"all {self.total_plays} cards of this deal have been "
-                          "played; no play may follow")
+            raise Illegal(
+                "hand.count",
+                f"all {self.total_plays} cards of this deal have been played; no play may follow",
+            )
         expected = self.to_move()
         if play.by != expected:
             raise Illegal("turn.order", f"it is {expected}'s turn, not {play.by}'s")
@@ -258,17 +305,26 @@ class FishingDeal(DealState):
             raise Illegal("card.duplicate", f"{format_cards(takes)} names a card twice")
         if self.hands is not None and play.by in self.hands and not self.holds(play.by, card):
             held = self.round_cards(play.by) or ()
-            raise Illegal("hand.not-held", f"{play.by} does not hold {card}"
-                          + (f" (holds {format_cards(held)})" if held else ""))
+            raise Illegal(
+                "hand.not-held",
+                f"{play.by} does not hold {card}"
+                + (f" (holds {format_cards(held)})" if held else ""),
+            )
         if self.round == 0 and card in self.deferred:
-            raise Illegal(self.floor_rule, f"{card} was {self.deferred_key} from the opening "
-                          f"{self.floor_word} and cannot be played in the first round")
+            raise Illegal(
+                self.floor_rule,
+                f"{card} was {self.deferred_key} from the opening "
+                f"{self.floor_word} and cannot be played in the first round",
+            )
         missing = [c for c in takes if c not in self.floor]
         if missing:
-            raise Illegal(self.capture_rule(card), f"{format_cards(missing)} "
-                          f"{'is' if len(missing) == 1 else 'are'} not on the {self.floor_word} "
-                          f"({format_cards(self.floor) or 'empty'})",
-                          self.option_lines(card))
+            raise Illegal(
+                self.capture_rule(card),
+                f"{format_cards(missing)} "
+                f"{'is' if len(missing) == 1 else 'are'} not on the {self.floor_word} "
+                f"({format_cards(self.floor) or 'empty'})",
+                self.option_lines(card),
+            )
         return self.judge(card, takes)
 
     @abstractmethod
@@ -326,8 +382,9 @@ class FishingDeal(DealState):
 
     # --- options, explanations, what a person sees ----------------------------------------
 
-    def table_entry(self, by: str | None, cards: tuple[Card, ...],
-                    takes: tuple[Card, ...] | None, trail: bool) -> Entry:
+    def table_entry(
+        self, by: str | None, cards: tuple[Card, ...], takes: tuple[Card, ...] | None, trail: bool
+    ) -> Entry:
         card = cards[0]
         player = by or self.to_move()
         assert player is not None
@@ -339,8 +396,10 @@ class FishingDeal(DealState):
             if len(lines) == 1:  # one kind of capture: is it one set of cards?
                 lines = [str(o) for o in self.options(card)]
             if len(lines) > 1:
-                raise Illegal(self.choice_rule, f"{card} can be played more than one way; "
-                              "say which: " + "; ".join(lines[:20]))
+                raise Illegal(
+                    self.choice_rule,
+                    f"{card} can be played more than one way; say which: " + "; ".join(lines[:20]),
+                )
             if lines:
                 chosen = self.options(card)[0].taken
         return FishPlay(player, card, chosen)
@@ -363,34 +422,51 @@ class FishingDeal(DealState):
         return Explanation(rules, lines, legal, True)
 
     def describe(self) -> list[str]:
-        return [f"Deal {self.index + 1}, dealt by {self.dealer}; entry {self.entries + 1}.",
-                f"{self.floor_word.capitalize()}: {format_cards(self.floor) or 'empty'}; "
-                f"round {self.round + 1} of {len(self.rounds)}; {self.to_move()} to play.",
-                "Captured so far: " + ", ".join(
-                    f"{s} {len(p)} cards, {self.sweeps[s]} {self.sweep_word}s"
-                    for s, p in self.piles.items())]
+        return [
+            f"Deal {self.index + 1}, dealt by {self.dealer}; entry {self.entries + 1}.",
+            f"{self.floor_word.capitalize()}: {format_cards(self.floor) or 'empty'}; "
+            f"round {self.round + 1} of {len(self.rounds)}; {self.to_move()} to play.",
+            "Captured so far: "
+            + ", ".join(
+                f"{s} {len(p)} cards, {self.sweeps[s]} {self.sweep_word}s"
+                for s, p in self.piles.items()
+            ),
+        ]
 
     def view(self) -> View:
         who = self.to_move()
         lines: list[Line] = [
-            (f"Deal {self.index + 1}, dealt by {self.dealer}; round {self.round + 1} of "
-             f"{len(self.rounds)}, play {self.entries + 1} of {self.total_plays}",),
+            (
+                f"Deal {self.index + 1}, dealt by {self.dealer}; round {self.round + 1} of "
+                f"{len(self.rounds)}, play {self.entries + 1} of {self.total_plays}",
+            ),
             (f"{self.floor_word.capitalize()}: ", Cards(tuple(self.floor), "empty")),
-            (f"To play: {who}",)]
+            (f"To play: {who}",),
+        ]
         if who is not None:
             known = self.round_cards(who)
             if known is not None:
                 lines.append((f"{who} holds: ", Cards(known)))
-        lines.append(("Captured so far: " + ", ".join(
-            f"{s} {len(p)} cards, {self.sweeps[s]} {self.sweep_word}"
-            f"{'s' if self.sweeps[s] != 1 else ''}" for s, p in self.piles.items()),))
+        lines.append(
+            (
+                "Captured so far: "
+                + ", ".join(
+                    f"{s} {len(p)} cards, {self.sweeps[s]} {self.sweep_word}"
+                    f"{'s' if self.sweeps[s] != 1 else ''}"
+                    for s, p in self.piles.items()
+                ),
+            )
+        )
         unseen = tuple(self.unseen())
         lines.append((f"Not yet seen ({len(unseen)}): ", Cards(unseen)))
         data: dict[str, object] = {
-            "floor": [str(c) for c in self.floor], "round": self.round + 1,
-            "rounds": len(self.rounds), "unseen": [str(c) for c in unseen],
+            "floor": [str(c) for c in self.floor],
+            "round": self.round + 1,
+            "rounds": len(self.rounds),
+            "unseen": [str(c) for c in unseen],
             "captured": {s: len(p) for s, p in self.piles.items()},
-            "sweeps": dict(self.sweeps)}
+            "sweeps": dict(self.sweeps),
+        }
         return View(tuple(lines), data)
 
     # --- the end of the deal ----------------------------------------------------------
@@ -398,20 +474,37 @@ class FishingDeal(DealState):
     def end_problems(self) -> list[Problem]:
         out: list[Problem] = []
         if not self.finished:
-            out.append(self.problem("deal.conservation", f"the deal ended after {self.entries} "
-                                    f"of its {self.total_plays} plays", stage=2))
+            out.append(
+                self.problem(
+                    "deal.conservation",
+                    f"the deal ended after {self.entries} of its {self.total_plays} plays",
+                    stage=2,
+                )
+            )
             return out
         if self.hands is not None:
             full = sum(self.rounds)
             for player, cards in self.hands.items():
                 if len(cards) != full:
-                    out.append(self.problem("deal.conservation", f"{player}'s hand lists "
-                                            f"{len(cards)} cards; the finished deal gave them "
-                                            f"{full}", f"hands.{player}", stage=2))
+                    out.append(
+                        self.problem(
+                            "deal.conservation",
+                            f"{player}'s hand lists "
+                            f"{len(cards)} cards; the finished deal gave them "
+                            f"{full}",
+                            f"hands.{player}",
+                            stage=2,
+                        )
+                    )
         missing = FULL_DECK - set(self.used)
         if missing:
-            out.append(self.problem("deal.conservation", f"the deal does not account for "
-                                    f"{format_cards(sorted(missing))}", stage=2))
+            out.append(
+                self.problem(
+                    "deal.conservation",
+                    f"the deal does not account for {format_cards(sorted(missing))}",
+                    stage=2,
+                )
+            )
         return out
 
     def counts(self) -> dict[str, dict[str, int]]:

@@ -21,16 +21,18 @@ class PasurDeal(FishingDeal):
     sweep_word = "sur"
     floor_word = "pool"
 
-    def __init__(self, players: list[str], rules: dict[str, Value], deal: Deal, index: int,
-                 carry: Carry) -> None:
+    def __init__(
+        self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
+    ) -> None:
         super().__init__(players, rules, deal, index, carry)
         cutoff = int(rules["sur_cutoff"])
         # [pasur.sur.cutoff]: these sides' sweeps are ignored entirely in this deal
         self.no_surs = {s for s in self.sides if cutoff and carry.totals.get(s, 0) >= cutoff}
 
     @classmethod
-    def open_floor(cls, deck: list[Card], rng: random.Random,
-                   rules: dict[str, Value]) -> tuple[list[Card], list[Card]] | None:
+    def open_floor(
+        cls, deck: list[Card], rng: random.Random, rules: dict[str, Value]
+    ) -> tuple[list[Card], list[Card]] | None:
         """[pasur.deal.pool] One jack goes back into the deck and is replaced; two jacks, a
         jack as the replacement, or (with qk_redeal) three queens or kings: a redeal."""
         floor = [deck.pop() for _ in range(4)]
@@ -52,19 +54,35 @@ class PasurDeal(FishingDeal):
         floor = self.deal.floor
         jacks = [c for c in floor if c.rank == "J"]
         if jacks:
-            out.append(self.problem("pasur.deal.pool", f"the opening pool may hold no jack; "
-                                    f"found {format_cards(jacks)} (return it to the deck, or "
-                                    "redeal if there were two)", "floor"))
+            out.append(
+                self.problem(
+                    "pasur.deal.pool",
+                    f"the opening pool may hold no jack; "
+                    f"found {format_cards(jacks)} (return it to the deck, or "
+                    "redeal if there were two)",
+                    "floor",
+                )
+            )
         if self.rules["qk_redeal"]:
             for rank, word in (("Q", "queens"), ("K", "kings")):
                 if sum(1 for c in floor if c.rank == rank) >= 3:
-                    out.append(self.problem("pasur.deal.pool", f"with qk_redeal, three or more "
-                                            f"{word} in the opening pool force a redeal",
-                                            "floor"))
+                    out.append(
+                        self.problem(
+                            "pasur.deal.pool",
+                            f"with qk_redeal, three or more "
+                            f"{word} in the opening pool force a redeal",
+                            "floor",
+                        )
+                    )
         returned = self.deferred
         if len(returned) > 1 or any(c.rank != "J" for c in returned):
-            out.append(self.problem("pasur.deal.pool", f"at most one card, a jack, is "
-                                    f"returned; found {format_cards(returned)}", "returned"))
+            out.append(
+                self.problem(
+                    "pasur.deal.pool",
+                    f"at most one card, a jack, is returned; found {format_cards(returned)}",
+                    "returned",
+                )
+            )
         return out
 
     def jack_takes(self) -> tuple[Card, ...]:
@@ -102,8 +120,12 @@ class PasurDeal(FishingDeal):
 
     def sweep_of(self, card: Card, takes: tuple[Card, ...]) -> bool:
         """A capture emptying the pool is a sur, except by a jack or in the last round."""
-        return (bool(takes) and len(takes) == len(self.floor) and card.rank != "J"
-                and not self.last_round)
+        return (
+            bool(takes)
+            and len(takes) == len(self.floor)
+            and card.rank != "J"
+            and not self.last_round
+        )
 
     def options(self, card: Card) -> list[Option]:
         caps = self.captures(card)
@@ -114,25 +136,39 @@ class PasurDeal(FishingDeal):
     def judge(self, card: Card, takes: tuple[Card, ...]) -> Option:
         if not takes:
             if self.can_capture(card):
-                raise self.illegal("pasur.capture.forced", f"{card} can capture, so it may not "
-                                   "be laid on the pool", card)
+                raise self.illegal(
+                    "pasur.capture.forced",
+                    f"{card} can capture, so it may not be laid on the pool",
+                    card,
+                )
             return Option((), False)
         if card.rank == "J":
             if set(takes) != set(self.jack_takes()):
-                raise self.illegal("pasur.capture.jack", f"a jack takes all the jacks and "
-                                   f"numerals in the pool ({format_cards(self.jack_takes())}), "
-                                   "never a K or Q", card)
+                raise self.illegal(
+                    "pasur.capture.jack",
+                    f"a jack takes all the jacks and "
+                    f"numerals in the pool ({format_cards(self.jack_takes())}), "
+                    "never a K or Q",
+                    card,
+                )
         elif card.rank in ("K", "Q"):
             if len(takes) != 1 or takes[0].rank != card.rank:
-                raise self.illegal("pasur.capture.face", f"a {card.rank} takes exactly one "
-                                   f"{card.rank}, not {format_cards(takes)}", card)
+                raise self.illegal(
+                    "pasur.capture.face",
+                    f"a {card.rank} takes exactly one {card.rank}, not {format_cards(takes)}",
+                    card,
+                )
         else:
             assert card.value is not None
             total = sum(c.value or 0 for c in takes)
             if not all(c.is_numeral for c in takes) or total + card.value != 11:
-                raise self.illegal("pasur.capture.eleven", f"{card} with "
-                                   f"{format_cards(takes)} does not make 11: a numeral takes "
-                                   "one set of numerals adding up to 11 with it", card)
+                raise self.illegal(
+                    "pasur.capture.eleven",
+                    f"{card} with "
+                    f"{format_cards(takes)} does not make 11: a numeral takes "
+                    "one set of numerals adding up to 11 with it",
+                    card,
+                )
         return Option(takes, self.sweep_of(card, takes))
 
     def capture_rule(self, card: Card) -> str:
@@ -147,8 +183,10 @@ class PasurDeal(FishingDeal):
             return ["pasur.trail"], [f"{card} can capture nothing and is laid on the pool."]
         if card.rank == "J":
             rules = ["pasur.capture.jack"] + (["pasur.sur.jack"] if empties else [])
-            return rules, [f"A jack takes the jacks and numerals of the pool ({taken})"
-                           + ("; a jack's sweep is no sur." if empties else ".")]
+            return rules, [
+                f"A jack takes the jacks and numerals of the pool ({taken})"
+                + ("; a jack's sweep is no sur." if empties else ".")
+            ]
         rule = "pasur.capture.face" if card.value is None else "pasur.capture.eleven"
         rules = [rule, "pasur.capture.forced"]
         line = f"{card} takes {taken}"

@@ -51,8 +51,9 @@ def beats(a: Card, b: Card, trump: str, top: Card | None = None) -> bool:
     return a.suit == trump
 
 
-def set_beats(attack: tuple[Card, ...], held: tuple[Card, ...], trump: str,
-              top: Card | None = None) -> bool:
+def set_beats(
+    attack: tuple[Card, ...], held: tuple[Card, ...], trump: str, top: Card | None = None
+) -> bool:
     """Can ``attack`` be paired one to one with ``held`` so that each card beats its
     partner? A bipartite matching, found by augmenting paths (Kuhn's algorithm).
 
@@ -112,8 +113,9 @@ class TrickDeal(DealState):
     hand_size = 3
     deck_name = "the 36-card deck (6 to A)"
 
-    def __init__(self, players: list[str], rules: dict[str, Value], deal: Deal, index: int,
-                 carry: Carry) -> None:
+    def __init__(
+        self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
+    ) -> None:
         super().__init__(players, rules, deal, index, carry)
         assert deal.trump is not None
         self.trump = deal.trump
@@ -147,8 +149,11 @@ class TrickDeal(DealState):
     def played_out(self) -> bool:
         """Every card that will be played has been: the stock is empty or stopped, the
         hands are empty and no trick is open."""
-        return (self.stopped or self.stock == 0) and all(v == 0 for v in self.held.values()) \
+        return (
+            (self.stopped or self.stock == 0)
+            and all(v == 0 for v in self.held.values())
             and not self.trick
+        )
 
     @property
     def ended(self) -> Outcome | None:
@@ -177,7 +182,7 @@ class TrickDeal(DealState):
         """The player's cards in hand now, when the record gives hands."""
         if self.hands is None or player not in self.hands:
             return None
-        got = self.hands[player][:self.drawn[player]]
+        got = self.hands[player][: self.drawn[player]]
         return tuple(c for c in got if c not in self.used)
 
     def unseen(self) -> list[Card]:
@@ -194,25 +199,46 @@ class TrickDeal(DealState):
         out: list[Problem] = []
         k = self.hand_size
         if self.trump not in SHORT_DECK:
-            out.append(self.problem("card.deck", f"{self.trump} is not in {self.deck_name}",
-                                    "trump"))
+            out.append(
+                self.problem("card.deck", f"{self.trump} is not in {self.deck_name}", "trump")
+            )
         if self.hands is not None:
             owner: dict[Card, str] = {}
             for player, cards in self.hands.items():
                 key = f"hands.{player}"
                 if len(cards) < k:
-                    out.append(self.problem("hand.count", f"{player}'s hand lists {len(cards)} "
-                                            f"cards; every player is dealt {k}", key))
+                    out.append(
+                        self.problem(
+                            "hand.count",
+                            f"{player}'s hand lists {len(cards)} cards; every player is dealt {k}",
+                            key,
+                        )
+                    )
                 for pos, c in enumerate(cards):
                     if c not in SHORT_DECK:
-                        out.append(self.problem("card.deck", f"{c} in {player}'s hand is not in "
-                                                f"{self.deck_name}", key))
+                        out.append(
+                            self.problem(
+                                "card.deck",
+                                f"{c} in {player}'s hand is not in {self.deck_name}",
+                                key,
+                            )
+                        )
                     elif c in owner:
-                        out.append(self.problem("card.duplicate", f"{c} is dealt to both "
-                                                f"{owner[c]} and {player}", key))
+                        out.append(
+                            self.problem(
+                                "card.duplicate",
+                                f"{c} is dealt to both {owner[c]} and {player}",
+                                key,
+                            )
+                        )
                     elif c == self.trump and pos < k:
-                        out.append(self.problem(self.rule("deal"), f"the trump {c} is turned "
-                                                f"up, not dealt to {player}", key))
+                        out.append(
+                            self.problem(
+                                self.rule("deal"),
+                                f"the trump {c} is turned up, not dealt to {player}",
+                                key,
+                            )
+                        )
                     owner[c] = player
         return out
 
@@ -253,11 +279,12 @@ class TrickDeal(DealState):
         o = self.outcome
         if o is None:
             if self.played_out and not self.may_follow_last_trick(entry):
-                raise Illegal("hand.count", "every card of this deal has been played; "
-                              + self.after_last_trick())
+                raise Illegal(
+                    "hand.count",
+                    "every card of this deal has been played; " + self.after_last_trick(),
+                )
             return
-        raise Illegal(self.closed_rule(o), f"the deal ended ({o.how}); nothing may follow "
-                      "in it")
+        raise Illegal(self.closed_rule(o), f"the deal ended ({o.how}); nothing may follow in it")
 
     def may_follow_last_trick(self, entry: TrickEntry) -> bool:
         """May ``entry`` follow the last trick of a played-out deal?"""
@@ -284,15 +311,21 @@ class TrickDeal(DealState):
         for c in cards:
             owner = self.shown.get(c)
             if owner is not None and owner != by:
-                raise Illegal("hand.not-held", f"{by} does not hold {c}: {owner} showed it in "
-                              "a declaration, and it stays in their hand")
+                raise Illegal(
+                    "hand.not-held",
+                    f"{by} does not hold {c}: {owner} showed it in "
+                    "a declaration, and it stays in their hand",
+                )
         if self.trump in cards:
             if self.trump_holder is None:
-                raise Illegal("hand.not-held", f"the turned-up trump {self.trump} lies under the "
-                              "stock until it is drawn last")
+                raise Illegal(
+                    "hand.not-held",
+                    f"the turned-up trump {self.trump} lies under the stock until it is drawn last",
+                )
             if self.trump_holder != by:
-                raise Illegal("hand.not-held", f"{by} does not hold {self.trump}: "
-                              f"{self.trump_holder} drew it")
+                raise Illegal(
+                    "hand.not-held", f"{by} does not hold {self.trump}: {self.trump_holder} drew it"
+                )
         known = self.known_cards(by)
         if known is not None:
             for c in cards:
@@ -300,8 +333,10 @@ class TrickDeal(DealState):
                     raise Illegal("hand.not-held", f"{by} does not hold {c}")
         count = len(cards)
         if count > self.held[by]:
-            raise Illegal("hand.count", f"{by} holds {self.held[by]} card"
-                          f"{'' if self.held[by] == 1 else 's'}, not {count}")
+            raise Illegal(
+                "hand.count",
+                f"{by} holds {self.held[by]} card{'' if self.held[by] == 1 else 's'}, not {count}",
+            )
 
     def play_cards(self, entry: TrickEntry) -> None:
         by, cards = entry.by, entry.cards
@@ -315,8 +350,10 @@ class TrickDeal(DealState):
             if not 1 <= len(cards) <= k:
                 raise Illegal(self.rule("lead"), f"a lead is 1 to {k} cards, found {len(cards)}")
             if len({c.suit for c in cards}) != 1:
-                raise Illegal(self.rule("lead"), f"cards led together must be of one suit; "
-                              f"{format_cards(cards)} is not")
+                raise Illegal(
+                    self.rule("lead"),
+                    f"cards led together must be of one suit; {format_cards(cards)} is not",
+                )
             self.before_lead()
             self.trick = [(by, cards)]
             self.holder = (by, cards)
@@ -327,8 +364,11 @@ class TrickDeal(DealState):
         self.check_cards(by, cards)
         led = len(self.trick[0][1])
         if len(cards) != led:
-            raise Illegal(self.rule("follow"), f"{led} card{'s were' if led > 1 else ' was'} "
-                          f"led, so {by} plays {led}, not {len(cards)}")
+            raise Illegal(
+                self.rule("follow"),
+                f"{led} card{'s were' if led > 1 else ' was'} "
+                f"led, so {by} plays {led}, not {len(cards)}",
+            )
         self.mark_used(by, cards)
         self.trick.append((by, cards))
         assert self.holder is not None
@@ -392,15 +432,27 @@ class TrickDeal(DealState):
             if player == last:
                 pos = self.drawn[last] - 1
                 if pos < len(got) and got[pos] != self.trump:
-                    self.record_problems.append(self.problem(
-                        self.rule("draw"), f"{last} draws the last card, the turned-up trump "
-                        f"{self.trump}, but the hand lists {got[pos]} there",
-                        f"hands.{last}", self.entries, 1))
+                    self.record_problems.append(
+                        self.problem(
+                            self.rule("draw"),
+                            f"{last} draws the last card, the turned-up trump "
+                            f"{self.trump}, but the hand lists {got[pos]} there",
+                            f"hands.{last}",
+                            self.entries,
+                            1,
+                        )
+                    )
             elif self.trump in got:
-                self.record_problems.append(self.problem(
-                    self.rule("draw"), f"{player}'s hand lists the turned-up trump "
-                    f"{self.trump}, but {last} draws it (the last card of the stock)",
-                    f"hands.{player}", self.entries, 1))
+                self.record_problems.append(
+                    self.problem(
+                        self.rule("draw"),
+                        f"{player}'s hand lists the turned-up trump "
+                        f"{self.trump}, but {last} draws it (the last card of the stock)",
+                        f"hands.{player}",
+                        self.entries,
+                        1,
+                    )
+                )
 
     def declaration_in(self, cards: tuple[Card, ...]) -> tuple[str, tuple[Card, ...]] | None:
         """The strongest declaration these cards make (games with declarations)."""
@@ -414,8 +466,9 @@ class TrickDeal(DealState):
         if known is None or not self.trick or self.holder is None:
             return []
         k = len(self.trick[0][1])
-        return [c for c in combinations(known, k)
-                if set_beats(c, self.holder[1], self.suit, self.top)]
+        return [
+            c for c in combinations(known, k) if set_beats(c, self.holder[1], self.suit, self.top)
+        ]
 
     def beat_hints(self) -> list[str]:
         """What beats each card now holding the trick, among the cards not yet played:
@@ -428,8 +481,9 @@ class TrickDeal(DealState):
             if held is self.top:
                 out.append(f"{held}: beaten by nothing")
                 continue
-            higher = [c for c in left if c.suit == held.suit
-                      and beats(c, held, self.suit, self.top)]
+            higher = [
+                c for c in left if c.suit == held.suit and beats(c, held, self.suit, self.top)
+            ]
             text = " ".join(map(str, higher))
             if held.suit != self.suit:
                 text = f"{text} or any trump ({self.suit})" if text else f"any trump ({self.suit})"
@@ -441,15 +495,15 @@ class TrickDeal(DealState):
             out.append(f"to take the trick, {k} cards must beat these {k} one to one")
         return out
 
-    def table_entry(self, by: str | None, cards: tuple[Card, ...],
-                    takes: tuple[Card, ...] | None, trail: bool) -> Entry:
+    def table_entry(
+        self, by: str | None, cards: tuple[Card, ...], takes: tuple[Card, ...] | None, trail: bool
+    ) -> Entry:
         return TrickEntry(by or self.to_move() or "", cards)
 
     def who(self, kind: str) -> str | None:
         """A claim not said to be anyone's is the last trick's winner's."""
         if kind == "claim":
-            return self.last_trick[0] if self.last_trick is not None and not self.trick \
-                else None
+            return self.last_trick[0] if self.last_trick is not None and not self.trick else None
         return self.to_move() if kind == "cards" else None
 
     def legal_options(self, card: Card | None, player: str | None) -> tuple[str, list[str]]:
@@ -461,8 +515,10 @@ class TrickDeal(DealState):
         held = self.holder[1] if self.holder else ()
         label = f"{who} to beat {format_cards(held)}"
         if self.known_cards(who) is None:
-            return (label + f" ({who}'s hand is not recorded: what beats each card)",
-                    self.beat_hints())
+            return (
+                label + f" ({who}'s hand is not recorded: what beats each card)",
+                self.beat_hints(),
+            )
         ways = self.options(who)
         return label, [format_cards(w) for w in ways] or ["none: no set of their cards beats it"]
 
@@ -470,8 +526,10 @@ class TrickDeal(DealState):
 
     def check(self, entry: Entry) -> object:
         """Judge an entry without changing anything: raise Illegal if it breaks a rule."""
-        trial = copy.deepcopy(self, {id(self.deal): self.deal, id(self.rules): self.rules,
-                                     id(self.players): self.players})
+        trial = copy.deepcopy(
+            self,
+            {id(self.deal): self.deal, id(self.rules): self.rules, id(self.players): self.players},
+        )
         trial.apply(entry)
         return None
 
@@ -495,12 +553,16 @@ class TrickDeal(DealState):
             beaten = set_beats(entry.cards, held, self.suit, self.top)
             out.rules.extend([self.rule("follow"), self.rule("beat"), self.rule("trick")])
             verb = "beats" if beaten else "does not beat"
-            out.lines.append(f"{format_cards(entry.cards)} {verb} {format_cards(held)} "
-                             f"({holder}'s cards now holding the trick).")
+            out.lines.append(
+                f"{format_cards(entry.cards)} {verb} {format_cards(held)} "
+                f"({holder}'s cards now holding the trick)."
+            )
         else:
             self.explain_special(entry, out)
-        trial = copy.deepcopy(self, {id(self.deal): self.deal, id(self.rules): self.rules,
-                                     id(self.players): self.players})
+        trial = copy.deepcopy(
+            self,
+            {id(self.deal): self.deal, id(self.rules): self.rules, id(self.players): self.players},
+        )
         trial.apply(entry)
         ended = trial.ended
         if ended is not None:
@@ -511,21 +573,28 @@ class TrickDeal(DealState):
         """The ruling on a declaration, claim or forfeit, in words."""
 
     def describe(self) -> list[str]:
-        lines = [f"Deal {self.index + 1}, dealt by {self.dealer}; entry {self.entries + 1}.",
-                 f"Trump {self.trump}; {self.tricks} tricks played; stock {self.stock}."]
+        lines = [
+            f"Deal {self.index + 1}, dealt by {self.dealer}; entry {self.entries + 1}.",
+            f"Trump {self.trump}; {self.tricks} tricks played; stock {self.stock}.",
+        ]
         if self.trick:
-            lines.append("Trick so far: " + "; ".join(f"{p} {format_cards(cs)}"
-                                                      for p, cs in self.trick))
-        lines.append("Card points in tricks: " + ", ".join(
-            f"{p} {v}" for p, v in self.points.items()))
+            lines.append(
+                "Trick so far: " + "; ".join(f"{p} {format_cards(cs)}" for p, cs in self.trick)
+            )
+        lines.append(
+            "Card points in tricks: " + ", ".join(f"{p} {v}" for p, v in self.points.items())
+        )
         return lines
 
     def view(self) -> View:
-        lines: list[Line] = [(f"Deal {self.index + 1}, dealt by {self.dealer}; trump ",
-                              Cards((self.trump,)),
-                              f"; {self.tricks} trick{'s' if self.tricks != 1 else ''} played; "
-                              f"stock {self.stock}" + (" (no more drawing)" if self.stopped
-                                                       else ""))]
+        lines: list[Line] = [
+            (
+                f"Deal {self.index + 1}, dealt by {self.dealer}; trump ",
+                Cards((self.trump,)),
+                f"; {self.tricks} trick{'s' if self.tricks != 1 else ''} played; "
+                f"stock {self.stock}" + (" (no more drawing)" if self.stopped else ""),
+            )
+        ]
         if self.trick:
             parts: list[str | Cards] = ["Trick: "]
             for k, (p, cs) in enumerate(self.trick):
@@ -547,8 +616,11 @@ class TrickDeal(DealState):
         data: dict[str, object] = {
             "trump": str(self.trump),
             "trick": [{"by": p, "cards": [str(c) for c in cs]} for p, cs in self.trick],
-            "tricks": self.tricks, "stock": self.stock, "hand_counts": dict(self.held),
-            "unseen": [str(c) for c in unseen]}
+            "tricks": self.tricks,
+            "stock": self.stock,
+            "hand_counts": dict(self.held),
+            "unseen": [str(c) for c in unseen],
+        }
         data.update(self.view_data())
         return View(tuple(lines), data)
 
@@ -573,14 +645,23 @@ class TrickDeal(DealState):
     def end_problems(self) -> list[Problem]:
         out: list[Problem] = []
         if not self.finished:
-            out.append(self.problem("deal.conservation", "the deal is unfinished: "
-                                    + self.unfinished(), stage=2))
+            out.append(
+                self.problem(
+                    "deal.conservation", "the deal is unfinished: " + self.unfinished(), stage=2
+                )
+            )
             return out
         if self.hands is not None:
             for player, cards in self.hands.items():
                 if len(cards) != self.drawn[player]:
-                    out.append(self.problem("deal.conservation", f"{player}'s hand lists "
-                                            f"{len(cards)} cards; they received "
-                                            f"{self.drawn[player]} in this deal",
-                                            f"hands.{player}", stage=2))
+                    out.append(
+                        self.problem(
+                            "deal.conservation",
+                            f"{player}'s hand lists "
+                            f"{len(cards)} cards; they received "
+                            f"{self.drawn[player]} in this deal",
+                            f"hands.{player}",
+                            stage=2,
+                        )
+                    )
         return out
