@@ -15,13 +15,20 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from referee import __version__
+from referee.registry import GAMES
+
+GAME_NAMES = ", ".join(GAMES)
+GAME_TITLES = (
+    ", ".join(g.capitalize() for g in list(GAMES)[:-1]) + f" and {list(GAMES)[-1].capitalize()}"
+)
+PLAYER_RANGES = ", ".join(f"{g} {s.players[0]}-{s.players[1]}" for g, s in GAMES.items())
 
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
 app = typer.Typer(
     name="referee",
     context_settings=HELP_OPTIONS,
-    help="Referee and scorekeeper for Basra, Pasur and Bura played with real cards.\n\n"
+    help=f"Referee and scorekeeper for {GAME_TITLES} played with real cards.\n\n"
     "Example: referee new basra -p Ali -p Omar && referee deal --dealer Omar "
     '--floor "5H 3C 9D KS" && referee play 8S --takes "5H 3C"',
     no_args_is_help=True,
@@ -102,7 +109,7 @@ def root(
         ),
     ] = False,
 ) -> None:
-    """Referee and scorekeeper for Basra, Pasur and Bura played with real cards."""
+    """Referee and scorekeeper for card games played with real cards."""
 
 
 def game_and_variant(game: str, variant: str | None) -> str:
@@ -138,7 +145,7 @@ def _recorded(recorded: Any, ascii_only: bool, confirm: str = "") -> None:
 @app.command()
 @domain
 def new(
-    game: Annotated[str, typer.Argument(help="basra, pasur or bura")],
+    game: Annotated[str, typer.Argument(help=GAME_NAMES)],
     player: Annotated[
         list[str], typer.Option("--player", "-p", help="A player, in playing order (repeat).")
     ],
@@ -314,7 +321,8 @@ def forfeit(
     file: MatchFile = DEFAULT_FILE,
     ascii_only: AsciiFlag = False,
 ) -> None:
-    """Bura: a player loses the deal for a breach (a misdraw), as for a false claim.
+    """Bura and Kozel: a player loses the deal for a breach (a misdraw): in Bura as for a
+    false claim, in Kozel their side scores the penalty for no trick.
 
     Example: referee forfeit --by Petr --reason "drew out of turn"
     """
@@ -524,7 +532,7 @@ def export(
 @app.command()
 @domain
 def rules(
-    game: Annotated[str, typer.Argument(help="basra, pasur or bura")],
+    game: Annotated[str, typer.Argument(help=GAME_NAMES)],
     variant: Annotated[
         str | None,
         typer.Option("--variant", "-v", help="A named variant (default: the game's default)."),
@@ -551,14 +559,14 @@ def rules(
 @app.command()
 @domain
 def simulate(
-    game: Annotated[str, typer.Argument(help="basra, pasur or bura")],
+    game: Annotated[str, typer.Argument(help=GAME_NAMES)],
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the logs.")],
     variant: Annotated[
         str | None,
         typer.Option("--variant", "-v", help="A named variant (default: the game's default)."),
     ] = None,
     players: Annotated[
-        int, typer.Option("--players", "-n", help="How many play: basra 2-4, pasur 2-4, bura 2-6.")
+        int, typer.Option("--players", "-n", help=f"How many play: {PLAYER_RANGES}.")
     ] = 2,
     seed: Annotated[int, typer.Option(help="Same seed, same bytes.")] = 1,
     matches: Annotated[

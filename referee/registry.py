@@ -203,6 +203,7 @@ GAMES: dict[str, GameSpec] = {
             "pagat": {"qk_redeal": True, "sur_cancel": True, "sur_cutoff": 50},
             "thirteen": {"clubs": "majority13"},
             "ten-point-sur": {"sur_points": 10},
+            "ru-baaz": {},
         },
         engine="referee.games.pasur:PasurDeal",
         deck=52,
@@ -210,6 +211,7 @@ GAMES: dict[str, GameSpec] = {
         entries=("card", "takes"),
         partnerships=True,
         names=("Dariush", "Shirin", "Kaveh", "Roya"),
+        variant_players=(("ru-baaz", (2, 2)),),  # "open Pasur": the rulings of standard
     ),
     "bura": GameSpec(
         name="bura",
@@ -244,6 +246,62 @@ GAMES: dict[str, GameSpec] = {
         pot=True,
         declarations=("bura", "moscow", "little-moscow", "molodka"),
         names=("Ivan", "Petr", "Olga", "Anna", "Boris", "Vera"),
+    ),
+    "kozel": GameSpec(
+        name="kozel",
+        players=(2, 4),
+        params=_params(
+            PARTNERSHIPS,
+            p(
+                "penalty_31",
+                int,
+                2,
+                "kozel.score",
+                "penalty for a side with 31 card points or more (not the most)",
+            ),
+            p(
+                "penalty_low",
+                int,
+                4,
+                "kozel.score",
+                "penalty for a side with 0 to 30 card points and at least one trick",
+            ),
+            p(
+                "penalty_none",
+                int,
+                6,
+                "kozel.score",
+                "penalty for a side with no trick (and for a forfeit)",
+            ),
+            p(
+                "six_spades_top",
+                bool,
+                False,
+                "kozel.cards",
+                "the 6S beats every other card, trumps included, and is beaten by none",
+            ),
+            p(
+                "target",
+                int,
+                12,
+                "kozel.match",
+                "the match ends when a side reaches this many penalty points",
+                (),
+                1,
+            ),
+        ),
+        variants={
+            "classic": {},
+            "short": {"target": 8},
+            "six-spades": {"six_spades_top": True},
+        },
+        engine="referee.games.kozel:KozelDeal",
+        deck=36,
+        setup=("trump",),
+        entries=("cards", "forfeit"),
+        partnerships=True,
+        lower_wins=True,
+        names=("Misha", "Katya", "Sasha", "Lena"),
     ),
 }
 

@@ -82,8 +82,12 @@ def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
             + ", ".join(f"{s} {rep.totals.get(s, 0)}" for s in match.sides)
             + f" (target {match.rules['target']})."
         )
-        if rep.winner is not None:
-            lines.append(f"{rep.winner} wins the match.")
+        if rep.over:
+            lines.append(
+                f"{rep.winner} wins the match."
+                if rep.winner
+                else "The match is over without a winner: the fewest points are shared."
+            )
     return [style.text(line) for line in lines]
 
 
@@ -119,24 +123,39 @@ def score_sheet(match: Match, rep: Replay, style: Style | None = None) -> str:
     totals and the winner."""
     style = style or Style()
     sides = match.sides
-    lines = [f"{match.game.capitalize()} ({match.variant}), target {match.rules['target']}"]
+    penalty = GAMES[match.game].lower_wins
+    head = f"{match.game.capitalize()} ({match.variant}), target {match.rules['target']}"
+    if penalty:
+        head += " penalty points: lower is better; the first side to reach it loses"
+    lines = [head]
     rows: list[list[object]] = []
     hows = any(d.result.how for d in rep.deals)
+    running = dict.fromkeys(sides, 0)
     for d in rep.deals:
         for i, side in enumerate(sides):
             parts = d.result.breakdown.get(side, {})
-            detail = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in parts.items() if v)
+            detail = ", ".join(
+                f"{k.replace('_', ' ')} {v}" for k, v in parts.items() if v or penalty
+            )
+            running[side] += d.result.score[side]
             row: list[object] = [
                 d.number if i == 0 else "",
                 side,
                 d.result.score[side],
                 detail or style.text("—"),
             ]
+            if penalty:
+                row.insert(3, running[side])
             if hows:
                 row.append(d.result.how if i == 0 else "")
             rows.append(row)
     if rows:
-        headers = ["deal", "side", "points", "breakdown"] + (["how it ended"] if hows else [])
+        headers = (
+            ["deal", "side", "penalty", "running", "breakdown"]
+            if penalty
+            else ["deal", "side", "points", "breakdown"]
+        )
+        headers += ["how it ended"] if hows else []
         lines.append(_table(rows, headers))
     else:
         lines.append("No finished deal yet.")
@@ -153,6 +172,8 @@ def score_sheet(match: Match, rep: Replay, style: Style | None = None) -> str:
         lines.append(f"In the pot now: {rep.pot}")
     if rep.winner:
         lines.append(f"Winner: {rep.winner}")
+    elif rep.over:
+        lines.append("The match is over without a winner: the fewest points are shared.")
     else:
         lines.append("The match is not decided yet.")
     if rep.deals:
@@ -170,7 +191,8 @@ def running_chart(match: Match, rep: Replay, width: int = 30) -> str:
     for d in rep.deals:
         for s in sides:
             running[s] += d.result.score.get(s, 0)
-        leader = max(running.items(), key=lambda kv: kv[1])
+        best = min if GAMES[match.game].lower_wins else max  # penalty points: fewest leads
+        leader = best(running.items(), key=lambda kv: kv[1])
         bars = "  ".join(
             f"{s[:8]:>8} {'#' * round(width * max(v, 0) / top):<{width}} {v:>4}"
             for s, v in running.items()

@@ -156,12 +156,12 @@ def add_deal(
     """Record a new deal after checking its set-up."""
 
     def change(match: Match, rep: Replay) -> Replay | None:
-        if rep.winner is not None:
+        if rep.over:
             raise RefereeError(
                 [
                     Problem(
                         f"{match.game}.match",
-                        f"the match is decided: {rep.winner} won; no deal may follow",
+                        f"the match is decided: {rep.winner or 'nobody'} won; no deal may follow",
                     )
                 ]
             )
@@ -220,9 +220,9 @@ def open_state(match: Match, rep: Replay) -> DealState:
     state = rep.state
     if state is not None and (not state.finished or state.can_follow()):
         return state
-    if rep.winner is not None:
+    if rep.over:
         raise RefereeError(
-            [Problem(f"{match.game}.match", f"the match is decided: {rep.winner} won")]
+            [Problem(f"{match.game}.match", f"the match is decided: {rep.winner or 'nobody'} won")]
         )
     if match.deals:
         raise RefereeError(

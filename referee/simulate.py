@@ -45,7 +45,7 @@ def simulate_match(
     dealer = match.players[-1]
     rep = replay(match)
     limit = MAX_DEALS if deals is None else deals
-    while rep.winner is None and len(match.deals) < limit:
+    while not rep.over and len(match.deals) < limit:
         carry = rep.carry or Carry(dict(rep.totals))
         if "trump" in GAMES[game].setup:
             play_trick_deal(match, dealer, carry, rng)

@@ -4,6 +4,7 @@ played, won, points for and against, sweeps, win %; unfinished matches are count
 from __future__ import annotations
 
 from referee.match import Replay
+from referee.registry import GAMES
 
 
 class Row:
@@ -50,10 +51,10 @@ class Row:
 
 def tally(replays: list[Replay]) -> list[Row]:
     """Rows for every side of every match, game by game (in the order the games first
-    appear), best first within a game: most wins, then win %, then the points difference,
-    then the name. Only decided matches are played, won and scored; a match still in
-    progress counts as unfinished. Points against a side are all its opponents' points.
-    Sweeps are basras or surs (Bura has none)."""
+    appear), best first within a game: most wins, then win %, then the points difference
+    (penalty points, Kozel: the fewest first), then the name. Only decided matches are
+    played, won and scored; a match still in progress counts as unfinished. Points against
+    a side are all its opponents' points. Sweeps are basras or surs."""
     rows: dict[tuple[str, str], Row] = {}
     games: list[str] = []
     for rep in replays:
@@ -77,13 +78,11 @@ def tally(replays: list[Replay]) -> list[Row]:
             row.points_for += points
             row.points_against += grand - points
             row.sweeps += sweeps[side]
-    return sorted(
-        rows.values(),
-        key=lambda r: (
-            games.index(r.game),
-            -r.won,
-            -r.win_pct,
-            -(r.points_for - r.points_against),
-            r.name,
-        ),
-    )
+
+    def rank(r: Row) -> tuple[int, int, float, int, str]:
+        diff = r.points_for - r.points_against
+        if GAMES[r.game].lower_wins:  # penalty points: fewer is better
+            diff = -diff
+        return (games.index(r.game), -r.won, -r.win_pct, -diff, r.name)
+
+    return sorted(rows.values(), key=rank)

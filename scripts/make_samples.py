@@ -22,6 +22,7 @@ FISHING = [
     ("pasur", "pagat", 2),
     ("pasur", "thirteen", 4),
     ("pasur", "ten-point-sur", 2),
+    ("pasur", "ru-baaz", 2),
 ]
 BURA = [
     ("bura", "classic", 2),
@@ -29,13 +30,25 @@ BURA = [
     ("bura", "little-robber", 2),
     ("bura", "little-robber", 3),
 ]
+KOZEL = [
+    ("kozel", "classic", 2),
+    ("kozel", "classic", 4),
+    ("kozel", "short", 3),
+    ("kozel", "six-spades", 2),
+    ("kozel", "six-spades", 4),
+]
 RECOUNTED = {"basra-egyptian-2p", "pasur-standard-3p"}
 
 
 def interesting(match: Match) -> bool:
-    """Fishing: a sweep and a jack capture; Bura: true and false claims and a declaration."""
+    """Fishing: a sweep and a jack capture; Bura: true and false claims and a declaration;
+    Kozel: every class of penalty (2, 4 and 6) and a lead of 3 or more cards."""
     rep = replay(match)
     entries = [e for d in match.deals for e in d.plays if e is not None]
+    if match.game == "kozel":
+        penalties = {v for d in rep.deals for v in d.result.score.values()}
+        wide = any(isinstance(e, TrickEntry) and len(e.cards) >= 3 for e in entries)
+        return wide and {2, 4, 6} <= penalties
     if match.game == "bura":
         claims = [d.result for d in rep.deals]
         declared = any(isinstance(e, TrickEntry) and e.declares for e in entries)
@@ -56,7 +69,7 @@ def interesting(match: Match) -> bool:
 
 def main() -> int:
     OUT.mkdir(exist_ok=True)
-    for game, variant, n in FISHING + BURA:
+    for game, variant, n in FISHING + BURA + KOZEL:
         for seed in range(1, 200):
             match = simulate_match(game, variant, n, seed)
             if interesting(match):

@@ -18,7 +18,7 @@ from referee.games.base import Carry
 from referee.logfile import dumps
 from referee.match import replay, start_deal, with_derived
 from referee.record import Deal, FishPlay, Match, TrickEntry
-from referee.registry import variant_values
+from referee.registry import GAMES, variant_values
 
 
 class Command(NamedTuple):
@@ -77,7 +77,7 @@ def deal_command(match: Match, deal: Deal) -> list[str]:
     argv = ["deal", "--dealer", deal.dealer]
     if deal.trump is not None:
         argv += ["--trump", str(deal.trump)]
-        first = 3
+        first = GAMES[match.game].state_class().hand_size  # type: ignore[attr-defined]
     else:
         argv += ["--floor", format_cards(deal.floor)]
         if deal.buried:
@@ -117,7 +117,7 @@ def deal_entries(match: Match, deal: Deal, index: int) -> list[tuple[list[str], 
         return out
     # Bura: replay the deal to see who has drawn what after each entry
     state: Any = start_deal(match, copy.deepcopy(deal), index, Carry({}))
-    listed = dict.fromkeys(hands, 3)
+    listed = dict.fromkeys(hands, state.hand_size)
     for entry in deal.plays:
         assert isinstance(entry, TrickEntry)
         state.apply(entry)

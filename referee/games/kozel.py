@@ -1,0 +1,92 @@
+"""Kozel's rules (rules.md §3a) on the trick core: 4-card hands, leads of 1 to 4 cards of
+one suit, the 6S on top with ``six_spades_top``, partnerships pooling their tricks with 4
+players, forfeits, no declarations or claims, and penalty points: the side that collects
+``target`` first is the goat."""
+
+from __future__ import annotations
+
+from referee.cards import Card
+from referee.games.base import Carry, DealResult, Explanation, Illegal, Line
+from referee.games.trick import Ending, Outcome, Reason, TrickDeal
+from referee.params import Value
+from referee.record import Deal, TrickEntry, side_map, side_names
+
+SIX_SPADES = Card("6", "S")
+
+
+class KozelDeal(TrickDeal):
+    game = "kozel"
+    hand_size = 4
+    deck_name = "Kozel's 36-card deck (6 to A)"
+
+    def __init__(
+        self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
+    ) -> None:
+        super().__init__(players, rules, deal, index, carry)
+        if rules["six_spades_top"]:
+            self.top = SIX_SPADES  # [kozel.cards] beats every card, is beaten by none
+        self.sides = side_names(self.game, players, rules)
+        self.side = side_map(self.game, players, rules)
+
+    # --- entries -----------------------------------------------------------------------
+
+    def special(self, entry: TrickEntry) -> None:
+        """[kozel.forfeit] The forfeiting player's side loses the deal, mid-trick too."""
+        assert entry.kind == "forfeit"
+        self.outcome = Outcome(Ending.LOST, entry.by, Reason.FORFEIT, f"forfeit: {entry.forfeit}")
+
+    def check_open(self, entry: TrickEntry) -> None:
+        if self.outcome is None and self.played_out and entry.kind == "forfeit":
+            raise Illegal(
+                "kozel.forfeit",
+                "every card of this deal has been played; a forfeit comes during the deal",
+            )
+        super().check_open(entry)
+
+    def closed_rule(self, outcome: Outcome) -> str:
+        return "kozel.forfeit"
+
+    def explain_special(self, entry: TrickEntry, out: Explanation) -> None:
+        out.rules.append("kozel.forfeit")
+        out.lines.append(
+            f"{self.side[entry.by]} loses the deal: {self.rules['penalty_none']} penalty "
+            "points, every other side 0."
+        )
+
+    def view_notes(self) -> list[Line]:
+        return [("Penalty points are scored when the deal is played out (lower is better)",)]
+
+    # --- the end of the deal ----------------------------------------------------------
+
+    def penalties(self) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
+        """[kozel.score] Each side's penalty for the deal, and its card points and tricks."""
+        points = dict.fromkeys(self.sides, 0)
+        tricks = dict.fromkeys(self.sides, 0)
+        for p in self.players:
+            points[self.side[p]] += self.points[p]
+            tricks[self.side[p]] += self.won_tricks[p]
+        breakdown = {s: {"card_points": points[s], "tricks": tricks[s]} for s in self.sides}
+        o = self.outcome
+        if o is not None:  # a forfeit: that side scores penalty_none, every other side 0
+            assert o.player is not None
+            loser = self.side[o.player]
+            score = {s: int(self.rules["penalty_none"]) if s == loser else 0 for s in self.sides}
+            return score, breakdown
+        top = max(points.values())
+        score = {}
+        for s in self.sides:
+            if points[s] == top:
+                score[s] = 0
+            elif points[s] >= 31:
+                score[s] = int(self.rules["penalty_31"])
+            elif tricks[s]:
+                score[s] = int(self.rules["penalty_low"])
+            else:
+                score[s] = int(self.rules["penalty_none"])
+        return score, breakdown
+
+    def result(self) -> DealResult:
+        score, breakdown = self.penalties()
+        o = self.outcome
+        how = f"{self.side[o.player]}: {o.how}" if o is not None and o.player else ""
+        return DealResult(score, breakdown, self.next_player(self.dealer), how=how)
