@@ -29,6 +29,8 @@ MIX = [
     ("pasur", "pagat", 2),
     ("bura", "classic", 2),
     ("bura", "little-robber", 3),
+    ("kozel", "classic", 4),
+    ("kozel", "six-spades", 2),
 ]
 
 

@@ -19,7 +19,7 @@ from referee.games.base import Carry
 from referee.games.basra import BasraDeal
 from referee.games.pasur import PasurDeal
 from referee.record import Deal
-from referee.registry import variant_values
+from referee.registry import GAMES, variant_values
 
 LOW = [c for c in sorted(FULL_DECK) if c.rank in ("A", "2", "3", "4", "5", "6")]
 MORE = [c for c in sorted(FULL_DECK) if c.rank == "7"]
@@ -32,7 +32,7 @@ def floor_of(size: int) -> list[Card]:
 
 
 def state(cls: type, game: str, floor: list[Card], **rules: object) -> BasraDeal | PasurDeal:
-    values = variant_values(game, "egyptian" if game == "basra" else "standard")
+    values = variant_values(game, GAMES[game].default_variant)
     values.update(rules)  # type: ignore[arg-type]
     deal = Deal("B", floor=tuple(floor[:4]))
     s = cls(["A", "B"], values, deal, 0, Carry({"A": 0, "B": 0}))

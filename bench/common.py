@@ -14,6 +14,7 @@ from pathlib import Path
 from referee.logfile import dumps
 from referee.match import replay
 from referee.record import Match
+from referee.registry import GAMES
 from referee.simulate import simulate_match
 
 
@@ -21,7 +22,7 @@ def long_match(game: str = "basra", deals: int = 10, seed: int = 3) -> Match:
     """``deals`` complete deals and an open one half played (the target set out of reach)."""
     match = simulate_match(
         game,
-        "egyptian" if game == "basra" else "classic",
+        GAMES[game].default_variant,
         2,
         seed,
         overrides={"target": 100_000},

@@ -28,9 +28,10 @@ from tests import test_mutations as mut
 
 def simulated(matches: int) -> tuple[int, int, int]:
     count = deals = entries = 0
-    for game, variants in ((g, s.variants) for g, s in GAMES.items()):
-        for variant in variants:
-            for n in (2, 3, 4) if game != "bura" else (2, 3, 4, 5, 6):
+    for game, spec in GAMES.items():
+        for variant in spec.variants:
+            low, high = spec.player_range(variant)
+            for n in range(low, high + 1):
                 for seed in range(matches):
                     match = simulate_match(game, variant, n, 900 + seed)
                     data = dumps(match)
@@ -48,12 +49,12 @@ def simulated(matches: int) -> tuple[int, int, int]:
 def mutations(matches: int) -> tuple[int, int]:
     applied = caught = 0
     fishing = [*mut.FISHING_MUTATIONS]
-    for game, variants in ((g, s.variants) for g, s in GAMES.items()):
-        for variant in variants:
-            n = 2 if game != "bura" else 3
+    for game, spec in GAMES.items():
+        for variant in spec.variants:
+            n = min(3, spec.player_range(variant)[1])
             pool = (
                 fishing + ([mut.pasur_trail_of_a_capturer] if game == "pasur" else [])
-                if game != "bura"
+                if "card" in spec.entries
                 else [mut.bura_wrong_count, mut.bura_claim_mid_trick, mut.bura_card_twice]
             )
             for seed in range(matches):

@@ -150,7 +150,7 @@ def bura_wrong_count(match: Match, rng: random.Random) -> tuple[int, int, set[st
         return None
     i, j, e = rng.choice(found)
     match.deals[i].plays[j] = TrickEntry(e.by, e.cards[:-1])
-    return i, j, {"bura.follow"}
+    return i, j, {f"{match.game}.follow"}
 
 
 def bura_claim_mid_trick(match: Match, rng: random.Random) -> tuple[int, int, set[str]] | None:
@@ -169,7 +169,7 @@ def bura_claim_mid_trick(match: Match, rng: random.Random) -> tuple[int, int, se
         return None
     i, j, e = rng.choice(found)
     match.deals[i].plays.insert(j, TrickEntry(e.by, claim=True))
-    return i, j, {"bura.claim"}
+    return i, j, {"bura.claim" if match.game == "bura" else "log.play"}
 
 
 def bura_card_twice(match: Match, rng: random.Random) -> tuple[int, int, set[str]] | None:
@@ -238,13 +238,23 @@ def test_pasur_trail_of_a_capturer_is_caught(variant: str) -> None:
         assert check(match, pasur_trail_of_a_capturer, random.Random(seed))
 
 
-@pytest.mark.parametrize(("variant", "n"), [("classic", 2), ("little-robber", 3), ("classic", 4)])
+@pytest.mark.parametrize(
+    ("game", "variant", "n"),
+    [
+        ("bura", "classic", 2),
+        ("bura", "little-robber", 3),
+        ("bura", "classic", 4),
+        ("kozel", "classic", 2),
+        ("kozel", "short", 3),
+        ("kozel", "six-spades", 4),
+    ],
+)
 @pytest.mark.parametrize(
     "mutate", [bura_wrong_count, bura_claim_mid_trick, bura_card_twice], ids=lambda m: m.__name__
 )
-def test_bura_mutation_is_caught(variant: str, n: int, mutate: Mutation) -> None:
+def test_trick_game_mutation_is_caught(game: str, variant: str, n: int, mutate: Mutation) -> None:
     caught = 0
     for seed in range(1, 4):
-        match = copy.deepcopy(base("bura", variant, n, 1))
+        match = copy.deepcopy(base(game, variant, n, 1))
         caught += check(match, mutate, random.Random(seed))
     assert caught >= 1

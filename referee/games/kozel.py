@@ -32,7 +32,8 @@ class KozelDeal(TrickDeal):
 
     def special(self, entry: TrickEntry) -> None:
         """[kozel.forfeit] The forfeiting player's side loses the deal, mid-trick too."""
-        assert entry.kind == "forfeit"
+        if entry.kind != "forfeit":
+            raise Illegal("log.play", f"kozel has no {entry.kind} entries")
         self.outcome = Outcome(Ending.LOST, entry.by, Reason.FORFEIT, f"forfeit: {entry.forfeit}")
 
     def check_open(self, entry: TrickEntry) -> None:
