@@ -1,6 +1,6 @@
 """``python -m referee``."""
 
-from referee.cli import main
+from referee.entry import main
 
 if __name__ == "__main__":
     main()

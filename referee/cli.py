@@ -1,7 +1,9 @@
 """The command line: thin commands that parse arguments, call one plain function, render.
 
 Domain errors are turned into plain lines on stderr and exit 1 in one place
-(:func:`domain`); usage errors exit 2.
+(:func:`domain`), and so are failures of the machine (a full disk, a read-only folder:
+``log.file``); usage errors exit 2; a real internal error exits 70 (BSD's EX_SOFTWARE), so
+that it is never mistaken for a ruling.
 """
 
 import contextlib
@@ -50,8 +52,36 @@ AsciiFlag = Annotated[
 DEFAULT_FILE = Path("match.toml")
 
 
+INTERNAL = 70  # BSD's EX_SOFTWARE: a bug, never a ruling
+
+
 def err(line: str) -> None:
     typer.echo(line, err=True)
+
+
+def shown(name: object) -> str:
+    """A file name as a terminal and JSON can take it."""
+    from referee.logfile import shown_path
+
+    return shown_path(str(name))
+
+
+def internal_error(e: BaseException) -> str:
+    from referee.text import cut, visible
+
+    return visible(
+        f"referee: internal error ({type(e).__name__}: {cut(str(e), 300)}). The log on disk "
+        "is whole (every write is atomic). Please report this with the match log."
+    )
+
+
+def interrupted() -> str:
+    """What an interrupt did, truthfully: whether a log had already been written."""
+    logfile = sys.modules.get("referee.logfile")
+    done = getattr(logfile, "written", None) or []
+    if done:
+        return f"referee: interrupted after the entry was written to {shown(done[-1])}"
+    return "referee: interrupted; nothing was written"
 
 
 def domain(func: F) -> F:
@@ -73,7 +103,7 @@ def domain(func: F) -> F:
             err(f"referee: usage: {e}")
             raise typer.Exit(2) from None
         except KeyboardInterrupt:
-            err("referee: interrupted; nothing was written")
+            err(interrupted())
             raise typer.Exit(130) from None
         except (typer.Exit, typer.Abort):
             raise
@@ -84,12 +114,13 @@ def domain(func: F) -> F:
         except RecursionError:
             err("referee: [log.toml]: the input is nested too deeply to read")
             raise typer.Exit(1) from None
-        except Exception as e:  # a bug must still not show a traceback to the table
-            err(
-                f"referee: internal error ({type(e).__name__}: {e}). The log on disk is whole "
-                "(every write is atomic). Please report this with the match log."
-            )
+        except OSError as e:  # the machine, not the rules: a full disk, a closed terminal
+            where = f"{shown(e.filename)}: " if e.filename else ""
+            err(f"referee: [log.file]: {where}{e.strerror or e}; the log on disk is whole")
             raise typer.Exit(1) from None
+        except Exception as e:  # a bug must still not show a traceback to the table
+            err(internal_error(e))
+            raise typer.Exit(INTERNAL) from None
 
     return wrapper  # type: ignore[return-value]
 
@@ -480,14 +511,27 @@ def verify(
     from referee.session import check_log
 
     bad = False
+    broken = False
     for path in files:
-        _, rep, problems = check_log(path)
+        try:
+            _, rep, problems = check_log(path)
+        except Exception as e:  # a bug: this file's verdict says so, the others go on
+            broken = True
+            err(internal_error(e))
+            if as_json:
+                typer.echo(
+                    json.dumps(
+                        {"file": shown(path), "ok": False, "internal_error": True, "problems": []},
+                        ensure_ascii=False,
+                    )
+                )
+            continue
         bad = bad or bool(problems)
         if as_json:
             typer.echo(
                 json.dumps(
                     {
-                        "file": str(path),
+                        "file": shown(path),
                         "ok": not problems,
                         "problems": [p.as_json() for p in problems],
                     },
@@ -495,11 +539,13 @@ def verify(
                 )
             )
         elif problems:
-            for line in problem_lines(problems, str(path)):
+            for line in problem_lines(problems, shown(path)):
                 typer.echo(line)
         else:
             state = "complete" if rep is not None and rep.complete else "in progress"
-            typer.echo(f"{path}: ok ({len(rep.match.deals) if rep else 0} deals, {state})")
+            typer.echo(f"{shown(path)}: ok ({len(rep.match.deals) if rep else 0} deals, {state})")
+    if broken:
+        raise typer.Exit(INTERNAL)
     if bad:
         raise typer.Exit(1)
 
@@ -517,7 +563,7 @@ def export(
 
     Example: referee export match.toml -o clean.toml
     """
-    from referee.logfile import locked, write_atomic
+    from referee.logfile import locked, write_atomic, write_new
     from referee.session import export as export_bytes
 
     data = export_bytes(file)
@@ -525,8 +571,11 @@ def export(
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
     else:
-        with locked(out):
-            write_atomic(out, data)
+        if out.exists() or out.is_symlink():
+            with locked(out) as real:
+                write_atomic(real, data)
+        else:
+            write_new(out, data)
 
 
 @app.command()
@@ -586,7 +635,12 @@ def simulate(
     low, high = GAMES[game].player_range(name)
     if not low <= players <= high:
         raise UsageError(f"--players: {game} is played by {low} to {high} players, not {players}")
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        from referee.logfile import file_problem
+
+        raise file_problem(out, f"cannot be used as a folder for the logs ({e.strerror})") from None
     for k in range(matches):
         match = simulate_match(game, name, players, seed * 100_003 + k)
         target = out / f"{game}-{name}-{players}p-s{seed}-{k + 1:04d}.toml"
@@ -614,6 +668,12 @@ def live(
     run(file, ascii_only)
 
 
+def csv_cell(text: str) -> str:
+    """A cell a spreadsheet will not run as a formula (OWASP: a leading =, +, -, @, tab or
+    carriage return is escaped with a single quote)."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
 @app.command()
 @domain
 def standings(
@@ -632,17 +692,28 @@ def standings(
     from referee.usage import UsageError
 
     files: list[Path] = []
+    seen: set[str] = set()
     for path in paths:
-        files.extend(sorted(path.glob("*.toml")) if path.is_dir() else [path])
+        for one in sorted(path.glob("*.toml")) if path.is_dir() else [path]:
+            key = os.path.realpath(one)  # a file named twice (dir and dir/x.toml) counts once
+            if key not in seen:
+                seen.add(key)
+                files.append(one)
     if not files:
         raise UsageError("no match logs found (give files or folders of *.toml)")
     replays = []
     bad = False
+    broken = False
     for path in files:
-        _, rep, problems = check_log(path)
+        try:
+            _, rep, problems = check_log(path)
+        except Exception as e:  # a bug: this file is left out, the others are tallied
+            broken = True
+            err(f"referee: {shown(path)}: left out: {internal_error(e)}")
+            continue
         if problems or rep is None:
             bad = True
-            err(f"referee: {path}: left out: {problems[0] if problems else 'unreadable'}")
+            err(f"referee: {shown(path)}: left out: {problems[0] if problems else 'unreadable'}")
             continue
         replays.append(rep)
     rows = tally(replays)
@@ -674,7 +745,7 @@ def standings(
         for r in rows:
             out.writerow(
                 [
-                    r.name,
+                    csv_cell(r.name),
                     r.played,
                     r.won,
                     r.points_for,
@@ -687,6 +758,8 @@ def standings(
             )
     else:
         typer.echo(standings_table(rows, len(replays)))
+    if broken:
+        raise typer.Exit(INTERNAL)
     if bad:
         raise typer.Exit(1)
 

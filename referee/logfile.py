@@ -1,5 +1,11 @@
 """The match log on disk: TOML in (tomllib) and canonical TOML out (tomli-w), atomic writes
-and a lock so that two referee processes never lose each other's entries."""
+and a lock so that two referee processes never lose each other's entries.
+
+Logs come from strangers and machines fail: only regular files are read, never more than
+the size limit, never blocking; a write goes through a symlink to its target, keeps the
+log's mode and owner, and either replaces the log whole or leaves it untouched; nothing is
+left beside a log. Every failure is a ``log.file`` (or ``log.toml``) problem in a sentence.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,8 @@ import contextlib
 import errno
 import os
 import re
+import signal
+import stat
 import time
 import tomllib
 from collections.abc import Iterator
@@ -16,21 +24,37 @@ from typing import Any
 from referee.logformat import match_to_dict, read_match
 from referee.problems import Problem, RefereeError
 from referee.record import Match
+from referee.text import visible
 
 MAX_BYTES = 10 * 1024 * 1024
 _POSITION = r"at line (\d+), column (\d+)"  # in tomllib's messages before Python 3.14
+BOM = b"\xef\xbb\xbf"
+
+# Logs this process has replaced: an interrupt is then reported truthfully.
+written: list[Path] = []
+
+
+def file_problem(path: Path | str, message: str) -> RefereeError:
+    """A ``log.file`` error about ``path``."""
+    return RefereeError([Problem("log.file", f"{shown_path(path)}: {message}")])
+
+
+def shown_path(path: Path | str) -> str:
+    """A file name as text that any terminal and any JSON reader takes (undecodable
+    bytes of the name are shown as U+FFFD)."""
+    return visible(os.fsencode(path).decode("utf-8", "replace"))
+
+
+def too_big(size: int) -> str:
+    return f"{size / 1048576:.1f} MiB; a match log is at most {MAX_BYTES // 1048576} MiB"
 
 
 def parse_bytes(raw: bytes) -> tuple[dict[str, Any] | None, list[Problem]]:
     """TOML bytes to a mapping, or a ``log.toml`` problem with line and column."""
     if len(raw) > MAX_BYTES:
-        return None, [
-            Problem(
-                "log.toml",
-                f"the file is {len(raw) / 1048576:.1f} MiB; a match log "
-                f"is at most {MAX_BYTES // 1048576} MiB",
-            )
-        ]
+        return None, [Problem("log.toml", f"the file is {too_big(len(raw))}")]
+    if raw.startswith(BOM):  # some editors write one; TOML itself has none
+        raw = raw[len(BOM) :]
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -56,29 +80,58 @@ def parse_bytes(raw: bytes) -> tuple[dict[str, Any] | None, list[Problem]]:
         ]
     except RecursionError:
         return None, [Problem("log.toml", "not valid TOML: nested too deeply", line=1, column=1)]
+    except ValueError as err:  # an integer past Python's digit limit, and the like
+        return None, [Problem("log.toml", f"not a value referee can read: {str(err)[:120]}")]
 
 
-def read_path(path: Path) -> bytes:
-    """The file's bytes, refusing an oversized file before reading it."""
+def open_regular(path: Path | str, label: Path | str | None = None) -> int:
+    """Open a log for reading without ever blocking: a FIFO, a device or a socket is
+    refused (``log.file``), and so is a folder. Messages name ``label`` (what the user
+    typed) when given."""
+    said = path if label is None else label
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise RefereeError(
-                [
-                    Problem(
-                        "log.toml",
-                        f"{path} is {size / 1048576:.1f} MiB; a match "
-                        f"log is at most {MAX_BYTES // 1048576} MiB",
-                    )
-                ]
-            )
-        return path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
     except FileNotFoundError:
-        raise RefereeError([Problem("log.file", f"{path}: no such file")]) from None
-    except IsADirectoryError:
-        raise RefereeError([Problem("log.file", f"{path} is a folder, not a match log")]) from None
+        raise file_problem(said, "no such file") from None
+    except PermissionError:
+        raise file_problem(said, "referee may not read this file") from None
     except OSError as err:
-        raise RefereeError([Problem("log.file", f"{path}: {err.strerror}")]) from None
+        raise file_problem(said, err.strerror or "cannot be opened") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        what = "a folder" if stat.S_ISDIR(mode) else "not a regular file (a FIFO, device or socket)"
+        raise file_problem(said, f"is {what}, not a match log")
+    return fd
+
+
+def read_fd(path: Path | str, fd: int) -> bytes:
+    """At most the size limit plus one byte of an open log."""
+    if os.fstat(fd).st_size > MAX_BYTES:
+        raise RefereeError(
+            [Problem("log.toml", f"{shown_path(path)} is {too_big(os.fstat(fd).st_size)}")]
+        )
+    chunks = []
+    left = MAX_BYTES + 1
+    while left > 0:
+        try:
+            chunk = os.read(fd, min(left, 1 << 20))
+        except OSError as err:
+            raise file_problem(path, err.strerror or "cannot be read") from None
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def read_path(path: Path | str, label: Path | str | None = None) -> bytes:
+    """The file's bytes: only a regular file, refused past the size limit."""
+    fd = open_regular(path, label)
+    try:
+        return read_fd(path if label is None else label, fd)
+    finally:
+        os.close(fd)
 
 
 def load_bytes(raw: bytes) -> tuple[Match | None, list[Problem]]:
@@ -89,8 +142,8 @@ def load_bytes(raw: bytes) -> tuple[Match | None, list[Problem]]:
     return read_match(data)
 
 
-def load(path: Path) -> tuple[Match | None, list[Problem]]:
-    return load_bytes(read_path(path))
+def load(path: Path, label: Path | None = None) -> tuple[Match | None, list[Problem]]:
+    return load_bytes(read_path(path, label))
 
 
 def dumps(match: Match) -> bytes:
@@ -100,72 +153,190 @@ def dumps(match: Match) -> bytes:
     return tomli_w.dumps(match_to_dict(match)).encode("utf-8")
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write through a temporary file in the same folder, fsync, then ``os.replace``; the
-    folder is fsynced too, so that the rename itself survives a crash."""
-    folder = path.parent if str(path.parent) else Path(".")
-    tmp = folder / f".{path.name}.{os.getpid()}.{time.monotonic_ns()}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+def real_path(path: Path) -> Path:
+    """Where a write to ``path`` goes: through a symlink, to its target."""
+    return Path(os.path.realpath(path))
+
+
+def _temporary(real: Path) -> Path:
+    folder = real.parent
+    return folder / f".{real.name}.{os.getpid()}.{time.monotonic_ns()}.tmp"
+
+
+def _write_temporary(real: Path, data: bytes, like: os.stat_result | None) -> Path:
+    """The new bytes in a temporary file beside ``real``, fsynced, with the old file's
+    mode and (where allowed) owner."""
+    tmp = _temporary(real)
     try:
-        with contextlib.suppress(OSError):  # keep the log's permissions
-            os.fchmod(fd, os.stat(path).st_mode & 0o7777)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+    except FileNotFoundError:
+        raise file_problem(real.parent, "no such folder") from None
+    except OSError as err:
+        raise file_problem(real.parent, f"referee cannot write here ({err.strerror})") from None
+    try:
+        if like is not None:
+            os.fchmod(fd, stat.S_IMODE(like.st_mode))
+            with contextlib.suppress(OSError):  # only the owner or root may give a file away
+                os.fchown(fd, like.st_uid, like.st_gid)
         with os.fdopen(fd, "wb") as out:
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
+    except BaseException as err:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(err, OSError):
+            raise file_problem(
+                real, f"could not write ({err.strerror}); the log is unchanged"
+            ) from None
         raise
+    return tmp
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write through a temporary file in the same folder, fsync, then ``os.replace``; the
+    folder is fsynced too, so that the rename itself survives a crash. A read-only log is
+    refused, and so is a log the reader would refuse (over the size limit)."""
+    if len(data) > MAX_BYTES:
+        raise file_problem(
+            path,
+            f"the log would be {too_big(len(data))}: referee will not "
+            "write a log it would refuse to read; the log is unchanged",
+        )
+    real = real_path(path)
+    try:
+        like: os.stat_result | None = os.stat(real)
+    except FileNotFoundError:
+        like = None
+    except OSError as err:
+        raise file_problem(path, err.strerror or "cannot be reached") from None
+    if like is not None:
+        if stat.S_ISDIR(like.st_mode):
+            raise file_problem(path, "is a folder; give a file name")
+        if not like.st_mode & 0o222 or not os.access(real, os.W_OK):
+            raise file_problem(path, "is read-only; make it writable to record entries")
+    tmp = _write_temporary(real, data, like)
+    replace(tmp, real)
+
+
+def replace(tmp: Path, real: Path) -> None:
+    """Rename the temporary over the log, holding off Ctrl-C until that is done and
+    recorded, so that an interrupt is reported truthfully."""
+    blocked = hasattr(signal, "pthread_sigmask")
+    if blocked:
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        try:
+            os.replace(tmp, real)
+        except OSError as err:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise file_problem(
+                real, f"could not write ({err.strerror}); the log is unchanged"
+            ) from None
+        written.append(real)
+    finally:
+        if blocked:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
     with contextlib.suppress(OSError):
-        dir_fd = os.open(folder, os.O_RDONLY)
+        dir_fd = os.open(real.parent, os.O_RDONLY)
         try:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
 
 
-def remove_stale_temporaries(path: Path) -> None:
-    """Delete temporary files a killed writer of ``path`` left behind. Called with the lock
-    held, so no living writer owns one; the log itself is never touched."""
-    folder = path.parent if str(path.parent) else Path(".")
-    for leftover in folder.glob(f".{path.name}.*.tmp"):
+def write_new(path: Path, data: bytes) -> None:
+    """Create a log that must not exist yet: the temporary is linked into place, which
+    fails if anything has appeared there meanwhile (nothing is ever overwritten)."""
+    if len(data) > MAX_BYTES:
+        raise file_problem(path, f"the log would be {too_big(len(data))}")
+    real = real_path(path)
+    if real.exists() or path.is_symlink():
+        raise file_problem(
+            path, "already exists; referee never overwrites a match (choose another file)"
+        )
+    tmp = _write_temporary(real, data, None)
+    try:
+        os.link(tmp, real)
+    except FileExistsError:
+        raise file_problem(
+            path, "already exists; referee never overwrites a match (choose another file)"
+        ) from None
+    except OSError as err:
+        raise file_problem(path, f"could not write ({err.strerror})") from None
+    finally:
         with contextlib.suppress(OSError):
-            leftover.unlink()
+            os.unlink(tmp)
+    written.append(real)
+
+
+def remove_stale_temporaries(real: Path) -> None:
+    """Delete temporary files a killed writer of ``real`` left behind. Called with the
+    lock held, so no living writer owns one; the log itself is never touched."""
+    prefix, suffix = f".{real.name}.", ".tmp"
+    with contextlib.suppress(OSError):
+        for name in os.listdir(real.parent):
+            middle = name[len(prefix) : -len(suffix)]
+            if name.startswith(prefix) and name.endswith(suffix) and _temporary_id(middle):
+                with contextlib.suppress(OSError):
+                    os.unlink(real.parent / name)
+
+
+def _temporary_id(middle: str) -> bool:
+    """Is this the ``pid.nanoseconds`` of one of our temporary names?"""
+    pid, _, ns = middle.partition(".")
+    return pid.isdigit() and ns.isdigit()
 
 
 @contextlib.contextmanager
-def locked(path: Path, wait: float = 5.0) -> Iterator[None]:
-    """Hold an exclusive lock on ``path`` for a read-modify-write (a sidecar ``.lock`` file).
+def locked(path: Path, wait: float = 5.0) -> Iterator[Path]:
+    """Hold an exclusive lock on the log for a read-modify-write; yields the real path
+    (through a symlink) to read and write.
 
-    Another referee process writing the same log makes us wait up to ``wait`` seconds,
-    then refuse rather than overwrite its work.
+    The lock is the log file itself (``flock``): nothing is left beside it. A writer that
+    waited checks that the file it locked is still the log (another writer may have
+    replaced it meanwhile) and locks the new one if not. Another referee process writing
+    the same log makes us wait up to ``wait`` seconds, then refuse rather than overwrite
+    its work.
     """
     import fcntl
 
-    lock_path = path.with_name(path.name + ".lock")
-    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        deadline = time.monotonic() + wait
-        while True:
+    real = real_path(path)
+    deadline = time.monotonic() + wait
+    while True:
+        fd = open_regular(real, path)
+        try:
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except OSError as err:
+                    if err.errno not in (errno.EAGAIN, errno.EACCES):
+                        raise file_problem(path, f"cannot be locked ({err.strerror})") from None
+                    if time.monotonic() > deadline:
+                        raise RefereeError(
+                            [
+                                Problem(
+                                    "log.locked",
+                                    f"{shown_path(path)} is being written by "
+                                    "another referee process; try again",
+                                )
+                            ]
+                        ) from None
+                    time.sleep(0.02)
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                current = os.stat(real).st_ino
+            except FileNotFoundError:
+                current = -1
+            if current == os.fstat(fd).st_ino:
                 break
-            except OSError as err:
-                if err.errno not in (errno.EAGAIN, errno.EACCES):
-                    raise
-                if time.monotonic() > deadline:
-                    raise RefereeError(
-                        [
-                            Problem(
-                                "log.locked",
-                                f"{path} is being written by another referee process; try again",
-                            )
-                        ]
-                    ) from None
-                time.sleep(0.02)
-        remove_stale_temporaries(path)
-        yield
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)  # replaced while we waited: lock the log as it is now
+    try:
+        remove_stale_temporaries(real)
+        yield real
     finally:
         os.close(fd)

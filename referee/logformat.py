@@ -13,6 +13,7 @@ from referee.params import Value
 from referee.problems import Problem, deal_path
 from referee.record import Deal, Entry, FishPlay, Match, TrickEntry
 from referee.registry import GAMES, GameSpec, check_game, check_variant, resolve_rules
+from referee.text import name_problem, normal_name, visible
 
 FORMAT = "referee-match"
 VERSION = 1
@@ -177,14 +178,15 @@ class _Reader:
             return None
         ok = True
         seen: set[str] = set()
-        for i, name in enumerate(raw):
+        names = [normal_name(name) for name in raw]
+        for i, name in enumerate(names):
             why = None
-            if not name.strip():
-                why = "a player's name is empty"
-            elif len(name) > 40:
-                why = f"{name[:40]!r}…: a name has at most 40 characters, found {len(name)}"
-            elif any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
-                why = f"{name!r} holds a control character"
+            if len(name) > 40:
+                why = (
+                    f"{visible(name[:40])!r}…: a name has at most 40 characters, found {len(name)}"
+                )
+            elif (why := name_problem(name)) is not None:
+                pass
             elif name in seen:
                 why = f"{name!r} is listed twice; names must be unique"
             if why:
@@ -201,7 +203,7 @@ class _Reader:
             )
             self.bad("game.players", f"{what} is played by {played}, found {len(raw)}", "players")
             ok = False
-        return list(raw) if ok else None
+        return names if ok else None
 
     def deal(self, raw: Any, i: int, spec: GameSpec, players: list[str], sides: list[str]) -> Deal:
         number = i + 1
@@ -212,7 +214,7 @@ class _Reader:
         allowed = (DEAL_KEYS[0], *spec.setup, *DEAL_KEYS[1:])
         self.unknown_keys(raw, allowed, path, number)
         deal = Deal("")
-        dealer = raw.get("dealer")
+        dealer = _name(raw.get("dealer"))
         if dealer is None:
             self.bad("log.key", "missing key 'dealer'", f"{path}.dealer", number)
             deal.broken = True
@@ -308,7 +310,7 @@ class _Reader:
             return None
         out: dict[str, tuple[Card, ...]] = {}
         ok = True
-        for name, cards in raw.items():
+        for name, cards in ((_name(k), v) for k, v in raw.items()):
             if name not in players:
                 self.bad(
                     "log.players",
@@ -338,7 +340,7 @@ class _Reader:
             )
             return None
         out: dict[str, int] = {}
-        for name, value in raw.items():
+        for name, value in ((_name(k), v) for k, v in raw.items()):
             if name not in sides:
                 self.bad(
                     "log.result",
@@ -393,7 +395,7 @@ class _Reader:
         self.unknown_keys(
             {k: v for k, v in raw.items() if k not in absent}, allowed, path, number, play, 1
         )
-        by = raw.get("by")
+        by = _name(raw.get("by"))
         if by is None:
             bad("log.key", "missing key 'by' (who played)", "by")
         elif by not in players:
@@ -413,7 +415,7 @@ class _Reader:
         takes = self.cards(raw.get("takes", ""), f"{path}.takes", "log.play", number, play, 1)
         if len(self.problems) > before or card is None or takes is None:
             return None
-        return FishPlay(by, card[0], takes, note)  # type: ignore[arg-type]
+        return FishPlay(by, card[0], takes, note)
 
     def trick_entry(
         self,
@@ -426,7 +428,7 @@ class _Reader:
         spec: GameSpec,
     ) -> Entry | None:
         shape = [k for k in ("declares", "claim", "forfeit") if k in raw and k in spec.entries]
-        entry: dict[str, Any] = {"by": raw.get("by", ""), "note": raw.get("note")}
+        entry: dict[str, Any] = {"by": _name(raw.get("by", "")), "note": raw.get("note")}
         if len(shape) > 1:
             bad(
                 "log.play",
@@ -482,7 +484,7 @@ class _Reader:
         if "totals" in raw:
             match.result_totals = self.score_table(raw["totals"], "result.totals", None, names)
         if "winner" in raw:
-            winner = raw["winner"]
+            winner = _name(raw["winner"])
             if winner not in names:
                 self.bad(
                     "log.result",
@@ -524,6 +526,11 @@ def _fast_trick_cards(raw: Any, players: list[str]) -> TrickEntry | None:
     if not got:
         return None
     return TrickEntry(by, got)
+
+
+def _name(value: Any) -> Any:
+    """A player or side name as the log spells it, in NFC (other values unchanged)."""
+    return normal_name(value) if isinstance(value, str) else value
 
 
 def _key(name: str) -> str:

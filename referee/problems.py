@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from referee.text import cut, visible
+
 
 class Problem:
     """One finding. ``deal`` and ``play`` count from 1; ``path`` indexes from 0 like TOML.
@@ -23,7 +25,7 @@ class Problem:
         stage: int = 0,
     ) -> None:
         self.rule = rule
-        self.message = message
+        self.message = cut(message)
         self.path = path
         self.deal = deal
         self.play = play
@@ -79,7 +81,7 @@ class Problem:
         if self.path is not None:
             where.append(self.path)
         place = f" ({', '.join(where)})" if where else ""
-        return f"[{self.rule}]{place}: {self.message}"
+        return visible(f"[{self.rule}]{place}: {self.message}")
 
 
 class RefereeError(Exception):

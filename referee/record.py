@@ -9,6 +9,7 @@ from typing import NamedTuple
 from referee.cards import Card, format_cards
 from referee.params import Value
 from referee.registry import GAMES
+from referee.text import cut, visible
 
 
 class FishPlay(NamedTuple):
@@ -198,5 +199,5 @@ def describe_entry(entry: Entry) -> str:
     if kind == "claim":
         return f"{entry.by} claims 31"
     if kind == "forfeit":
-        return f"{entry.by} forfeits ({entry.forfeit})"
+        return f"{entry.by} forfeits ({visible(cut(entry.forfeit or '', 200))})"
     return f"{entry.by} plays {format_cards(entry.cards)}"

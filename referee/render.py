@@ -13,6 +13,7 @@ from referee.params import Value
 from referee.problems import Problem
 from referee.record import Match
 from referee.registry import GAMES
+from referee.text import cut, visible
 
 if TYPE_CHECKING:
     from referee.match import Replay
@@ -31,6 +32,11 @@ class Style(NamedTuple):
 
     @staticmethod
     def for_terminal(ascii_only: bool = False) -> Style:
+        encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+        try:
+            "♠♥♦♣—…".encode(encoding)
+        except (UnicodeEncodeError, LookupError):  # a terminal that cannot show the suits
+            ascii_only = True
         color = (
             sys.stdout.isatty()
             and "NO_COLOR" not in os.environ
@@ -72,7 +78,7 @@ def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
             parts.append(f"{side} {result.score.get(side, 0)}" + (f" ({detail})" if detail else ""))
         lines.append(
             f"Deal {done.number} is over"
-            + (f" ({result.how})" if result.how else "")
+            + (f" ({visible(cut(result.how, 200))})" if result.how else "")
             + ": "
             + "; ".join(parts)
             + "."
@@ -147,7 +153,7 @@ def score_sheet(match: Match, rep: Replay, style: Style | None = None) -> str:
             if penalty:
                 row.insert(3, running[side])
             if hows:
-                row.append(d.result.how if i == 0 else "")
+                row.append(visible(cut(d.result.how, 200)) if i == 0 else "")
             rows.append(row)
     if rows:
         headers = (
@@ -234,7 +240,7 @@ def show(match: Match, rep: Replay, style: Style) -> str:
     sides = match.sides
     head = f"{match.game.capitalize()} ({match.variant}): {', '.join(match.players)}"
     if match.event:
-        head += f" — {match.event}"
+        head += f" — {visible(cut(match.event, 200))}"
     lines = [head]
     state = rep.state
     if state is None or state.finished:

@@ -14,8 +14,8 @@ from typing import NamedTuple
 
 from referee.cards import Card, CardError, format_cards, read_typed_cards
 from referee.games.base import Carry, DealState, Illegal
-from referee.logfile import dumps, load, locked, write_atomic
-from referee.logformat import new_match
+from referee.logfile import dumps, load, locked, write_atomic, write_new
+from referee.logformat import MAX_DEALS, new_match
 from referee.match import (
     DealSummary,
     Replay,
@@ -32,10 +32,10 @@ from referee.registry import GAMES
 from referee.usage import UsageError
 
 
-def open_match(path: Path) -> tuple[Match, Replay]:
+def open_match(path: Path, label: Path | None = None) -> tuple[Match, Replay]:
     """Load and replay a log; any problem at all is raised (a table command needs a clean
-    log to build on)."""
-    match, problems = load(path)
+    log to build on). Messages name ``label`` (the path as typed) when given."""
+    match, problems = load(path, label)
     if match is None:
         raise RefereeError(problems)
     rep = replay(match, problems)
@@ -69,18 +69,7 @@ def create(
     match, problems = new_match(game, players, variant, overrides, event, date)
     if match is None or problems:
         raise RefereeError(problems)
-    with locked(path):
-        if path.exists():
-            raise RefereeError(
-                [
-                    Problem(
-                        "log.file",
-                        f"{path} already exists; referee never "
-                        "overwrites a match (choose another file)",
-                    )
-                ]
-            )
-        write_atomic(path, dumps(match))
+    write_new(path, dumps(match))
     return match
 
 
@@ -89,15 +78,15 @@ def modify(path: Path, change: Callable[[Match, Replay], Replay | None]) -> tupl
 
     ``change`` returns the replay brought up to date, or None to have the whole match
     replayed again (for changes other than one more entry)."""
-    with locked(path):
-        match, rep = open_match(path)
+    with locked(path) as real:
+        match, rep = open_match(real, path)
         updated = change(match, rep)
         if updated is None:
             clear_derived(match)  # recomputed from what remains, never carried over
             updated = replay(match)
             if updated.problems:  # a checked change cannot cause one; refuse to write it
                 raise RefereeError(updated.problems)
-        write_atomic(path, dumps(with_derived(match, updated)))
+        write_atomic(real, dumps(with_derived(match, updated)))
         return match, updated
 
 
@@ -172,6 +161,17 @@ def add_deal(
                         "deal.conservation",
                         f"deal {len(match.deals)} is not "
                         "finished; finish it (or undo it) before dealing again",
+                    )
+                ]
+            )
+        if len(match.deals) >= MAX_DEALS:
+            raise RefereeError(
+                [
+                    Problem(
+                        "log.deal",
+                        f"a match log holds at most {MAX_DEALS} "
+                        "deals; referee will not write one it would refuse "
+                        "to read",
                     )
                 ]
             )

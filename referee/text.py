@@ -1,0 +1,67 @@
+"""Text from logs and users made safe to show: control characters (C0, C1, DEL), bidi
+controls, zero-width and other invisible format characters are shown escaped, so that a
+log can never retitle, clear or rewrite a terminal, nor fake a ruling; long strings are
+cut. Player names are checked and normalised here too."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# C0 but newline, DEL, C1, and the format characters a terminal would act on or hide
+# (soft hyphen, Arabic letter mark, bidi embeddings, overrides and isolates, zero-width
+# characters, word joiner, invisible operators, BOM, interlinear annotations, tags).
+UNSAFE = re.compile(
+    "[\x00-\x09\x0b-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e"
+    "\u2060-\u206f\ufeff\ufff9-\ufffb\U000e0000-\U000e007f]"
+)
+MAX_SHOWN = 1000
+COMBINING_RUN = 3  # more combining marks than this on one letter is a pile, not a name
+
+
+def _escape(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    return (
+        f"\\x{code:02x}"
+        if code < 0x100
+        else f"\\u{code:04x}"
+        if code < 0x10000
+        else f"\\U{code:08x}"
+    )
+
+
+def visible(text: str) -> str:
+    """``text`` with every unsafe character shown as an escape.
+
+    >>> visible("Ali\\x1b]0;pwned\\x07 \\u202eevil")
+    'Ali\\\\x1b]0;pwned\\\\x07 \\\\u202eevil'
+    """
+    return UNSAFE.sub(_escape, text)
+
+
+def cut(text: str, limit: int = MAX_SHOWN) -> str:
+    """``text`` cut to ``limit`` characters, saying so."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text) - limit} more characters)"
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` (already NFC-normalised) cannot be a player's name, or None."""
+    if UNSAFE.search(name):
+        return f"{visible(name)!r} holds a control, bidi or invisible character"
+    if not name.strip() or all(unicodedata.category(ch)[0] in "MZC" for ch in name):
+        return "a player's name is empty or invisible"
+    run = 0
+    for ch in name:
+        run = run + 1 if unicodedata.combining(ch) else 0
+        if run > COMBINING_RUN:
+            return f"{name[:20]!r}… piles up combining marks on one letter"
+    if " & " in name:
+        return f'{name!r} holds " & ", which joins the names of partners'
+    return None
+
+
+def normal_name(name: str) -> str:
+    """A player's name in NFC, so that the same name typed two ways is one player."""
+    return unicodedata.normalize("NFC", name)
