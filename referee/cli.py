@@ -784,18 +784,20 @@ def explain(
     match, problems = load(file)
     if match is None:
         raise RefereeError(problems)
+    from referee.text import visible
+
     result = explain_entry(match, deal_number, play_number)
-    typer.echo("Before: " + "\n        ".join(result.before))
-    typer.echo(f"Entry:  {result.entry}")
+    lines = ["Before: " + "\n        ".join(result.before), f"Entry:  {result.entry}"]
     verdict = "legal" if result.ok else "ILLEGAL"
-    typer.echo(f"Ruling: {verdict} — " + " ".join(result.lines))
-    typer.echo("Rules:  " + ", ".join(f"[{r}]" for r in result.rules))
+    lines.append(f"Ruling: {verdict} — " + " ".join(result.lines))
+    lines.append("Rules:  " + ", ".join(f"[{r}]" for r in result.rules))
     if result.legal:
-        typer.echo("Legal here:")
-        for line in result.legal[:40]:
-            typer.echo(f"  {line}")
+        lines.append("Legal here:")
+        lines.extend(f"  {line}" for line in result.legal[:40])
         if len(result.legal) > 40:
-            typer.echo(f"  … and {len(result.legal) - 40} more")
+            lines.append(f"  … and {len(result.legal) - 40} more")
+    for line in lines:  # the ruling may quote the log's own text (a forfeit's reason)
+        typer.echo("\n".join(visible(part) for part in line.split("\n")))
     if not result.ok:
         raise typer.Exit(1)
 

@@ -1,55 +1,57 @@
 """The console entry point (``referee``, ``python -m referee``).
 
 It sets up what must hold before anything else is imported: Ctrl-C is answered with one
-truthful line and no traceback at any moment (typer's import included), a file-size limit
-(``ulimit -f``) makes a write fail with an error instead of killing the process, and text
-that the terminal's encoding cannot show is escaped rather than crashing.
+truthful line and no traceback from referee's first line on (typer's import included), a
+file-size limit (``ulimit -f``) makes a write fail with an error instead of killing the
+process, and text that the terminal's encoding cannot show is escaped rather than crashing.
+Nothing is imported at module level: ``sys`` is loaded with the interpreter.
 """
 
-import contextlib
-import os
-import signal
 import sys
-
-
-def _streams() -> None:
-    for stream in (sys.stdout, sys.stderr):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(errors="backslashreplace")
 
 
 def _leave(code: int) -> None:
     """Flush what was printed and end without the interpreter's teardown (every file a
     command writes is closed, fsynced and renamed before it returns)."""
+    import os
+
     for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):  # a closed pipe: nothing more to say
+        try:
             stream.flush()
+        except (OSError, ValueError):  # a closed pipe: nothing more to say
+            continue
     os._exit(code)
 
 
-def _interrupted() -> None:
+def _interrupted() -> str:
+    import os
+
     logfile = sys.modules.get("referee.logfile")
     done = getattr(logfile, "written", None) or []
     if done:
         where = os.fsencode(done[-1]).decode("utf-8", "replace")
-        line = f"referee: interrupted after the entry was written to {where!r}\n"
-    else:
-        line = "referee: interrupted; nothing was written\n"
-    with contextlib.suppress(OSError, ValueError):
-        sys.stderr.write(line)
+        return f"referee: interrupted after the entry was written to {where!r}\n"
+    return "referee: interrupted; nothing was written\n"
 
 
 def main() -> None:
     try:
+        import signal
+
         if hasattr(signal, "SIGXFSZ"):
             signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-        _streams()
+        for stream in (sys.stdout, sys.stderr):
+            reconfigure = getattr(stream, "reconfigure", None)
+            if reconfigure is not None:
+                reconfigure(errors="backslashreplace")
         from referee.cli import main as run
 
         run()
     except KeyboardInterrupt:
-        _interrupted()
+        try:  # noqa: SIM105 - contextlib is not imported yet, and need not be
+            sys.stderr.write(_interrupted())
+        except (KeyboardInterrupt, OSError, ValueError):
+            pass
         _leave(130)
     except SystemExit as done:
         code = done.code

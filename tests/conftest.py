@@ -28,9 +28,22 @@ def runner() -> CliRunner:
     return CliRunner()
 
 
+INTERNAL = 70
+
+
+def no_internal_error(result: Any) -> Any:
+    """Fail the test on any internal error: a crash is never a ruling."""
+    assert result.exit_code != INTERNAL, result.output
+    assert "internal error" not in result.output, result.output
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise AssertionError(f"uncaught {result.exception!r}") from result.exception
+    return result
+
+
 def run(*args: str) -> Any:
-    """Invoke the CLI in-process; returns click's Result (exit_code, stdout, stderr)."""
-    return CliRunner().invoke(app, list(args))
+    """Invoke the CLI in-process; returns click's Result (exit_code, stdout, stderr).
+    Any internal error fails the test."""
+    return no_internal_error(CliRunner().invoke(app, list(args)))
 
 
 def replay_text(text: str) -> Replay:

@@ -168,7 +168,9 @@ def run_command(*args: str) -> Any:
         ]  # type: ignore[union-attr]
         single.registered_callback = app.registered_callback
         _SINGLE[args[0]] = single
-    return CliRunner().invoke(single, list(args))
+    from .conftest import no_internal_error
+
+    return no_internal_error(CliRunner().invoke(single, list(args)))
 
 
 def enter(
