@@ -1,20 +1,107 @@
-"""At the table: `referee play` and `referee show` on a 10-deal log against the start-up
-of `python -c "import typer"`. Target: at most 1.3x. Prints medians of interleaved runs."""
+"""At the table: the CPU time of every command a referee types, against the start-up of
+`python -c "import typer"`, in one interleaved run. Targets: at most 1.2x on a 10-deal
+Basra log, 1.3x on a 40-deal Bura log, 1.3x for `options` on a floor of 28 cards.
+
+    python bench/startup.py --rounds 21
+
+CPU time (user + system of the child, from wait4) is what the machine spends; wall time,
+also printed, adds the fsyncs of a write and the machine's other load. Medians."""
 
 from __future__ import annotations
 
 import argparse
+import copy
+import os
 import shutil
+import statistics
+import subprocess
 import sys
 import tempfile
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import interleaved, median_ms, referee_command, write_long_match
+from common import long_match, referee_command
 
-from referee.games.fishing import FishingDeal
+from referee.cards import format_cards
+from referee.logfile import dumps
 from referee.match import replay
+from referee.record import Deal, FishPlay, Match
+from referee.registry import variant_values
+
+Setup = Callable[[], None] | None
+
+
+def run_once(cmd: list[str], before: Setup) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) of one run of ``cmd``."""
+    if before is not None:
+        before()
+    start = time.perf_counter()
+    child = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) not in (0, 1):
+        raise SystemExit(f"{cmd} failed with {status}")
+    return usage.ru_utime + usage.ru_stime, wall
+
+
+def wide_floor(folder: Path) -> Path:
+    """A Basra deal whose floor holds 28 low cards, every one of them laid down in turn."""
+    values = variant_values("basra", "egyptian")
+    match = Match("basra", "egyptian", ["Ali", "Omar"], values)
+    low = [f"{r}{s}" for r in ("A", "2", "3", "4", "5", "6") for s in "SHDC"]
+    cards = [*low, "7S", "7H", "7C", "8S"]
+    from referee.cards import Card
+
+    deal = Deal("Omar", floor=tuple(Card.parse(c) for c in cards[:4]))
+    for k, c in enumerate(cards[4:]):
+        deal.plays.append(FishPlay(("Ali", "Omar")[k % 2], Card.parse(c)))
+    match.deals.append(deal)
+    rep = replay(match)
+    assert not rep.problems and rep.state is not None
+    path = folder / "wide.toml"
+    path.write_bytes(dumps(match))
+    return path
+
+
+def logs(folder: Path) -> dict[str, Path]:
+    """The logs the commands run on: each as a file, and a few variants of it."""
+    out: dict[str, Path] = {}
+    basra = long_match("basra", deals=10)
+    out["basra"] = folder / "basra.toml"
+    out["basra"].write_bytes(dumps(basra))
+    done = copy.deepcopy(basra)  # its open deal taken back: the next deal is due
+    done.deals.pop()
+    done.result_totals = dict(replay(done).totals)
+    out["basra-done"] = folder / "basra-done.toml"
+    out["basra-done"].write_bytes(dumps(done))
+    bare = copy.deepcopy(basra)  # the open deal without hands: `hand` adds round 1's
+    first = {p: cs[:4] for p, cs in (bare.deals[-1].hands or {}).items()}
+    bare.deals[-1].hands = None
+    out["basra-bare"] = folder / "basra-bare.toml"
+    out["basra-bare"].write_bytes(dumps(bare))
+    out["hand"] = Path(format_cards(first["Ali"]))  # the cards, carried in a Path's name
+    bura = long_match("bura", deals=40)
+    out["bura"] = folder / "bura.toml"
+    out["bura"].write_bytes(dumps(bura))
+    out["wide"] = wide_floor(folder)
+    return out
+
+
+def next_play(path: Path) -> list[str]:
+    """The arguments of a legal play on the log's open deal."""
+    match, _ = __import__("referee.logfile", fromlist=["load"]).load(path)
+    state = replay(match).state
+    who = state.to_move()
+    if match.game == "bura":
+        known = state.known_cards(who)
+        k = len(state.trick[0][1]) if state.trick else 1
+        return ["play", *map(str, (state.options(who) or [known[:k]])[0])]
+    card = state.round_cards(who)[0]
+    taken = state.options(card)[0].taken
+    return ["play", str(card), *(["--takes", format_cards(taken)] if taken else ["--trail"])]
 
 
 def main() -> int:
@@ -22,41 +109,62 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=21)
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="referee-bench-"))
-    log = folder / "long.toml"
-    match = write_long_match(log)
-    state = replay(match).state
-    assert isinstance(state, FishingDeal)
-    who = state.to_move()
-    assert who is not None
-    held = state.round_cards(who)
-    assert held
-    card = held[0]
-    takes = state.options(card)[0].taken
-    work = folder / "work.toml"
+    paths = logs(folder)
     ref = referee_command()
-    play = [*ref, "play", str(card), "-f", str(work)]
-    play += ["--takes", " ".join(map(str, takes))] if takes else ["--trail"]
+    work = folder / "work.toml"
 
-    def fresh_copy() -> None:
-        shutil.copyfile(log, work)
+    def copy_of(source: Path) -> Setup:
+        return lambda: shutil.copyfile(source, work)
 
-    commands = {
+    b, bura = paths["basra"], paths["bura"]
+    commands: dict[str, tuple[list[str], Setup]] = {
         "python -c 'import typer'": ([sys.executable, "-c", "import typer"], None),
-        "referee show": ([*ref, "show", "-f", str(log)], None),
-        "referee play": (play, fresh_copy),
+        "show": ([*ref, "show", "-f", str(b)], None),
+        "score": ([*ref, "score", str(b)], None),
+        "verify": ([*ref, "verify", str(b)], None),
+        "options": ([*ref, "options", str(replay_card(b)), "-f", str(b)], None),
+        "play": ([*ref, *next_play(b), "-f", str(work)], copy_of(b)),
+        "undo": ([*ref, "undo", "-f", str(work)], copy_of(b)),
+        "deal": (
+            [*ref, "deal", "--floor", "5H 3C 9D KS", "-f", str(work)],
+            copy_of(paths["basra-done"]),
+        ),
+        "hand": (
+            [*ref, "hand", "Ali", *paths["hand"].name.split(), "-f", str(work)],
+            copy_of(paths["basra-bare"]),
+        ),
+        "bura show (40 deals)": ([*ref, "show", "-f", str(bura)], None),
+        "bura score (40 deals)": ([*ref, "score", str(bura)], None),
+        "bura play (40 deals)": ([*ref, *next_play(bura), "-f", str(work)], copy_of(bura)),
+        "options, 28-card floor": ([*ref, "options", "10D", "-f", str(paths["wide"])], None),
     }
-    times = interleaved(commands, args.rounds)
-    base = median_ms(times["python -c 'import typer'"])
-    plays = sum(len(d.plays) for d in match.deals)
+    cpu: dict[str, list[float]] = {name: [] for name in commands}
+    wall: dict[str, list[float]] = {name: [] for name in commands}
+    for cmd, before in commands.values():  # warm the caches once
+        run_once(cmd, before)
+    for _ in range(args.rounds):
+        for name, (cmd, before) in commands.items():
+            c, w = run_once(cmd, before)
+            cpu[name].append(c)
+            wall[name].append(w)
+    base = statistics.median(cpu["python -c 'import typer'"])
+    wbase = statistics.median(wall["python -c 'import typer'"])
+    plays = sum(len(d.plays) for d in long_match("basra", deals=10).deals)
     print(
-        f"log: {len(match.deals) - 1} complete deals + 1 open, {plays} plays, "
-        f"{log.stat().st_size} bytes; {args.rounds} interleaved rounds, medians"
+        f"logs: Basra 10 deals + 1 open ({plays} plays), Bura 40 deals + 1 open; "
+        f"{args.rounds} interleaved rounds, medians"
     )
-    for name, values in times.items():
-        ms = median_ms(values)
-        print(f"{name:28s} {ms:7.1f} ms   {ms / base:4.2f}x")
+    print(f"{'command':28s} {'CPU ms':>8s} {'ratio':>6s}   {'wall ms':>8s} {'ratio':>6s}")
+    for name in commands:
+        c, w = statistics.median(cpu[name]) * 1000, statistics.median(wall[name]) * 1000
+        print(f"{name:28s} {c:8.1f} {c / base / 1000:6.2f}x  {w:8.1f} {w / wbase / 1000:6.2f}x")
     shutil.rmtree(folder)
     return 0
+
+
+def replay_card(path: Path) -> str:
+    """A card the player to move holds, for `options`."""
+    return next_play(path)[1]
 
 
 if __name__ == "__main__":

@@ -50,6 +50,7 @@ AsciiFlag = Annotated[
     bool, typer.Option("--ascii", help="Plain ASCII: suits as S H D C, no symbols.")
 ]
 DEFAULT_FILE = Path("match.toml")
+SHOWN = 20  # options listed unless --all
 
 
 INTERNAL = 70  # BSD's EX_SOFTWARE: a bug, never a ruling
@@ -397,13 +398,18 @@ def show_cmd(
 def options(
     card: Annotated[str | None, typer.Argument(help="Basra/Pasur: the card to play.")] = None,
     by: Annotated[
-        str | None, typer.Option(help="Bura: the follower (default: whose turn it is).")
+        str | None,
+        typer.Option(help="Bura/Kozel: the follower (default: whose turn it is)."),
     ] = None,
+    show_all: Annotated[
+        bool, typer.Option("--all", help=f"List every option, not the strongest {SHOWN}.")
+    ] = False,
     file: MatchFile = DEFAULT_FILE,
     as_json: JsonFlag = False,
     ascii_only: AsciiFlag = False,
 ) -> None:
-    """Every legal capture for a card now (Bura: every way to beat the trick).
+    """The legal captures for a card now, strongest first: sweeps, then the most cards
+    (Bura and Kozel: the ways to beat the trick). --all or --json lists every one.
 
     Example: referee options 7D
     """
@@ -415,16 +421,19 @@ def options(
     parsed = parse_card_list(card, "CARD") if card else ()
     if len(parsed) > 1:
         raise UsageError(f"name one card, not {len(parsed)}")
-    label, ways = capture_options(match, rep, parsed[0] if parsed else None, by)
+    limit = None if show_all or as_json else SHOWN
+    found = capture_options(match, rep, parsed[0] if parsed else None, by, limit)
     if as_json:
         import json
 
-        typer.echo(json.dumps({"for": label, "options": ways}, ensure_ascii=False))
+        typer.echo(json.dumps({"for": found.label, "options": found.lines}, ensure_ascii=False))
         return
     style = Style.for_terminal(ascii_only)
-    typer.echo(f"{style.text(label)}: {len(ways)} option{'s' if len(ways) != 1 else ''}")
-    for w in ways:
-        typer.echo(f"  {style.text(w)}")
+    count = f" {found.total} option{'s' if found.total != 1 else ''}" if found.total else ""
+    lines = [f"{found.label}:{count}", *(f"  {w}" for w in found.lines)]
+    if found.total > len(found.lines):
+        lines.append(f"  … and {found.total - len(found.lines)} more (--all lists every one)")
+    typer.echo("\n".join(style.text(line) for line in lines))
 
 
 @app.command()
@@ -794,8 +803,9 @@ def explain(
     if result.legal:
         lines.append("Legal here:")
         lines.extend(f"  {line}" for line in result.legal[:40])
-        if len(result.legal) > 40:
-            lines.append(f"  … and {len(result.legal) - 40} more")
+        rest = len(result.legal[40:]) + result.more
+        if rest:
+            lines.append(f"  … and {rest} more")
     for line in lines:  # the ruling may quote the log's own text (a forfeit's reason)
         typer.echo("\n".join(visible(part) for part in line.split("\n")))
     if not result.ok:

@@ -14,7 +14,7 @@ class Explained:
     """What ``explain`` reports about one entry: the entry in words, the state before it,
     and the game's ruling on it."""
 
-    __slots__ = ("before", "entry", "legal", "lines", "ok", "rules")
+    __slots__ = ("before", "entry", "legal", "lines", "more", "ok", "rules")
 
     def __init__(self, entry: str, before: list[str], ruling: Explanation) -> None:
         self.entry = entry
@@ -23,6 +23,7 @@ class Explained:
         self.lines = ruling.lines
         self.legal = ruling.legal
         self.ok = ruling.ok
+        self.more = ruling.more
 
 
 def explain(match: Match, deal_number: int, play_number: int) -> Explained:

@@ -155,10 +155,12 @@ class Live:
 
         match, rep = open_match(self.path)
         card = read_typed_cards(" ".join(args))[0] if args else None
-        label, ways = capture_options(match, rep, card, None)
-        self.write(f"{label}:")
-        for w in ways[:40]:
+        found = capture_options(match, rep, card, None, 40)
+        self.write(f"{found.label}:")
+        for w in found.lines:
             self.write(f"  {w}")
+        if found.total > len(found.lines):
+            self.write(f"  … and {found.total - len(found.lines)} more")
 
     def deal(self, args: list[str]) -> None:
         from referee.session import add_deal, open_match

@@ -228,40 +228,32 @@ class _Reader:
             deal.broken = True
         else:
             deal.dealer = dealer
-        if "trump" in spec.setup:
-            if "trump" not in raw:
-                self.bad("log.key", "missing key 'trump'", f"{path}.trump", number)
+        for key in ("trump", "floor"):
+            if key not in spec.setup:
+                continue
+            if key not in raw:
+                self.bad("log.key", f"missing key {key!r}", f"{path}.{key}", number)
+                deal.broken = True
+                continue
+            cards = self.cards(raw[key], f"{path}.{key}", "log.deal", number)
+            if cards is None:
+                deal.broken = True
+            elif key == "floor":
+                deal.floor = cards
+            elif len(cards) != 1:
+                self.bad(
+                    "log.deal", f"expected one card, found {len(cards)}", f"{path}.trump", number
+                )
                 deal.broken = True
             else:
-                trump = self.cards(raw["trump"], f"{path}.trump", "log.deal", number)
-                if trump is None or len(trump) != 1:
-                    if trump is not None:
-                        self.bad(
-                            "log.deal",
-                            f"expected one card, found {len(trump)}",
-                            f"{path}.trump",
-                            number,
-                        )
+                deal.trump = cards[0]
+        for key in ("buried", "returned"):
+            if key in raw and key in spec.setup:
+                got = self.cards(raw[key], f"{path}.{key}", "log.deal", number)
+                if got is None:
                     deal.broken = True
                 else:
-                    deal.trump = trump[0]
-        if "floor" in spec.setup:
-            if "floor" not in raw:
-                self.bad("log.key", "missing key 'floor'", f"{path}.floor", number)
-                deal.broken = True
-            else:
-                floor = self.cards(raw["floor"], f"{path}.floor", "log.deal", number)
-                if floor is None:
-                    deal.broken = True
-                else:
-                    deal.floor = floor
-            for key in ("buried", "returned"):
-                if key in raw and key in spec.setup:
-                    got = self.cards(raw[key], f"{path}.{key}", "log.deal", number)
-                    if got is None:
-                        deal.broken = True
-                    else:
-                        setattr(deal, key, got)
+                    setattr(deal, key, got)
         if "hands" in raw:
             deal.hands = self.hands(raw["hands"], f"{path}.hands", number, players)
             if deal.hands is None:

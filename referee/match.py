@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from referee.games.base import Carry, DealResult, DealState, Illegal, sole_leader
+from referee.games.base import MAX_LEGAL_SHOWN, Carry, DealResult, DealState, Illegal, sole_leader
 from referee.problems import Problem, deal_path, replay_order
 from referee.record import Deal, Match
 from referee.registry import GAMES
-
-MAX_LEGAL_SHOWN = 12
 
 
 class DealSummary(NamedTuple):
@@ -59,19 +57,19 @@ class Replay:
         return self.over
 
 
-def with_legal(message: str, legal: list[str]) -> str:
+def with_legal(message: str, legal: list[str], more: int = 0) -> str:
     """A ruling's sentence followed by the legal alternatives, shortened when many."""
     if not legal:
         return message
     shown = legal[:MAX_LEGAL_SHOWN]
-    more = f" and {len(legal) - len(shown)} more" if len(legal) > len(shown) else ""
-    return f"{message}; legal: {', '.join(shown)}{more}"
+    rest = len(legal) - len(shown) + more
+    return f"{message}; legal: {', '.join(shown)}" + (f" and {rest} more" if rest else "")
 
 
 def illegal_problem(err: Illegal, deal_index: int, play_index: int) -> Problem:
     return Problem(
         err.rule,
-        with_legal(err.message, err.legal),
+        with_legal(err.message, err.legal, err.more),
         deal_path(deal_index, None, play_index),
         deal_index + 1,
         play_index + 1,

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from referee.cards import Card, CardError, format_cards, read_typed_cards
-from referee.games.base import Carry, DealState, Illegal
+from referee.games.base import Carry, DealState, Illegal, Options
 from referee.logfile import dumps, load, locked, write_atomic, write_new
 from referee.logformat import MAX_DEALS, new_match
 from referee.match import (
@@ -433,13 +433,14 @@ def undo(path: Path) -> tuple[Match, Replay, str]:
 
 
 def capture_options(
-    match: Match, rep: Replay, card: Card | None, by: str | None
-) -> tuple[str, list[str]]:
-    """Every legal way to play ``card`` now (fishing), or to beat the trick."""
+    match: Match, rep: Replay, card: Card | None, by: str | None, limit: int | None = None
+) -> Options:
+    """The legal ways to play ``card`` now (fishing), or to beat the trick: strongest
+    first, the first ``limit`` lines described, all counted."""
     state = open_state(match, rep)
     if card is None and "card" in GAMES[match.game].entries:
         raise UsageError("name the card: referee options 7D")
-    return state.legal_options(card, player_named(match, by, "by") if by else None)
+    return state.legal_options(card, player_named(match, by, "by") if by else None, limit)
 
 
 def export(path: Path) -> bytes:

@@ -30,9 +30,32 @@ from referee.registry import GAMES
 from referee.simulate import simulate_match
 
 ROOT = Path(__file__).resolve().parent.parent
-VALUES = ['"7D"', '"10S 9S"', '""', "1", "-3", "0", "true", "[]", "{}", '"Zed"', '"XX"',
-          '"J♦"', "2026-01-01", '"bura"', '"kozel"', '"ru-baaz"', "1" * 5000, '"\\u001b[2J"',
-          '"\\u202e"', "1e400", "[[1]]", '{ by = "Ali" }', '"=cmd"', '"A & B"']
+VALUES = [
+    '"7D"',
+    '"10S 9S"',
+    '""',
+    "1",
+    "-3",
+    "0",
+    "true",
+    "[]",
+    "{}",
+    '"Zed"',
+    '"XX"',
+    '"J♦"',
+    "2026-01-01",
+    '"bura"',
+    '"kozel"',
+    '"ru-baaz"',
+    "1" * 5000,
+    '"\\u001b[2J"',
+    '"\\u202e"',
+    "1e400",
+    "[[1]]",
+    '{ by = "Ali" }',
+    '"=cmd"',
+    '"A & B"',
+]
 
 
 def seeds() -> list[bytes]:
@@ -40,8 +63,9 @@ def seeds() -> list[bytes]:
     out = [p.read_bytes() for p in sorted((ROOT / "sample_games").glob("*.toml"))]
     for game, spec in GAMES.items():
         for variant in spec.variants:
-            out.append(dumps(simulate_match(game, variant, spec.player_range(variant)[0], 3,
-                                            deals=2)))
+            out.append(
+                dumps(simulate_match(game, variant, spec.player_range(variant)[0], 3, deals=2))
+            )
     return out
 
 
@@ -78,8 +102,9 @@ def change_entry(game: str, rng: random.Random) -> bytes:
     spec = GAMES[game]
     variant = rng.choice(list(spec.variants))
     low, high = spec.player_range(variant)
-    match = simulate_match(game, variant, rng.randint(low, high), rng.randrange(10_000),
-                           deals=rng.randint(1, 3))
+    match = simulate_match(
+        game, variant, rng.randint(low, high), rng.randrange(10_000), deals=rng.randint(1, 3)
+    )
     deal = rng.choice(match.deals)
     if not deal.plays:
         return dumps(match)
@@ -95,12 +120,21 @@ def change_entry(game: str, rng: random.Random) -> bytes:
     elif kind == 2:
         deal.plays.insert(rng.randrange(len(deal.plays)), deal.plays.pop(j))
     elif isinstance(entry, FishPlay):
-        deal.plays[j] = entry._replace(card=card) if kind == 3 else entry._replace(by=who) \
-            if kind == 4 else entry._replace(takes=(card,))
+        deal.plays[j] = (
+            entry._replace(card=card)
+            if kind == 3
+            else entry._replace(by=who)
+            if kind == 4
+            else entry._replace(takes=(card,))
+        )
     elif isinstance(entry, TrickEntry):
-        options = [entry._replace(cards=(card, *entry.cards[1:])), entry._replace(by=who),
-                   TrickEntry(who, claim=True), TrickEntry(who, forfeit="misdraw"),
-                   TrickEntry(who, (card,), declares=rng.choice(["bura", "molodka"]))]
+        options = [
+            entry._replace(cards=(card, *entry.cards[1:])),
+            entry._replace(by=who),
+            TrickEntry(who, claim=True),
+            TrickEntry(who, forfeit="misdraw"),
+            TrickEntry(who, (card,), declares=rng.choice(["bura", "molodka"])),
+        ]
         deal.plays[j] = rng.choice(options)
     return dumps(match)
 
@@ -160,8 +194,10 @@ def main() -> int:
     for _, found, crashed in results:
         rules.update(found)
         crashes.extend(crashed)
-    print(f"{total} inputs in {time.monotonic() - started:.0f} s on {args.jobs} processes; "
-          f"{sum(rules.values())} refused with a problem, {len(crashes)} crashes")
+    print(
+        f"{total} inputs in {time.monotonic() - started:.0f} s on {args.jobs} processes; "
+        f"{sum(rules.values())} refused with a problem, {len(crashes)} crashes"
+    )
     for rule, n in rules.most_common(12):
         print(f"  {rule:28s} {n}")
     for crash in crashes[:20]:

@@ -137,12 +137,17 @@ def test_the_listing_users_see_is_the_engines_options(
     cls = BasraDeal if game == "basra" else PasurDeal
     rules: dict[str, Value] = {"capture": "maximal"} if maximal and game == "basra" else {}
     state = make(cls, game, floor, **rules)
-    label, lines = state.legal_options(card, None)
+    label, lines, total = state.legal_options(card, None)
     assert label.startswith(f"{card} on ")
     engine = state.options(card)
     captures = [o for o in engine if o.taken]
     listed = [line for line in lines if line != "trail"]
+    assert total == len(lines)
     assert sum(ways_of(line) for line in listed) == len(captures)
     assert ("trail" in lines) == any(not o.taken for o in engine)
     assert any("(sweep)" in line for line in listed) == any(o.sweep for o in captures)
     assert all(line.startswith("takes ") for line in listed)
+    # strongest first: sweeps, then the most cards; a limit shows the first of those
+    sizes = [len(line.split(" (")[0].split()) - 1 for line in listed if "of" not in line]
+    assert sizes == sorted(sizes, reverse=True) or any("(sweep)" in x for x in listed)
+    assert state.legal_options(card, None, 3) == (label, lines[:3], total)

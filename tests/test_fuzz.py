@@ -91,3 +91,14 @@ def test_values_swapped_in_valid_logs(seed: bytes, pick: int, token: str) -> Non
     key = lines[i].split(" = ", 1)[0]
     lines[i] = f"{key} = {token}"
     check_reader("\n".join(lines).encode())
+
+
+def test_fuzz_harness_short_run() -> None:
+    """A short run of scripts/fuzz_reader.py (the long run's figures are in bench/README):
+    generated and mutated inputs of every game through the reader and the replay, and no
+    exception other than the project's own problems."""
+    from scripts.fuzz_reader import run as fuzz
+
+    inputs, rules, crashes = fuzz(0, 1500, 5)
+    assert crashes == [], crashes[0] if crashes else ""
+    assert inputs == 1500 and sum(rules.values()) > 1000

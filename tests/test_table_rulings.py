@@ -262,33 +262,24 @@ def test_a_card_shown_in_a_declaration_stays_in_that_hand(at_table: Path) -> Non
     refused("hand.not-held", "play", "KD", "--by", "Petr")
 
 
+DUEL = """{ by = "Petr", cards = "6S" },
+{ by = "Ivan", cards = "7S" },
+{ by = "Ivan", declares = "bura", cards = "6H 7H 8H" },
+{ by = "Petr", declares = "bura", cards = "JH QH KH" },
+{ by = "Ivan", cards = "6H 7H 8H" },
+{ by = "Petr", cards = "JH QH KH" },"""
+
+
 def test_the_deciding_trick_of_two_buras_is_followed_by_no_draw() -> None:
-    log = """format = "referee-match"
-version = 1
-game = "bura"
-players = ["Ivan", "Petr"]
+    from .conftest import log_text, replay_text
 
-[[deals]]
-dealer = "Ivan"
-trump = "9H"
-plays = [
-    { by = "Petr", cards = "6S" },
-    { by = "Ivan", cards = "7S" },
-    { by = "Ivan", declares = "bura", cards = "6H 7H 8H" },
-    { by = "Petr", declares = "bura", cards = "JH QH KH" },
-    { by = "Ivan", cards = "6H 7H 8H" },
-    { by = "Petr", cards = "JH QH KH" },
-]
-"""
-    from .conftest import replay_text
-
-    rep = replay_text(log)
+    players = '["Ivan", "Petr"]'
+    rep = replay_text(log_text("bura", [("Ivan", {"trump": '"9H"'}, DUEL)], players))
     assert rep.problems == []
     assert rep.deals[0].result.winner == "Petr"
-    with_hands = log.replace(
-        'trump = "9H"', 'trump = "9H"\nhands = { Ivan = "7S 6H 7H 8H", Petr = "6S JH QH KH" }'
-    )
-    assert replay_text(with_hands).problems == []  # one draw after trick 1, none after
+    hands = '{ Ivan = "7S 6H 7H 8H", Petr = "6S JH QH KH" }'  # one draw after trick 1 only
+    setup = {"trump": '"9H"', "hands": hands}
+    assert replay_text(log_text("bura", [("Ivan", setup, DUEL)], players)).problems == []
 
 
 def test_buried_names_a_card_once() -> None:
@@ -299,16 +290,10 @@ def test_buried_names_a_card_once() -> None:
 
 
 def test_an_undrawn_trump_in_a_mixed_lead_is_hand_not_held_first() -> None:
-    log = """format = "referee-match"
-version = 1
-game = "bura"
-players = ["Ivan", "Petr"]
+    from .conftest import log_text
 
-[[deals]]
-dealer = "Ivan"
-trump = "9H"
-plays = [{ by = "Petr", cards = "9H AS" }]
-"""
+    lead = '{ by = "Petr", cards = "9H AS" },'
+    log = log_text("bura", [("Ivan", {"trump": '"9H"'}, lead)], '["Ivan", "Petr"]')
     assert first_problem(log)[0] == "hand.not-held"
 
 

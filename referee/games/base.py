@@ -37,6 +37,15 @@ class View(NamedTuple):
     data: dict[str, object]
 
 
+class Options(NamedTuple):
+    """What may be played now, in words: a label, the lines shown (strongest first), and how
+    many options there are in all."""
+
+    label: str
+    lines: list[str]
+    total: int
+
+
 class Explanation(NamedTuple):
     """The ruling on one entry: the rule ids that apply, the ruling in words, the legal
     alternatives, and whether the entry is legal."""
@@ -45,16 +54,24 @@ class Explanation(NamedTuple):
     lines: list[str]
     legal: list[str]
     ok: bool
+    more: int = 0  # legal alternatives beyond those listed
+
+
+MAX_LEGAL_SHOWN = 12  # legal alternatives a ruling lists; the rest are counted
 
 
 class Illegal(Exception):
-    """An entry that breaks a rule: the rule id, a plain sentence, the legal alternatives."""
+    """An entry that breaks a rule: the rule id, a plain sentence, the legal alternatives
+    it shows, and how many more there are."""
 
-    def __init__(self, rule: str, message: str, legal: list[str] | None = None) -> None:
+    def __init__(
+        self, rule: str, message: str, legal: list[str] | None = None, more: int = 0
+    ) -> None:
         super().__init__(message)
         self.rule = rule
         self.message = message
         self.legal = legal or []
+        self.more = more
 
 
 class Carry:
@@ -187,7 +204,9 @@ class DealState(ABC):
         return self.to_move()
 
     @abstractmethod
-    def legal_options(self, card: Card | None, player: str | None) -> tuple[str, list[str]]:
+    def legal_options(
+        self, card: Card | None, player: str | None, limit: int | None = None
+    ) -> Options:
         """What may be played now, in words: a label and one line per option (fishing: the
         ways to play ``card``; trick games: the ways ``player`` can beat the trick)."""
 

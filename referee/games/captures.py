@@ -56,6 +56,15 @@ def fits(part: Vector, have: Vector) -> bool:
     return ((have | GUARD) - part) & GUARD == GUARD
 
 
+def cards_in(vec: Vector) -> int:
+    """How many cards the vector holds.
+
+    >>> cards_in(unit(3) + unit(3) + unit(5))
+    3
+    """
+    return sum((vec >> (WIDTH * i)) & MASK for i in range(10))
+
+
 def total_of(vec: Vector) -> int:
     """The sum of the values of the cards in the vector."""
     return sum((i + 1) * ((vec >> (WIDTH * i)) & MASK) for i in range(10))

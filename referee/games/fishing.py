@@ -9,8 +9,19 @@ from abc import abstractmethod
 from typing import NamedTuple
 
 from referee.cards import FULL_DECK, Card, format_cards, sort_key
-from referee.games.base import Cards, Carry, DealResult, DealState, Explanation, Illegal, Line, View
-from referee.games.captures import Vector, describe, vector
+from referee.games.base import (
+    MAX_LEGAL_SHOWN,
+    Cards,
+    Carry,
+    DealResult,
+    DealState,
+    Explanation,
+    Illegal,
+    Line,
+    Options,
+    View,
+)
+from referee.games.captures import Vector, cards_in, describe, vector
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal, Entry, FishPlay, side_map, side_names
@@ -27,6 +38,9 @@ class Option(NamedTuple):
         if not self.taken:
             return "trail"
         return f"takes {format_cards(self.taken)}" + (" (sweep)" if self.sweep else "")
+
+
+EXPLAINED = 40  # legal alternatives an explanation lists
 
 
 def deal_rounds(players: int, stock: int, hand_size: int) -> list[int]:
@@ -323,7 +337,7 @@ class FishingDeal(DealState):
                 f"{format_cards(missing)} "
                 f"{'is' if len(missing) == 1 else 'are'} not on the {self.floor_word} "
                 f"({format_cards(self.floor) or 'empty'})",
-                self.option_lines(card),
+                *self.shown_options(card),
             )
         return self.judge(card, takes)
 
@@ -340,7 +354,13 @@ class FishingDeal(DealState):
         """Count a sweep for ``side`` (Pasur may cancel instead)."""
 
     def illegal(self, rule: str, message: str, card: Card) -> Illegal:
-        return Illegal(rule, message, self.option_lines(card))
+        """A refusal that lists the strongest legal ways to play ``card``."""
+        return Illegal(rule, message, *self.shown_options(card))
+
+    def shown_options(self, card: Card) -> tuple[list[str], int]:
+        """The legal ways a refusal shows (only those are described), and how many more."""
+        listing = self.option_listing(card, MAX_LEGAL_SHOWN)
+        return listing.lines, listing.total - len(listing.lines)
 
     @abstractmethod
     def capture_rule(self, card: Card) -> str:
@@ -364,21 +384,33 @@ class FishingDeal(DealState):
     def may_trail(self, card: Card, can_capture: bool) -> bool:
         """May ``card`` be laid on the floor now?"""
 
-    def option_lines(self, card: Card) -> list[str]:
-        """Every legal way to play ``card``, one line each, grouping captures that differ
-        only in which card of a value is taken: fast even on floors of 20 and more."""
+    def option_listing(self, card: Card, limit: int | None = None) -> Options:
+        """The legal ways to play ``card``, strongest first (sweeps, then the most cards
+        taken), one line each, grouping captures that differ only in which card of a value
+        is taken; only the first ``limit`` lines are described, the total is counted."""
+        where = f"{card} on {format_cards(self.floor) or 'an empty ' + self.floor_word}"
         vecs = self.capture_vectors(card)
         if vecs is None:
-            return [str(o) for o in self.options(card)]
+            ways = sorted(self.options(card), key=lambda o: (not o.sweep, -len(o.taken)))
+            lines = [str(o) for o in ways]
+            return Options(where, lines[:limit] if limit is not None else lines, len(lines))
         numerals = [c for c in self.floor if c.is_numeral]
         whole = vector(self.floor) if len(numerals) == len(self.floor) else None
-        lines = []
-        for vec, text in zip(vecs, describe(vecs, numerals), strict=True):
-            sweep = vec == whole and self.sweep_of(card, tuple(numerals))
-            lines.append(f"takes {text}{' (sweep)' if sweep else ''}")
-        if self.may_trail(card, bool(vecs)):
+        sweeping = whole is not None and self.sweep_of(card, tuple(numerals))
+        ranked = sorted(vecs, key=lambda v: (not (sweeping and v == whole), -cards_in(v)))
+        shown = ranked if limit is None else ranked[:limit]
+        lines = [
+            f"takes {text}{' (sweep)' if sweeping and vec == whole else ''}"
+            for vec, text in zip(shown, describe(shown, numerals), strict=True)
+        ]
+        trail = self.may_trail(card, bool(vecs))
+        if trail and (limit is None or len(lines) < limit):
             lines.append("trail")
-        return lines
+        return Options(where, lines, len(vecs) + trail)
+
+    def option_lines(self, card: Card, limit: int | None = None) -> list[str]:
+        """The lines of :meth:`option_listing`."""
+        return self.option_listing(card, limit).lines
 
     # --- options, explanations, what a person sees ----------------------------------------
 
@@ -404,22 +436,29 @@ class FishingDeal(DealState):
                 chosen = self.options(card)[0].taken
         return FishPlay(player, card, chosen)
 
-    def legal_options(self, card: Card | None, player: str | None) -> tuple[str, list[str]]:
+    def legal_options(
+        self, card: Card | None, player: str | None, limit: int | None = None
+    ) -> Options:
         assert card is not None, "a fishing play names its card"
-        where = f"{card} on {format_cards(self.floor) or 'an empty ' + self.floor_word}"
         if card in self.used:
-            return where, [f"none: {card} was already {self.where_used(card)}"]
-        return where, self.option_lines(card)
+            where = f"{card} on {format_cards(self.floor) or 'an empty ' + self.floor_word}"
+            return Options(where, [f"none: {card} was already {self.where_used(card)}"], 0)
+        return self.option_listing(card, limit)
 
     def explain(self, entry: Entry) -> Explanation:
         assert isinstance(entry, FishPlay)
-        legal = self.option_lines(entry.card) if entry.by == self.to_move() else []
+        listing = self.option_listing(entry.card, EXPLAINED)
+        legal, more = listing.lines, listing.total - len(listing.lines)
+        if entry.by != self.to_move():
+            legal, more = [], 0
         try:
             ruling = self.check(entry)
         except Illegal as err:
-            return Explanation([err.rule], [err.message], err.legal or legal, False)
+            if err.legal:
+                legal, more = err.legal, err.more
+            return Explanation([err.rule], [err.message], legal, False, more)
         rules, lines = self.rules_applied(entry.card, ruling)
-        return Explanation(rules, lines, legal, True)
+        return Explanation(rules, lines, legal, True, more)
 
     def describe(self) -> list[str]:
         return [

@@ -13,7 +13,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from referee.cards import SHORT_DECK, Card, format_cards, sort_key
-from referee.games.base import Cards, Carry, DealState, Explanation, Illegal, Line, View
+from referee.games.base import Cards, Carry, DealState, Explanation, Illegal, Line, Options, View
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal, Entry, TrickEntry
@@ -506,21 +506,25 @@ class TrickDeal(DealState):
             return self.last_trick[0] if self.last_trick is not None and not self.trick else None
         return self.to_move() if kind == "cards" else None
 
-    def legal_options(self, card: Card | None, player: str | None) -> tuple[str, list[str]]:
+    def legal_options(
+        self, card: Card | None, player: str | None, limit: int | None = None
+    ) -> Options:
+        """The ways ``player`` can take the trick (their hand recorded), else what beats
+        each card holding it; ``total`` counts ways, 0 when the lines are only words."""
         who = player or self.to_move()
         if who is None:
-            return "the deal is over", ["none: " + self.after_last_trick()]
+            return Options("the deal is over", ["none: " + self.after_last_trick()], 0)
         if not self.trick:
-            return f"{who} leads", [f"any 1 card, or 2 to {self.hand_size} cards of one suit"]
+            lead = f"any 1 card, or 2 to {self.hand_size} cards of one suit"
+            return Options(f"{who} leads", [lead], 0)
         held = self.holder[1] if self.holder else ()
         label = f"{who} to beat {format_cards(held)}"
         if self.known_cards(who) is None:
-            return (
-                label + f" ({who}'s hand is not recorded: what beats each card)",
-                self.beat_hints(),
-            )
-        ways = self.options(who)
-        return label, [format_cards(w) for w in ways] or ["none: no set of their cards beats it"]
+            hint = f" ({who}'s hand is not recorded: what beats each card)"
+            return Options(label + hint, self.beat_hints(), 0)
+        ways = [format_cards(w) for w in self.options(who)]
+        shown = ways if limit is None else ways[:limit]
+        return Options(label, shown or ["none: no set of their cards beats it"], len(ways))
 
     # --- explaining and showing -----------------------------------------------------------
 
