@@ -51,6 +51,10 @@ AsciiFlag = Annotated[
 ]
 DEFAULT_FILE = Path("match.toml")
 SHOWN = 20  # options listed unless --all
+JobsOption = Annotated[
+    int | None,
+    typer.Option("--jobs", "-j", min=1, help="Processes to check logs on (default: every core)."),
+]
 
 
 INTERNAL = 70  # BSD's EX_SOFTWARE: a bug, never a ruling
@@ -509,50 +513,42 @@ def score(
 def verify(
     files: Annotated[list[Path], typer.Argument(help="Match logs to replay and check.")],
     as_json: JsonFlag = False,
+    jobs: JobsOption = None,
 ) -> None:
     """Replay logs and report every problem, first one first; exit 1 if any has one.
+    Many logs are checked on every core, and reported in the order given.
 
     Example: referee verify sample_games/*.toml --json
     """
     import json
 
+    from referee.bulk import check_all
     from referee.render import problem_lines
-    from referee.session import check_log
 
     bad = False
     broken = False
-    for path in files:
-        try:
-            _, rep, problems = check_log(path)
-        except Exception as e:  # a bug: this file's verdict says so, the others go on
+    for verdict in check_all(files, jobs):
+        name, problems = shown(verdict.path), verdict.problems
+        if verdict.internal is not None:
             broken = True
-            err(internal_error(e))
-            if as_json:
-                typer.echo(
-                    json.dumps(
-                        {"file": shown(path), "ok": False, "internal_error": True, "problems": []},
-                        ensure_ascii=False,
-                    )
-                )
-            continue
+            err(internal_error(RuntimeError(verdict.internal)))
         bad = bad or bool(problems)
         if as_json:
-            typer.echo(
-                json.dumps(
-                    {
-                        "file": shown(path),
-                        "ok": not problems,
-                        "problems": [p.as_json() for p in problems],
-                    },
-                    ensure_ascii=False,
-                )
-            )
+            line: dict[str, object] = {
+                "file": name,
+                "ok": not problems and not verdict.internal,
+                "problems": [p.as_json() for p in problems],
+            }
+            if verdict.internal is not None:
+                line["internal_error"] = True
+            typer.echo(json.dumps(line, ensure_ascii=False))
+        elif verdict.internal is not None:
+            continue
         elif problems:
-            for line in problem_lines(problems, shown(path)):
-                typer.echo(line)
+            typer.echo("\n".join(problem_lines(problems, name)))
         else:
-            state = "complete" if rep is not None and rep.complete else "in progress"
-            typer.echo(f"{shown(path)}: ok ({len(rep.match.deals) if rep else 0} deals, {state})")
+            state = "complete" if verdict.complete else "in progress"
+            typer.echo(f"{name}: ok ({verdict.deals} deals, {state})")
     if broken:
         raise typer.Exit(INTERNAL)
     if bad:
@@ -689,14 +685,15 @@ def standings(
     paths: Annotated[list[Path], typer.Argument(help="Match logs, or folders of them.")],
     as_json: JsonFlag = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV rows.")] = False,
+    jobs: JobsOption = None,
 ) -> None:
     """A tournament tally across matches, one table per game: played, won, points for and
     against, sweeps; matches still in progress are counted as unfinished.
 
     Example: referee standings results/ --csv > standings.csv
     """
+    from referee.bulk import check_all
     from referee.render import standings_table
-    from referee.session import check_log
     from referee.standings import tally
     from referee.usage import UsageError
 
@@ -710,28 +707,30 @@ def standings(
                 files.append(one)
     if not files:
         raise UsageError("no match logs found (give files or folders of *.toml)")
-    replays = []
+    summaries = []
     bad = False
     broken = False
-    for path in files:
-        try:
-            _, rep, problems = check_log(path)
-        except Exception as e:  # a bug: this file is left out, the others are tallied
+    for verdict in check_all(files, jobs):
+        if verdict.internal is not None:  # a bug: this file is left out, the others counted
             broken = True
-            err(f"referee: {shown(path)}: left out: {internal_error(e)}")
-            continue
-        if problems or rep is None:
+            err(
+                f"referee: {shown(verdict.path)}: left out: "
+                f"{internal_error(RuntimeError(verdict.internal))}"
+            )
+        elif verdict.summary is None:
             bad = True
-            err(f"referee: {shown(path)}: left out: {problems[0] if problems else 'unreadable'}")
-            continue
-        replays.append(rep)
-    rows = tally(replays)
+            first = verdict.problems[0] if verdict.problems else "unreadable"
+            err(f"referee: {shown(verdict.path)}: left out: {first}")
+        else:
+            summaries.append(verdict.summary)
+    rows = tally(summaries)
     if as_json:
         import json
 
         typer.echo(
             json.dumps(
-                {"matches": len(replays), "sides": [r.as_dict() for r in rows]}, ensure_ascii=False
+                {"matches": len(summaries), "sides": [r.as_dict() for r in rows]},
+                ensure_ascii=False,
             )
         )
     elif as_csv:
@@ -766,7 +765,7 @@ def standings(
                 ]
             )
     else:
-        typer.echo(standings_table(rows, len(replays)))
+        typer.echo(standings_table(rows, len(summaries)))
     if broken:
         raise typer.Exit(INTERNAL)
     if bad:
@@ -812,25 +811,15 @@ def explain(
         raise typer.Exit(1)
 
 
-TABLE_COMMANDS = frozenset(
-    ("new", "deal", "hand", "play", "declare", "claim", "forfeit", "show", "options", "undo")
-)
-
-
 def main() -> None:
     """The console entry point.
 
-    A table command is a short-lived process on one log: the cyclic garbage collector is
-    switched off for it. When the command is named, only that command is built for typer
+    When the command is named, only that command is built for typer
     to parse, instead of all of them, and the process ends without the interpreter's
     module-by-module teardown once its output is flushed (every file it wrote is already
     closed, fsynced and renamed). Help and errors use the full app.
     """
     name = sys.argv[1] if len(sys.argv) > 1 else ""
-    if name in TABLE_COMMANDS:
-        import gc
-
-        gc.disable()
     chosen = [
         c
         for c in app.registered_commands

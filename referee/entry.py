@@ -9,6 +9,25 @@ Nothing is imported at module level: ``sys`` is loaded with the interpreter.
 
 import sys
 
+# A table command is a short-lived process on one log: the cyclic garbage collector is
+# switched off for it before anything is imported (typer's import allocates a great deal).
+TABLE_COMMANDS = frozenset(
+    (
+        "new",
+        "deal",
+        "hand",
+        "play",
+        "declare",
+        "claim",
+        "forfeit",
+        "show",
+        "options",
+        "undo",
+        "score",
+        "verify",
+    )
+)
+
 
 def _leave(code: int) -> None:
     """Flush what was printed and end without the interpreter's teardown (every file a
@@ -36,6 +55,10 @@ def _interrupted() -> str:
 
 def main() -> None:
     try:
+        if len(sys.argv) > 1 and sys.argv[1] in TABLE_COMMANDS:
+            import gc
+
+            gc.disable()
         import signal
 
         if hasattr(signal, "SIGXFSZ"):

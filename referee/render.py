@@ -100,7 +100,7 @@ def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
 def _table(rows: list[list[object]], headers: list[str]) -> str:
     from tabulate import tabulate
 
-    return tabulate(rows, headers=headers, tablefmt="simple")
+    return tabulate(rows, headers=headers, tablefmt="simple", missingval="")
 
 
 def score_json(match: Match, rep: Replay) -> dict[str, object]:
@@ -145,7 +145,7 @@ def score_sheet(match: Match, rep: Replay, style: Style | None = None) -> str:
             )
             running[side] += d.result.score[side]
             row: list[object] = [
-                d.number if i == 0 else "",
+                d.number if i == 0 else None,
                 side,
                 d.result.score[side],
                 detail or style.text("—"),
@@ -153,7 +153,7 @@ def score_sheet(match: Match, rep: Replay, style: Style | None = None) -> str:
             if penalty:
                 row.insert(3, running[side])
             if hows:
-                row.append(visible(cut(d.result.how, 200)) if i == 0 else "")
+                row.append(visible(cut(d.result.how, 200)) if i == 0 else None)
             rows.append(row)
     if rows:
         headers = (

@@ -1,10 +1,32 @@
 """A tournament tally across matches, one table per game (their points never add up):
-played, won, points for and against, sweeps, win %; unfinished matches are counted apart."""
+played, won, points for and against, sweeps, win %; unfinished matches are counted apart.
+A match is reduced to a small summary first, so that many logs can be checked in other
+processes and only their summaries brought together."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from referee.match import Replay
 from referee.registry import GAMES
+
+
+class Summary(NamedTuple):
+    """What the standings need of one match."""
+
+    game: str
+    totals: dict[str, int]
+    winner: str | None
+    complete: bool
+    sweeps: dict[str, int]
+
+
+def summarize(rep: Replay) -> Summary:
+    sweeps = dict.fromkeys(rep.totals, 0)
+    for d in rep.deals:
+        for side, n in d.result.sweeps.items():
+            sweeps[side] += n
+    return Summary(rep.match.game, dict(rep.totals), rep.winner, rep.complete, sweeps)
 
 
 class Row:
@@ -49,7 +71,7 @@ class Row:
         }
 
 
-def tally(replays: list[Replay]) -> list[Row]:
+def tally(summaries: list[Summary]) -> list[Row]:
     """Rows for every side of every match, game by game (in the order the games first
     appear), best first within a game: most wins, then win %, then the points difference
     (penalty points, Kozel: the fewest first), then the name. Only decided matches are
@@ -57,27 +79,20 @@ def tally(replays: list[Replay]) -> list[Row]:
     a side are all its opponents' points. Sweeps are basras or surs."""
     rows: dict[tuple[str, str], Row] = {}
     games: list[str] = []
-    for rep in replays:
-        game = rep.match.game
-        if game not in games:
-            games.append(game)
-        grand = sum(rep.totals.values())
-        sweeps: dict[str, int] = dict.fromkeys(rep.totals, 0)
-        for d in rep.deals:
-            for side, parts in d.result.breakdown.items():
-                points = parts.get("basras", 0) or parts.get("surs", 0)
-                per = int(rep.match.rules.get("basra_points", rep.match.rules.get("sur_points", 1)))
-                sweeps[side] += points // per if per else 0
-        for side, points in rep.totals.items():
-            row = rows.setdefault((game, side), Row(game, side))
-            if not rep.complete:
+    for match in summaries:
+        if match.game not in games:
+            games.append(match.game)
+        grand = sum(match.totals.values())
+        for side, points in match.totals.items():
+            row = rows.setdefault((match.game, side), Row(match.game, side))
+            if not match.complete:
                 row.unfinished += 1
                 continue
             row.played += 1
-            row.won += int(rep.winner == side)
+            row.won += int(match.winner == side)
             row.points_for += points
             row.points_against += grand - points
-            row.sweeps += sweeps[side]
+            row.sweeps += match.sweeps.get(side, 0)
 
     def rank(r: Row) -> tuple[int, int, float, int, str]:
         diff = r.points_for - r.points_against

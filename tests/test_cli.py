@@ -299,3 +299,26 @@ def test_explain_legal_and_illegal() -> None:
     assert bura.exit_code == 0 and "[bura.claim]" in bura.stdout
     missing = run("explain", str(FIXTURES / "bura-classic-2p.toml"), "-d", "99", "-p", "1")
     assert missing.exit_code == 1 and "[log.deal]" in missing.stderr
+
+
+def test_bulk_on_every_core_gives_the_same_bytes(tmp_path: Path) -> None:
+    """verify and standings over many logs: one JSON line per file, in the order given,
+    the same bytes on one process as on several; a bad file gets its own verdict."""
+    names = []
+    for k in range(3):
+        for sample in sorted(SAMPLES.glob("*.toml")):
+            copy = tmp_path / f"{k}-{sample.name}"
+            copy.write_bytes(sample.read_bytes())
+            names.append(str(copy))
+    bad = tmp_path / "bad.toml"
+    bad.write_text("x")
+    names.insert(5, str(bad))
+    one = run("verify", *names, "--json", "--jobs", "1")
+    two = run("verify", *names, "--json", "--jobs", "2")
+    assert one.exit_code == two.exit_code == 1
+    assert one.stdout == two.stdout
+    assert [line["file"] for line in json_lines(two.stdout)] == names
+    assert json_lines(two.stdout)[5]["problems"][0]["rule"] == "log.toml"
+    st1 = run("standings", str(tmp_path), "--json", "-j", "1")
+    st2 = run("standings", str(tmp_path), "--json", "-j", "2")
+    assert st1.stdout == st2.stdout and json.loads(st2.stdout)["matches"] == len(names) - 1

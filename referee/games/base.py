@@ -101,6 +101,7 @@ class DealResult:
         "payments",
         "pot_after",
         "score",
+        "sweeps",
         "winner",
     )
 
@@ -114,6 +115,7 @@ class DealResult:
         pot_after: int = 0,
         payments: dict[str, int] | None = None,
         how: str = "",
+        sweeps: dict[str, int] | None = None,
     ) -> None:
         self.score = score
         self.breakdown = breakdown
@@ -123,6 +125,7 @@ class DealResult:
         self.pot_after = pot_after
         self.payments: dict[str, int] = payments or {}
         self.how = how  # how the deal ended, in words, where the score alone does not say
+        self.sweeps: dict[str, int] = sweeps or {}  # sweeps that scored, per side
 
 
 class DealState(ABC):

@@ -563,7 +563,13 @@ class FishingDeal(DealState):
     def result(self) -> DealResult:
         breakdown, carry = self.score_sides()
         score = {s: sum(b.values()) for s, b in breakdown.items()}
-        return DealResult(score, breakdown, self.next_player(self.dealer), majority_carry=carry)
+        return DealResult(
+            score,
+            breakdown,
+            self.next_player(self.dealer),
+            majority_carry=carry,
+            sweeps=dict(self.sweeps),
+        )
 
     @abstractmethod
     def score_sides(self) -> tuple[dict[str, dict[str, int]], int]:

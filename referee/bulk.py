@@ -1,0 +1,66 @@
+"""Many logs at once (``verify``, ``standings``): every file checked on its own, in worker
+processes on every core, and the verdicts given back in the order the files were named,
+so that the output is the same bytes whatever the number of jobs. Memory stays flat: each
+worker holds one log at a time, and only small verdicts travel back."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import NamedTuple
+
+from referee.problems import Problem
+from referee.standings import Summary
+
+SMALL = 8  # fewer files than this are checked in this process: workers cost more
+
+
+class Verdict(NamedTuple):
+    """One file's verdict: its problems (in replay order), how much of the match there
+    is, its standings summary when it has no problem, or the internal error it met."""
+
+    path: Path
+    problems: list[Problem]
+    deals: int
+    complete: bool
+    summary: Summary | None
+    internal: str | None = None
+
+
+def check(path: Path) -> Verdict:
+    """Verify one log: never raises (an internal error is part of the verdict)."""
+    from referee.session import check_log
+    from referee.standings import summarize
+
+    try:
+        _, rep, problems = check_log(path)
+    except Exception as e:  # a bug: this file's verdict says so, the others go on
+        return Verdict(path, [], 0, False, None, f"{type(e).__name__}: {e}")
+    if rep is None:
+        return Verdict(path, problems, 0, False, None)
+    summary = None if problems else summarize(rep)
+    return Verdict(path, problems, len(rep.match.deals), rep.complete, summary)
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def check_all(paths: list[Path], jobs: int | None = None) -> Iterator[Verdict]:
+    """Every file's verdict, in order, on ``jobs`` processes (default: every core)."""
+    jobs = cores() if jobs is None else jobs
+    if jobs <= 1 or len(paths) < SMALL:
+        yield from map(check, paths)
+        return
+    import multiprocessing
+
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+    context = multiprocessing.get_context(method)
+    chunk = max(1, min(32, len(paths) // (jobs * 8)))
+    with context.Pool(jobs) as pool:
+        yield from pool.imap(check, paths, chunksize=chunk)
