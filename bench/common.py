@@ -46,7 +46,11 @@ def write_long_match(path: Path, game: str = "basra") -> Match:
 
 
 def referee_command() -> list[str]:
-    """The installed console script next to this interpreter, else ``python -m referee``."""
+    """The installed console script next to this interpreter, else ``python -m referee``;
+    ``REFEREE_BIN`` names another (an older install, to compare)."""
+    other = os.environ.get("REFEREE_BIN")
+    if other:
+        return [other]
     script = Path(sys.executable).with_name("referee")
     if script.exists():
         return [str(script)]

@@ -8,10 +8,12 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.problems import Problem
-from referee.standings import Summary
+
+if TYPE_CHECKING:
+    from referee.standings import Summary
 
 SMALL = 8  # fewer files than this are checked in this process: workers cost more
 
@@ -28,10 +30,10 @@ class Verdict(NamedTuple):
     internal: str | None = None
 
 
-def check(path: Path) -> Verdict:
-    """Verify one log: never raises (an internal error is part of the verdict)."""
+def check(path: Path, summary: bool = False) -> Verdict:
+    """Verify one log: never raises (an internal error is part of the verdict); with
+    ``summary``, a clean log's standings summary comes with it."""
     from referee.session import check_log
-    from referee.standings import summarize
 
     try:
         _, rep, problems = check_log(path)
@@ -39,8 +41,17 @@ def check(path: Path) -> Verdict:
         return Verdict(path, [], 0, False, None, f"{type(e).__name__}: {e}")
     if rep is None:
         return Verdict(path, problems, 0, False, None)
-    summary = None if problems else summarize(rep)
-    return Verdict(path, problems, len(rep.match.deals), rep.complete, summary)
+    summed = None
+    if summary and not problems:
+        from referee.standings import summarize
+
+        summed = summarize(rep)
+    return Verdict(path, problems, len(rep.match.deals), rep.complete, summed)
+
+
+def check_summed(path: Path) -> Verdict:
+    """:func:`check` with the standings summary (a function a worker can be given)."""
+    return check(path, summary=True)
 
 
 def cores() -> int:
@@ -51,11 +62,15 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
-def check_all(paths: list[Path], jobs: int | None = None) -> Iterator[Verdict]:
-    """Every file's verdict, in order, on ``jobs`` processes (default: every core)."""
+def check_all(
+    paths: list[Path], jobs: int | None = None, summary: bool = False
+) -> Iterator[Verdict]:
+    """Every file's verdict, in order, on ``jobs`` processes (default: every core); with
+    ``summary``, the standings summaries too."""
+    one = check_summed if summary else check
     jobs = cores() if jobs is None else jobs
     if jobs <= 1 or len(paths) < SMALL:
-        yield from map(check, paths)
+        yield from map(one, paths)
         return
     import multiprocessing
 
@@ -63,4 +78,4 @@ def check_all(paths: list[Path], jobs: int | None = None) -> Iterator[Verdict]:
     context = multiprocessing.get_context(method)
     chunk = max(1, min(32, len(paths) // (jobs * 8)))
     with context.Pool(jobs) as pool:
-        yield from pool.imap(check, paths, chunksize=chunk)
+        yield from pool.imap(one, paths, chunksize=chunk)

@@ -520,8 +520,6 @@ def verify(
 
     Example: referee verify sample_games/*.toml --json
     """
-    import json
-
     from referee.bulk import check_all
     from referee.render import problem_lines
 
@@ -534,6 +532,8 @@ def verify(
             err(internal_error(RuntimeError(verdict.internal)))
         bad = bad or bool(problems)
         if as_json:
+            import json
+
             line: dict[str, object] = {
                 "file": name,
                 "ok": not problems and not verdict.internal,
@@ -710,7 +710,7 @@ def standings(
     summaries = []
     bad = False
     broken = False
-    for verdict in check_all(files, jobs):
+    for verdict in check_all(files, jobs, summary=True):
         if verdict.internal is not None:  # a bug: this file is left out, the others counted
             broken = True
             err(

@@ -165,10 +165,7 @@ def replay_deal(rep: Replay, deal: Deal, i: int, check: bool) -> None:
     elif i < len(match.deals) - 1:
         stop(rep, state.end_problems())
     else:  # the deal in progress
-        rep.next_dealer = deal.dealer
-        for p, v in state.open_payments().items():
-            rep.balances[p] += v
-        rep.pot = state.open_pot()
+        open_deal(rep, state)
         if deal.score is not None:
             rep.problems.append(
                 Problem(
@@ -179,6 +176,16 @@ def replay_deal(rep: Replay, deal: Deal, i: int, check: bool) -> None:
                     stage=2,
                 )
             )
+
+
+def open_deal(rep: Replay, state: DealState) -> None:
+    """The match now has ``state`` as its deal in progress: its dealer deals again if it
+    is left unfinished, and the antes it took are in the pot."""
+    rep.state = state
+    rep.next_dealer = state.dealer
+    for p, v in state.open_payments().items():
+        rep.balances[p] += v
+    rep.pot = state.open_pot()
 
 
 def stop(rep: Replay, problems: list[Problem]) -> None:

@@ -21,6 +21,7 @@ from referee.match import (
     Replay,
     add_finished,
     illegal_problem,
+    open_deal,
     replay,
     start_deal,
     with_derived,
@@ -209,7 +210,8 @@ def add_deal(
         if problems:
             raise RefereeError(problems)
         match.deals.append(deal)
-        return None
+        open_deal(rep, state)  # nothing derived changes: no need to replay it all again
+        return rep
 
     return modify(path, change)
 

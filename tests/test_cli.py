@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import SAMPLES, run
+from .conftest import SAMPLES, json_lines, run
 
 
 @pytest.fixture

@@ -361,8 +361,9 @@ def test_ctrl_c_never_prints_a_traceback_and_tells_the_truth(tmp_path: Path) -> 
             assert child.returncode in (0, -signal.SIGINT), (child.returncode, stderr)
             outcomes["finished"] = outcomes.get("finished", 0) + 1
         assert load_bytes(log.read_bytes())[0] is not None
-    assert outcomes.get("nothing", 0) > 10, outcomes
-    assert outcomes.get("interpreter start-up", 0) < 20, outcomes
+    # most interrupts must land in referee's own code, where its answer is tested
+    answered = outcomes.get("nothing", 0) + outcomes.get("written", 0)
+    assert answered >= 30 and answered > outcomes.get("interpreter start-up", 0), outcomes
 
 
 def in_startup(stderr: str) -> bool:

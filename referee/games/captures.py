@@ -56,13 +56,24 @@ def fits(part: Vector, have: Vector) -> bool:
     return ((have | GUARD) - part) & GUARD == GUARD
 
 
+# cards in every 10-bit slice of a vector (two fields): five lookups count a vector
+_PAIR_COUNT = tuple((k & MASK) + ((k >> WIDTH) & MASK) for k in range(1 << (2 * WIDTH)))
+
+
 def cards_in(vec: Vector) -> int:
     """How many cards the vector holds.
 
-    >>> cards_in(unit(3) + unit(3) + unit(5))
-    3
+    >>> cards_in(unit(3) + unit(3) + unit(5) + unit(10))
+    4
     """
-    return sum((vec >> (WIDTH * i)) & MASK for i in range(10))
+    t = _PAIR_COUNT
+    return (
+        t[vec & 1023]
+        + t[(vec >> 10) & 1023]
+        + t[(vec >> 20) & 1023]
+        + t[(vec >> 30) & 1023]
+        + t[(vec >> 40) & 1023]
+    )
 
 
 def total_of(vec: Vector) -> int:
@@ -112,25 +123,23 @@ def has_group(vec: Vector, total: int) -> bool:
 def union_vectors(floor: Vector, total: int) -> frozenset[Vector]:
     """Every non-empty union of disjoint groups adding up to ``total`` each (Basra).
 
-    Groups are added in a fixed order (a group never precedes one already taken), and a
-    state (cards taken, next group allowed) is explored once however it was reached.
+    A knapsack over the groups: each group in turn is added, as many times as the floor
+    allows, to every union reached so far. The fit test is inlined (it runs hundreds of
+    thousands of times on a floor of 28 low cards).
     """
     groups = [p for p in partitions(total) if fits(p, floor)]
-    seen: set[Vector] = set()
-    explored: set[tuple[int, Vector]] = set()  # (first group allowed, cards taken so far)
-    stack: list[tuple[int, Vector]] = [(0, ZERO)]
-    while stack:
-        start, base = stack.pop()
-        left = floor - base
-        for i in range(start, len(groups)):
-            g = groups[i]
-            if fits(g, left):
-                cand = base + g
-                seen.add(cand)
-                if (i, cand) not in explored:
-                    explored.add((i, cand))
-                    stack.append((i, cand))
-    return frozenset(seen)
+    room = floor | GUARD
+    reach: set[Vector] = {ZERO}
+    for g in groups:
+        grown = []
+        for base in reach:
+            cand = base + g
+            while (room - cand) & GUARD == GUARD:
+                grown.append(cand)
+                cand += g
+        reach.update(grown)
+    reach.discard(ZERO)
+    return frozenset(reach)
 
 
 @lru_cache(maxsize=4_096)
