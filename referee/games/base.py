@@ -144,6 +144,7 @@ class DealState(ABC):
         self.index = index
         self.carry = carry
         self.dealer = deal.dealer
+        self.after = {p: players[(i + 1) % self.n] for i, p in enumerate(players)}
         self.entries = 0
         # Problems with the record itself that an entry brings to light (recorded hands
         # that contradict a draw): replay stops there, the table refuses the entry.
@@ -170,6 +171,9 @@ class DealState(ABC):
         )
 
     def next_player(self, name: str, step: int = 1) -> str:
+        """The player ``step`` places after ``name`` in playing order."""
+        if step == 1:
+            return self.after[name]
         return self.players[(self.players.index(name) + step) % self.n]
 
     @abstractmethod

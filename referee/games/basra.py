@@ -149,7 +149,6 @@ class BasraDeal(FishingDeal):
         return out
 
     def judge(self, card: Card, takes: tuple[Card, ...]) -> Option:
-        floor_text = format_cards(self.floor) or "empty"
         if card.rank == "J":
             if not self.floor:
                 return Option((), False)
@@ -157,7 +156,7 @@ class BasraDeal(FishingDeal):
                 raise self.illegal(
                     "basra.jack",
                     f"a jack takes every card on the floor "
-                    f"({floor_text}), never a part of it and never trails onto "
+                    f"({format_cards(self.floor)}), never a part of it and never trails onto "
                     "it",
                     card,
                 )
@@ -167,7 +166,8 @@ class BasraDeal(FishingDeal):
             if set(takes) != set(self.floor):
                 raise self.illegal(
                     "basra.seven-diamonds",
-                    f"the 7D sweeps this floor ({floor_text}): it must take all of it",
+                    f"the 7D sweeps this floor ({format_cards(self.floor)}): it must take all "
+                    "of it",
                     card,
                 )
             return Option(takes, seven)

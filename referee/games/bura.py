@@ -160,7 +160,7 @@ class BuraDeal(TrickDeal):
             raise Illegal("bura.declare.cards", why)
         for c in entry.cards:
             if c in self.used:
-                raise Illegal("bura.declare.cards", f"{c} was already {self.used[c]}")
+                raise Illegal("bura.declare.cards", f"{c} was already {self.where_used(c)}")
         self.check_cards(entry.by, entry.cards)
         if any(p == entry.by for p, _, _ in self.pending):
             raise Illegal("bura.declare", f"{entry.by} has already declared before this trick")

@@ -131,13 +131,10 @@ def union_vectors(floor: Vector, total: int) -> frozenset[Vector]:
     room = floor | GUARD
     reach: set[Vector] = {ZERO}
     for g in groups:
-        grown = []
-        for base in reach:
-            cand = base + g
-            while (room - cand) & GUARD == GUARD:
-                grown.append(cand)
-                cand += g
-        reach.update(grown)
+        frontier = reach
+        while frontier:  # one more copy of g on everything the last copy reached
+            frontier = {c for b in frontier if (room - (c := b + g)) & GUARD == GUARD}
+            reach.update(frontier)
     reach.discard(ZERO)
     return frozenset(reach)
 

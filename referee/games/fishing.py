@@ -126,10 +126,16 @@ class FishingDeal(DealState):
 
     @property
     def round(self) -> int:
-        """The current round, from 0 (recomputed only when the play count has moved)."""
+        """The current round, from 0: moved on as plays are made (a jump back, which only
+        a test makes, is recomputed)."""
         if self._round_at != self.entries:
-            self._round = self.round_of(self.entries)
-            self._round_at = self.entries
+            r = self._round
+            if self.entries < self._round_at:
+                r = self.round_of(self.entries)
+            ends = self.round_ends
+            while r < len(ends) - 1 and self.entries >= ends[r]:
+                r += 1
+            self._round, self._round_at = r, self.entries
         return self._round
 
     @property
@@ -147,13 +153,26 @@ class FishingDeal(DealState):
         """Is ``card`` among the player's unplayed cards of this round (hands known)?"""
         assert self.hands is not None
         start, end = self.round_span()
-        return card in self.hands[player][start:end] and card not in self.used
+        pos = self.listed[player].get(card, -1)
+        return start <= pos < end and card not in self.used
+
+    @property
+    def hands(self) -> dict[str, tuple[Card, ...]] | None:
+        """The recorded hands (None: not recorded)."""
+        return self._hands
+
+    @hands.setter
+    def hands(self, hands: dict[str, tuple[Card, ...]] | None) -> None:
+        self._hands = hands
+        self.listed: dict[str, dict[Card, int]] = {  # each recorded card's place in its hand
+            p: {c: i for i, c in enumerate(cards)} for p, cards in (hands or {}).items()
+        }
 
     def round_span(self) -> tuple[int, int]:
         """Positions in a hand list of the current round's cards."""
         r = self.round
-        start = sum(self.rounds[:r])
-        return start, start + self.rounds[r]
+        end = self.round_ends[r] // self.n
+        return end - self.rounds[r], end
 
     def where_used(self, card: Card) -> str:
         seen = self.used[card]
@@ -397,7 +416,10 @@ class FishingDeal(DealState):
         numerals = [c for c in self.floor if c.is_numeral]
         whole = vector(self.floor) if len(numerals) == len(self.floor) else None
         sweeping = whole is not None and self.sweep_of(card, tuple(numerals))
-        ranked = sorted(vecs, key=lambda v: (not (sweeping and v == whole), -cards_in(v)))
+        ranked = sorted(vecs, key=cards_in, reverse=True)  # stable: ties keep their order
+        if sweeping and whole in ranked:  # the sweep first
+            ranked.remove(whole)
+            ranked.insert(0, whole)
         shown = ranked if limit is None else ranked[:limit]
         lines = [
             f"takes {text}{' (sweep)' if sweeping and vec == whole else ''}"

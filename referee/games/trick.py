@@ -63,6 +63,8 @@ def set_beats(
     """
     if len(attack) != len(held):
         return False
+    if len(attack) == 1:
+        return beats(attack[0], held[0], trump, top)
     partner: dict[int, int] = {}  # held index -> attack index
 
     def augment(i: int, seen: set[int]) -> bool:
@@ -128,7 +130,7 @@ class TrickDeal(DealState):
         self.stock = 36 - k * self.n  # the turned-up trump included, drawn last
         self.stopped = False
         self.trump_holder: str | None = None
-        self.used: dict[Card, str] = {}
+        self.used: dict[Card, tuple[str, int]] = {}  # card -> (who played it, in which trick)
         self.shown: dict[Card, str] = {}  # cards shown (Bura's declarations): card -> player
         self.leader = self.next_player(deal.dealer) if deal.dealer in players else players[0]
         self.trick: list[Played] = []
@@ -138,6 +140,20 @@ class TrickDeal(DealState):
         self.won_tricks = dict.fromkeys(players, 0)
         self.outcome: Outcome | None = None
         self.last_trick: tuple[str, tuple[Played, ...]] | None = None
+
+    @property
+    def hands(self) -> dict[str, tuple[Card, ...]] | None:
+        """The recorded hands (None: not recorded)."""
+        return self._hands
+
+    @hands.setter
+    def hands(self, hands: dict[str, tuple[Card, ...]] | None) -> None:
+        self._hands = hands
+        # where each recorded card lies in its player's hand list (a hand may lag behind
+        # the draws: a card counts as held once it is listed within what was received)
+        self.listed: dict[str, dict[Card, int]] = {
+            p: {c: i for i, c in enumerate(cards)} for p, cards in (hands or {}).items()
+        }
 
     def rule(self, name: str) -> str:
         """This game's rule id: ``rule("lead")`` is ``bura.lead`` or ``kozel.lead``."""
@@ -177,6 +193,10 @@ class TrickDeal(DealState):
         if self.trick:
             return self.next_player(self.trick[-1][0])
         return self.lead_override() or self.leader
+
+    def where_used(self, card: Card) -> str:
+        by, trick = self.used[card]
+        return f"played by {by} in trick {trick}"
 
     def known_cards(self, player: str) -> tuple[Card, ...] | None:
         """The player's cards in hand now, when the record gives hands."""
@@ -307,7 +327,7 @@ class TrickDeal(DealState):
             raise Illegal("card.duplicate", f"{format_cards(cards)} names a card twice")
         for c in cards:
             if c in self.used:
-                raise Illegal("card.duplicate", f"{c} was already {self.used[c]}")
+                raise Illegal("card.duplicate", f"{c} was already {self.where_used(c)}")
         for c in cards:
             owner = self.shown.get(c)
             if owner is not None and owner != by:
@@ -326,10 +346,11 @@ class TrickDeal(DealState):
                 raise Illegal(
                     "hand.not-held", f"{by} does not hold {self.trump}: {self.trump_holder} drew it"
                 )
-        known = self.known_cards(by)
-        if known is not None:
-            for c in cards:
-                if c not in known:
+        listed = self.listed.get(by)
+        if listed is not None:
+            received = self.drawn[by]
+            for c in cards:  # unplayed (checked above) and listed among the cards received
+                if listed.get(c, received) >= received:
                     raise Illegal("hand.not-held", f"{by} does not hold {c}")
         count = len(cards)
         if count > self.held[by]:
@@ -340,7 +361,10 @@ class TrickDeal(DealState):
 
     def play_cards(self, entry: TrickEntry) -> None:
         by, cards = entry.by, entry.cards
-        expected = self.to_move()
+        # the deal is open (check_open): whose turn it is follows from the trick alone
+        expected = (
+            self.after[self.trick[-1][0]] if self.trick else (self.lead_override() or self.leader)
+        )
         if not self.trick:
             if by != expected:
                 why = " (a declaration gave them the lead)" if self.lead_override() else ""
@@ -381,8 +405,9 @@ class TrickDeal(DealState):
         """A lead is about to be recorded (Bura: declarations made before it are settled)."""
 
     def mark_used(self, by: str, cards: tuple[Card, ...]) -> None:
+        trick = self.tricks + 1
         for c in cards:
-            self.used[c] = f"played by {by} in trick {self.tricks + 1}"
+            self.used[c] = (by, trick)
         self.held[by] -= len(cards)
 
     def finish_trick(self) -> None:
