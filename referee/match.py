@@ -7,6 +7,7 @@ found while reading are kept and listed too, in replay order.
 
 from __future__ import annotations
 
+import contextlib
 from typing import NamedTuple
 
 from referee.games.base import MAX_LEGAL_SHOWN, Carry, DealResult, DealState, Illegal, sole_leader
@@ -22,11 +23,23 @@ class DealSummary(NamedTuple):
     result: DealResult
 
 
+class Snapshot(NamedTuple):
+    """What a replay knew before a deal: enough to replay that deal again alone."""
+
+    deals: int
+    totals: dict[str, int]
+    balances: dict[str, int]
+    pot: int
+    carry: Carry
+    next_dealer: str | None
+
+
 class Replay:
     """Everything a replay establishes about a match."""
 
     __slots__ = (
         "balances",
+        "before_last",
         "carry",
         "deals",
         "match",
@@ -51,6 +64,7 @@ class Replay:
         self.balances: dict[str, int] = {}  # Bura
         self.pot = 0  # Bura: money in the pot now
         self.over = False  # the match is decided (with a winner, or a Kozel tie without)
+        self.before_last: Snapshot | None = None  # the match as it stood before its last deal
 
     @property
     def complete(self) -> bool:
@@ -111,12 +125,46 @@ def replay(match: Match, found: list[Problem] | None = None) -> Replay:
     rep.balances = dict.fromkeys(match.players, 0) if GAMES[match.game].pot else {}
     rep.carry = Carry(dict(rep.totals))
     broken = {p.deal for p in rep.problems if p.deal is not None}
+    last = len(match.deals) - 1
     try:
         for i, deal in enumerate(match.deals):
+            if i == last:
+                rep.before_last = snapshot(rep)
             replay_deal(rep, deal, i, check=i + 1 not in broken)
         check_result(rep)
     except _Halt:
         pass
+    rep.problems.sort(key=replay_order)
+    return rep
+
+
+def snapshot(rep: Replay) -> Snapshot:
+    assert rep.carry is not None
+    carry = rep.carry
+    return Snapshot(
+        len(rep.deals),
+        dict(rep.totals),
+        dict(rep.balances),
+        rep.pot,
+        Carry(dict(carry.totals), carry.majority_carry, carry.pot, carry.deal_number),
+        rep.next_dealer,
+    )
+
+
+def replay_last(rep: Replay) -> Replay:
+    """Replay the match's last deal again, alone, from the snapshot taken before it (its
+    entries have changed: one was taken back); every earlier deal stands as it was."""
+    snap = rep.before_last
+    assert snap is not None and rep.match.deals
+    del rep.deals[snap.deals :]
+    rep.totals, rep.balances, rep.pot = dict(snap.totals), dict(snap.balances), snap.pot
+    rep.carry = Carry(
+        dict(snap.carry.totals), snap.carry.majority_carry, snap.carry.pot, snap.carry.deal_number
+    )
+    rep.next_dealer, rep.over, rep.winner, rep.state = snap.next_dealer, False, None, None
+    rep.problems = []
+    with contextlib.suppress(_Halt):
+        replay_deal(rep, rep.match.deals[-1], len(rep.match.deals) - 1, check=True)
     rep.problems.sort(key=replay_order)
     return rep
 

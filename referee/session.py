@@ -23,6 +23,7 @@ from referee.match import (
     illegal_problem,
     open_deal,
     replay,
+    replay_last,
     start_deal,
     with_derived,
 )
@@ -421,6 +422,15 @@ def undo(path: Path) -> tuple[Match, Replay, str]:
         if not match.deals:
             raise RefereeError([Problem("log.deal", "nothing to undo: no deal is recorded")])
         deal = match.deals[-1]
+        if deal.plays and rep.before_last is not None:
+            entry = deal.plays.pop()
+            said = describe_entry(entry) if entry is not None else "an unreadable entry"
+            removed = f"deal {len(match.deals)}, entry {len(deal.plays) + 1}: {said}"
+            clear_derived(match)
+            again = replay_last(rep)  # only the last deal changed: replay it alone
+            if again.problems:  # a prefix of a clean deal cannot have one; refuse to write
+                raise RefereeError(again.problems)
+            return again
         if deal.plays:
             entry = deal.plays.pop()
             said = describe_entry(entry) if entry is not None else "an unreadable entry"

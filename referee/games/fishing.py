@@ -4,6 +4,7 @@ scoring starts from. Each game supplies only its rules through a few hooks."""
 
 from __future__ import annotations
 
+import heapq
 import random
 from abc import abstractmethod
 from typing import NamedTuple
@@ -416,11 +417,17 @@ class FishingDeal(DealState):
         numerals = [c for c in self.floor if c.is_numeral]
         whole = vector(self.floor) if len(numerals) == len(self.floor) else None
         sweeping = whole is not None and self.sweep_of(card, tuple(numerals))
-        ranked = sorted(vecs, key=cards_in, reverse=True)  # stable: ties keep their order
-        if sweeping and whole in ranked:  # the sweep first
-            ranked.remove(whole)
-            ranked.insert(0, whole)
-        shown = ranked if limit is None else ranked[:limit]
+        # the most cards first; ties keep their order (nlargest is sorted()[:n])
+        if limit is None:
+            shown = sorted(vecs, key=cards_in, reverse=True)
+        else:
+            shown = heapq.nlargest(limit + 1, vecs, key=cards_in)
+        if sweeping and whole in vecs:  # the sweep first
+            if whole in shown:
+                shown.remove(whole)
+            shown.insert(0, whole)
+        if limit is not None:
+            shown = shown[:limit]
         lines = [
             f"takes {text}{' (sweep)' if sweeping and vec == whole else ''}"
             for vec, text in zip(shown, describe(shown, numerals), strict=True)
