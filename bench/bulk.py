@@ -85,11 +85,26 @@ def main() -> int:
     print(f"{plays} entries in all; best of {args.repeats}:")
     print(f"  TOML parsing (tomllib)          {parse:6.2f} s")
     print(f"  reading + replay + checks       {check:6.2f} s   ({check / parse:.2f}x parsing)")
+    load_runs = []
+    for _ in range(args.repeats):  # what one core does to merely read them
+        start = time.perf_counter()
+        for path in paths:
+            with path.open("rb") as f:
+                tomllib.load(f)
+        load_runs.append(time.perf_counter() - start)
+    floor = min(load_runs)
+    print(f"  one core, a tomllib.load loop   {floor:6.2f} s   (the yardstick)")
     ref = referee_command()
-    print("referee verify, end to end, and its peak memory:")
-    for count in sorted({max(1, args.files // 4), max(1, args.files // 2), args.files}):
-        took, rss = peak_rss_kb([*ref, "verify", *map(str, paths[:count])])
-        print(f"  {count:5d} files  {took:6.2f} s   peak RSS {rss / 1024:6.1f} MiB")
+    names = list(map(str, paths))
+    print("referee verify, end to end (wall time), and the peak memory of its processes:")
+    for jobs in (1, 0):
+        label = "1 job " if jobs == 1 else "every core"
+        for count in sorted({max(1, args.files // 4), max(1, args.files // 2), args.files}):
+            cmd = [*ref, "verify", *names[:count], "--json"] + (["--jobs", "1"] if jobs else [])
+            took, rss = peak_rss_kb(cmd)
+            note = f"   {took / (floor * count / args.files):4.2f}x the yardstick"
+            print(f"  {label:10s} {count:5d} files  {took:6.2f} s   peak RSS "
+                  f"{rss / 1024:6.1f} MiB{note}")
     return 0
 
 

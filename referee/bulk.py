@@ -68,6 +68,10 @@ def check_all(
     """Every file's verdict, in order, on ``jobs`` processes (default: every core); with
     ``summary``, the standings summaries too."""
     one = check_summed if summary else check
+    if len(paths) > 1:  # many logs: collect each replay's cycles, or memory grows with them
+        import gc
+
+        gc.enable()
     jobs = cores() if jobs is None else jobs
     if jobs <= 1 or len(paths) < SMALL:
         yield from map(one, paths)
