@@ -11,10 +11,19 @@ import unicodedata
 # C0 but newline, DEL, C1, and the format characters a terminal would act on or hide
 # (soft hyphen, Arabic letter mark, bidi embeddings, overrides and isolates, zero-width
 # characters, word joiner, invisible operators, BOM, interlinear annotations, tags).
-UNSAFE = re.compile(
+UNSAFE_CHARS = (
     "[\x00-\x09\x0b-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e"
     "\u2060-\u206f\ufeff\ufff9-\ufffb\U000e0000-\U000e007f]"
 )
+_UNSAFE: list[re.Pattern[str]] = []  # compiled on first use: most commands print no log text
+
+
+def unsafe() -> re.Pattern[str]:
+    if not _UNSAFE:
+        _UNSAFE.append(re.compile(UNSAFE_CHARS))
+    return _UNSAFE[0]
+
+
 MAX_SHOWN = 1000
 COMBINING_RUN = 3  # more combining marks than this on one letter is a pile, not a name
 
@@ -36,7 +45,7 @@ def visible(text: str) -> str:
     >>> visible("Ali\\x1b]0;pwned\\x07 \\u202eevil")
     'Ali\\\\x1b]0;pwned\\\\x07 \\\\u202eevil'
     """
-    return UNSAFE.sub(_escape, text)
+    return unsafe().sub(_escape, text)
 
 
 def cut(text: str, limit: int = MAX_SHOWN) -> str:
@@ -48,7 +57,7 @@ def cut(text: str, limit: int = MAX_SHOWN) -> str:
 
 def name_problem(name: str) -> str | None:
     """Why ``name`` (already NFC-normalised) cannot be a player's name, or None."""
-    if UNSAFE.search(name):
+    if unsafe().search(name):
         return f"{visible(name)!r} holds a control, bidi or invisible character"
     if not name.strip() or all(unicodedata.category(ch)[0] in "MZC" for ch in name):
         return "a player's name is empty or invisible"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from referee.cards import Card, format_cards
 from referee.games.base import sole_leader
@@ -10,6 +10,9 @@ from referee.games.captures import Vector, expand, has_group, splits_into, union
 from referee.games.fishing import FishingDeal, Option
 from referee.params import Value
 from referee.problems import Problem
+
+if TYPE_CHECKING:
+    import random
 
 SEVEN_DIAMONDS = Card("7", "D")
 

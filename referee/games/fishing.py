@@ -5,9 +5,8 @@ scoring starts from. Each game supplies only its rules through a few hooks."""
 from __future__ import annotations
 
 import heapq
-import random
 from abc import abstractmethod
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.cards import FULL_DECK, Card, format_cards, sort_key
 from referee.games.base import (
@@ -26,6 +25,9 @@ from referee.games.captures import Vector, cards_in, describe, vector
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal, Entry, FishPlay, side_map, side_names
+
+if TYPE_CHECKING:
+    import random
 
 
 class Option(NamedTuple):

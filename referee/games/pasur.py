@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from referee.cards import Card, format_cards
 from referee.games.base import Carry, sole_leader
@@ -11,6 +11,9 @@ from referee.games.fishing import FishingDeal, Option
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal
+
+if TYPE_CHECKING:
+    import random
 
 
 class PasurDeal(FishingDeal):
