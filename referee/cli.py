@@ -780,6 +780,7 @@ def explain(
     play_number: Annotated[
         int, typer.Option("--play", "-p", min=1, help="Entry in the deal, from 1.")
     ],
+    ascii_only: AsciiFlag = False,
 ) -> None:
     """Explain one recorded entry: the state before it, the rule, the alternatives.
 
@@ -805,8 +806,11 @@ def explain(
         rest = len(result.legal[40:]) + result.more
         if rest:
             lines.append(f"  … and {rest} more")
+    from referee.render import Style
+
+    style = Style.for_terminal(ascii_only)
     for line in lines:  # the ruling may quote the log's own text (a forfeit's reason)
-        typer.echo("\n".join(visible(part) for part in line.split("\n")))
+        typer.echo("\n".join(style.text(visible(part)) for part in line.split("\n")))
     if not result.ok:
         raise typer.Exit(1)
 
