@@ -144,6 +144,7 @@ class DealState(ABC):
         self.index = index
         self.carry = carry
         self.dealer = deal.dealer
+        self.hands = deal.hands
         self.after = {p: players[(i + 1) % self.n] for i, p in enumerate(players)}
         self.entries = 0
         # Problems with the record itself that an entry brings to light (recorded hands
@@ -151,6 +152,20 @@ class DealState(ABC):
         self.record_problems: list[Problem] = []
         # What happened, in plain sentences, as a referee would announce it.
         self.events: list[str] = []
+
+    @property
+    def hands(self) -> dict[str, tuple[Card, ...]] | None:
+        """The recorded hands (None: not recorded); a simulator may set them as it deals."""
+        return self._hands
+
+    @hands.setter
+    def hands(self, hands: dict[str, tuple[Card, ...]] | None) -> None:
+        self._hands = hands
+        # each recorded card's place in its player's hand list: a card is held when it is
+        # listed within the cards received so far (a hand may lag behind the deal)
+        self.listed: dict[str, dict[Card, int]] = {
+            p: {c: i for i, c in enumerate(cards)} for p, cards in (hands or {}).items()
+        }
 
     def problem(
         self,

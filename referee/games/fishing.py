@@ -86,7 +86,6 @@ class FishingDeal(DealState):
         self.sweeps: dict[str, int] = dict.fromkeys(self.sides, 0)
         self.last_capturer: str | None = None
         self.deferred: tuple[Card, ...] = getattr(deal, self.deferred_key) or ()
-        self.hands = deal.hands
 
     def hand_size(self) -> int:
         """Cards dealt to each player per round."""
@@ -158,18 +157,6 @@ class FishingDeal(DealState):
         start, end = self.round_span()
         pos = self.listed[player].get(card, -1)
         return start <= pos < end and card not in self.used
-
-    @property
-    def hands(self) -> dict[str, tuple[Card, ...]] | None:
-        """The recorded hands (None: not recorded)."""
-        return self._hands
-
-    @hands.setter
-    def hands(self, hands: dict[str, tuple[Card, ...]] | None) -> None:
-        self._hands = hands
-        self.listed: dict[str, dict[Card, int]] = {  # each recorded card's place in its hand
-            p: {c: i for i, c in enumerate(cards)} for p, cards in (hands or {}).items()
-        }
 
     def round_span(self) -> tuple[int, int]:
         """Positions in a hand list of the current round's cards."""

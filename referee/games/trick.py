@@ -123,7 +123,6 @@ class TrickDeal(DealState):
         self.trump = deal.trump
         self.suit = deal.trump.suit
         self.top: Card | None = None  # a card that beats every other (Kozel's 6S)
-        self.hands = deal.hands
         k = self.hand_size
         self.held = dict.fromkeys(players, k)
         self.drawn = dict.fromkeys(players, k)
@@ -140,20 +139,6 @@ class TrickDeal(DealState):
         self.won_tricks = dict.fromkeys(players, 0)
         self.outcome: Outcome | None = None
         self.last_trick: tuple[str, tuple[Played, ...]] | None = None
-
-    @property
-    def hands(self) -> dict[str, tuple[Card, ...]] | None:
-        """The recorded hands (None: not recorded)."""
-        return self._hands
-
-    @hands.setter
-    def hands(self, hands: dict[str, tuple[Card, ...]] | None) -> None:
-        self._hands = hands
-        # where each recorded card lies in its player's hand list (a hand may lag behind
-        # the draws: a card counts as held once it is listed within what was received)
-        self.listed: dict[str, dict[Card, int]] = {
-            p: {c: i for i, c in enumerate(cards)} for p, cards in (hands or {}).items()
-        }
 
     def rule(self, name: str) -> str:
         """This game's rule id: ``rule("lead")`` is ``bura.lead`` or ``kozel.lead``."""
