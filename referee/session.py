@@ -383,7 +383,8 @@ def trick_entry(entry: TrickEntry) -> Callable[[Match, DealState], Entry]:
         spec = GAMES[match.game]
         key = {"declare": "declares"}.get(entry.kind, entry.kind)
         if key not in spec.entries:
-            raise UsageError(f"{match.game} has no {entry.kind}s")
+            said = {"declare": "declarations", "claim": "claims", "forfeit": "forfeits"}
+            raise UsageError(f"{match.game} has no {said.get(entry.kind, entry.kind)}")
         if entry.declares is not None and entry.declares not in spec.declarations:
             raise UsageError(
                 f"NAME is one of {', '.join(spec.declarations)}, not {entry.declares!r}"
