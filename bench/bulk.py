@@ -103,8 +103,10 @@ def main() -> int:
             cmd = [*ref, "verify", *names[:count], "--json"] + (["--jobs", "1"] if jobs else [])
             took, rss = peak_rss_kb(cmd)
             note = f"   {took / (floor * count / args.files):4.2f}x the yardstick"
-            print(f"  {label:10s} {count:5d} files  {took:6.2f} s   peak RSS "
-                  f"{rss / 1024:6.1f} MiB{note}")
+            print(
+                f"  {label:10s} {count:5d} files  {took:6.2f} s   peak RSS "
+                f"{rss / 1024:6.1f} MiB{note}"
+            )
     return 0
 
 
