@@ -53,14 +53,34 @@ def _interrupted() -> str:
     return "referee: interrupted; nothing was written\n"
 
 
+def _on_interrupt(signum: int, frame: object) -> None:
+    """Ctrl-C: say what happened and leave at once. Runs between two instructions of the
+    main thread, so it never travels through other code as an exception would (through
+    importlib's callbacks, where Python reports it "ignored" and carries on, or through the
+    writing of this very line). A temporary being written is removed; the rename itself
+    holds Ctrl-C off until it is recorded, so the line is always true."""
+    import os
+
+    logfile = sys.modules.get("referee.logfile")
+    abandon = getattr(logfile, "abandon", None)
+    if abandon is not None:
+        abandon()
+    try:  # noqa: SIM105 - contextlib is not imported yet, and need not be
+        os.write(2, _interrupted().encode("utf-8", "backslashreplace"))
+    except OSError:
+        pass
+    os._exit(130)
+
+
 def main() -> None:
     try:
+        import signal
+
+        signal.signal(signal.SIGINT, _on_interrupt)
         if len(sys.argv) > 1 and sys.argv[1] in TABLE_COMMANDS:
             import gc
 
             gc.disable()
-        import signal
-
         if hasattr(signal, "SIGXFSZ"):
             signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         for stream in (sys.stdout, sys.stderr):

@@ -237,6 +237,10 @@ class Live:
 
 def run(path: Path, ascii_only: bool = False) -> None:
     """The read-eval loop, with tab completion where readline is available."""
+    import signal
+
+    # at the prompt Ctrl-C clears the line, as in a shell: an exception input() can catch
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     session = Live(path, print, ascii_only)
     try:
         import readline

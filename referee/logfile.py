@@ -32,6 +32,15 @@ BOM = b"\xef\xbb\xbf"
 
 # Logs this process has replaced: an interrupt is then reported truthfully.
 written: list[Path] = []
+# A temporary file being written now, removed if the process is interrupted meanwhile.
+_pending: list[Path] = []
+
+
+def abandon() -> None:
+    """Remove the temporary being written (Ctrl-C is leaving the process now)."""
+    for tmp in _pending:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
 
 
 def file_problem(path: Path | str, message: str) -> RefereeError:
@@ -167,6 +176,7 @@ def _write_temporary(real: Path, data: bytes, like: os.stat_result | None) -> Pa
     """The new bytes in a temporary file beside ``real``, fsynced, with the old file's
     mode and (where allowed) owner."""
     tmp = _temporary(real)
+    _pending[:] = [tmp]
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
     except FileNotFoundError:
@@ -219,15 +229,26 @@ def write_atomic(path: Path, data: bytes) -> None:
     replace(tmp, real)
 
 
-def replace(tmp: Path, real: Path) -> None:
-    """Rename the temporary over the log, holding off Ctrl-C until that is done and
-    recorded, so that an interrupt is reported truthfully."""
-    blocked = hasattr(signal, "pthread_sigmask")
-    if blocked:
-        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+@contextlib.contextmanager
+def held_off() -> Iterator[None]:
+    """Hold Ctrl-C off: a change to the log and the record of it happen together, so
+    that an interrupt is reported truthfully."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not POSIX
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def replace(tmp: Path, real: Path) -> None:
+    """Rename the temporary over the log, with Ctrl-C held off until that is recorded."""
+    with held_off():
         try:
             os.replace(tmp, real)
+            _pending.clear()
         except OSError as err:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
@@ -235,9 +256,6 @@ def replace(tmp: Path, real: Path) -> None:
                 real, f"could not write ({err.strerror}); the log is unchanged"
             ) from None
         written.append(real)
-    finally:
-        if blocked:
-            signal.pthread_sigmask(signal.SIG_SETMASK, old)
     with contextlib.suppress(OSError):
         dir_fd = os.open(real.parent, os.O_RDONLY)
         try:
@@ -258,7 +276,9 @@ def write_new(path: Path, data: bytes) -> None:
         )
     tmp = _write_temporary(real, data, None)
     try:
-        os.link(tmp, real)
+        with held_off():
+            os.link(tmp, real)
+            written.append(real)
     except FileExistsError:
         raise file_problem(
             path, "already exists; referee never overwrites a match (choose another file)"
@@ -268,7 +288,7 @@ def write_new(path: Path, data: bytes) -> None:
     finally:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-    written.append(real)
+        _pending.clear()
 
 
 def remove_stale_temporaries(real: Path) -> None:
