@@ -80,15 +80,6 @@ def internal_error(e: BaseException) -> str:
     )
 
 
-def interrupted() -> str:
-    """What an interrupt did, truthfully: whether a log had already been written."""
-    logfile = sys.modules.get("referee.logfile")
-    done = getattr(logfile, "written", None) or []
-    if done:
-        return f"referee: interrupted after the entry was written to {shown(done[-1])}"
-    return "referee: interrupted; nothing was written"
-
-
 def domain(func: F) -> F:
     """Turn domain errors into one clear line each on stderr and exit 1; usage errors, 2."""
     from referee.problems import RefereeError
@@ -108,7 +99,9 @@ def domain(func: F) -> F:
             err(f"referee: usage: {e}")
             raise typer.Exit(2) from None
         except KeyboardInterrupt:
-            err(interrupted())
+            from referee.entry import interrupted
+
+            err(interrupted().rstrip("\n"))
             raise typer.Exit(130) from None
         except (typer.Exit, typer.Abort):
             raise

@@ -42,7 +42,8 @@ def _leave(code: int) -> None:
     os._exit(code)
 
 
-def _interrupted() -> str:
+def interrupted() -> str:
+    """What an interrupt did, truthfully: whether a log had already been written."""
     import os
 
     logfile = sys.modules.get("referee.logfile")
@@ -66,7 +67,7 @@ def _on_interrupt(signum: int, frame: object) -> None:
     if abandon is not None:
         abandon()
     try:  # noqa: SIM105 - contextlib is not imported yet, and need not be
-        os.write(2, _interrupted().encode("utf-8", "backslashreplace"))
+        os.write(2, interrupted().encode("utf-8", "backslashreplace"))
     except OSError:
         pass
     os._exit(130)
@@ -92,7 +93,7 @@ def main() -> None:
         run()
     except KeyboardInterrupt:
         try:  # noqa: SIM105 - contextlib is not imported yet, and need not be
-            sys.stderr.write(_interrupted())
+            sys.stderr.write(interrupted())
         except (KeyboardInterrupt, OSError, ValueError):
             pass
         _leave(130)

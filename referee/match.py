@@ -155,7 +155,7 @@ def replay_last(rep: Replay) -> Replay:
     """Replay the match's last deal again, alone, from the snapshot taken before it (its
     entries have changed: one was taken back); every earlier deal stands as it was."""
     snap = rep.before_last
-    assert snap is not None and rep.match.deals
+    assert snap is not None and rep.match.deals  # a clean replay reached the last deal
     del rep.deals[snap.deals :]
     rep.totals, rep.balances, rep.pot = dict(snap.totals), dict(snap.balances), snap.pot
     rep.carry = Carry(

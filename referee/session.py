@@ -423,23 +423,18 @@ def undo(path: Path) -> tuple[Match, Replay, str]:
         if not match.deals:
             raise RefereeError([Problem("log.deal", "nothing to undo: no deal is recorded")])
         deal = match.deals[-1]
-        if deal.plays and rep.before_last is not None:
-            entry = deal.plays.pop()
-            said = describe_entry(entry) if entry is not None else "an unreadable entry"
-            removed = f"deal {len(match.deals)}, entry {len(deal.plays) + 1}: {said}"
-            clear_derived(match)
-            again = replay_last(rep)  # only the last deal changed: replay it alone
-            if again.problems:  # a prefix of a clean deal cannot have one; refuse to write
-                raise RefereeError(again.problems)
-            return again
-        if deal.plays:
-            entry = deal.plays.pop()
-            said = describe_entry(entry) if entry is not None else "an unreadable entry"
-            removed = f"deal {len(match.deals)}, entry {len(deal.plays) + 1}: {said}"
-        else:
+        if not deal.plays:
             match.deals.pop()
             removed = f"deal {len(match.deals) + 1} (dealt by {deal.dealer}, no plays yet)"
-        return None
+            return None
+        entry = deal.plays.pop()
+        said = describe_entry(entry) if entry is not None else "an unreadable entry"
+        removed = f"deal {len(match.deals)}, entry {len(deal.plays) + 1}: {said}"
+        clear_derived(match)
+        again = replay_last(rep)  # only the last deal changed: replay it alone
+        if again.problems:  # a prefix of a clean deal cannot have one; refuse to write
+            raise RefereeError(again.problems)
+        return again
 
     match, rep = modify(path, change)
     return match, rep, removed

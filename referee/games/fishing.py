@@ -397,7 +397,7 @@ class FishingDeal(DealState):
         """The legal ways to play ``card``, strongest first (sweeps, then the most cards
         taken), one line each, grouping captures that differ only in which card of a value
         is taken; only the first ``limit`` lines are described, the total is counted."""
-        where = f"{card} on {format_cards(self.floor) or 'an empty ' + self.floor_word}"
+        where = self.options_label(card)
         vecs = self.capture_vectors(card)
         if vecs is None:
             ways = sorted(self.options(card), key=lambda o: (not o.sweep, -len(o.taken)))
@@ -425,6 +425,10 @@ class FishingDeal(DealState):
         if trail and (limit is None or len(lines) < limit):
             lines.append("trail")
         return Options(where, lines, len(vecs) + trail)
+
+    def options_label(self, card: Card) -> str:
+        """What a listing of ``card``'s options is about: the card and the floor."""
+        return f"{card} on {format_cards(self.floor) or 'an empty ' + self.floor_word}"
 
     def option_lines(self, card: Card, limit: int | None = None) -> list[str]:
         """The lines of :meth:`option_listing`."""
@@ -459,8 +463,8 @@ class FishingDeal(DealState):
     ) -> Options:
         assert card is not None, "a fishing play names its card"
         if card in self.used:
-            where = f"{card} on {format_cards(self.floor) or 'an empty ' + self.floor_word}"
-            return Options(where, [f"none: {card} was already {self.where_used(card)}"], 0)
+            note = f"none: {card} was already {self.where_used(card)}"
+            return Options(self.options_label(card), [note], 0)
         return self.option_listing(card, limit)
 
     def explain(self, entry: Entry) -> Explanation:

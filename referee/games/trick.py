@@ -538,13 +538,18 @@ class TrickDeal(DealState):
 
     # --- explaining and showing -----------------------------------------------------------
 
-    def check(self, entry: Entry) -> object:
-        """Judge an entry without changing anything: raise Illegal if it breaks a rule."""
+    def tried(self, entry: Entry) -> TrickDeal:
+        """A copy of this state with ``entry`` applied (raises Illegal); this one unchanged."""
         trial = copy.deepcopy(
             self,
             {id(self.deal): self.deal, id(self.rules): self.rules, id(self.players): self.players},
         )
         trial.apply(entry)
+        return trial
+
+    def check(self, entry: Entry) -> object:
+        """Judge an entry without changing anything: raise Illegal if it breaks a rule."""
+        self.tried(entry)
         return None
 
     def explain(self, entry: Entry) -> Explanation:
@@ -555,7 +560,7 @@ class TrickDeal(DealState):
             if not out.legal:
                 out.legal.append("no set of their cards beats it")
         try:
-            self.check(entry)
+            trial = self.tried(entry)
         except Illegal as err:
             return Explanation([err.rule], [err.message], err.legal or out.legal, False)
         if entry.kind == "cards" and not self.trick:
@@ -573,11 +578,6 @@ class TrickDeal(DealState):
             )
         else:
             self.explain_special(entry, out)
-        trial = copy.deepcopy(
-            self,
-            {id(self.deal): self.deal, id(self.rules): self.rules, id(self.players): self.players},
-        )
-        trial.apply(entry)
         ended = trial.ended
         if ended is not None:
             out.lines.append(f"The deal ends: {ended.how}.")
