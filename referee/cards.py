@@ -115,38 +115,135 @@ SHORT_DECK: frozenset[Card] = frozenset(
 
 def why_not_a_card(text: str) -> str:
     """A plain explanation of why ``text`` is not a card (``1S``: an ace is ``A``)."""
+    from referee.messages import m
+
     s = text.strip()
-    base = f"{text!r} is not a card"
+    said = repr(text)
     if len(s) >= 2 and s[-1].upper() in _SUIT_READ:
         rank = s[:-1]
         if rank == "1":
-            return f"{base}: an ace is written A ({'A' + _SUIT_READ[s[-1].upper()]})"
-        return f"{base}: {rank!r} is not a rank (A 2 3 4 5 6 7 8 9 10 J Q K, T for 10)"
+            return m(
+                "{text} is not a card: an ace is written A ({card})",
+                text=said,
+                card="A" + _SUIT_READ[s[-1].upper()],
+            )
+        return m(
+            "{text} is not a card: {rank} is not a rank (A 2 3 4 5 6 7 8 9 10 J Q K, T for 10)",
+            text=said,
+            rank=repr(rank),
+        )
     if len(s) >= 2 and s[:-1].upper() in _RANK_READ:
-        return f"{base}: {s[-1]!r} is not a suit (S H D C, or ♠ ♥ ♦ ♣)"
+        return m(
+            "{text} is not a card: {suit} is not a suit (S H D C, or ♠ ♥ ♦ ♣)",
+            text=said,
+            suit=repr(s[-1]),
+        )
     if s.upper() in _RANK_READ or s.upper() == "1":
-        return f"{base}: it has no suit (write rank then suit, as 7D or 10H)"
-    return f"{base} (expected rank then suit, as 7D or 10H)"
+        return m(
+            "{text} is not a card: it has no suit (write rank then suit, as 7D or 10H)", text=said
+        )
+    return m("{text} is not a card (expected rank then suit, as 7D or 10H)", text=said)
+
+
+# How players name cards, besides the log's notation (docs/languages.md lists them all).
+# Russian: ranks В Д К Т (валет, дама, король, туз), suits П Ч Б Т (пики, черви, бубны,
+# трефы), so 8П, ТЧ, 10Б. Arabic (Egypt, the Levant) and Persian: the names said at the
+# table, a rank then a suit, apart or together: "7 ديناري", "آس دل", "سرباز گشنیز".
+# Words are compared folded (see _fold): Arabic and Persian letter forms made one.
+_RANK_WORDS: dict[str, str] = {
+    # Russian letters and words
+    "В": "J", "Д": "Q", "К": "K", "Т": "A",
+    "ВАЛЕТ": "J", "ДАМА": "Q", "КОРОЛЬ": "K", "ТУЗ": "A",
+    # Arabic: ولد/شب boy, بنت girl, شايب old man, آص/آس ace; number words 2-10
+    "ولد": "J", "شب": "J", "جاک": "J", "بنت": "Q", "ملکه": "Q", "شایب": "K", "ملک": "K",
+    "اص": "A", "اس": "A",
+    "اثنین": "2", "اتنین": "2", "ثلاثه": "3", "تلاته": "3", "اربعه": "4", "خمسه": "5",
+    "سته": "6", "سبعه": "7", "ثمانیه": "8", "تمانیه": "8", "تسعه": "9", "عشره": "10",
+    # Persian: سرباز soldier, بی بی lady, شاه king, آس/تک ace; number words 2-10
+    "سرباز": "J", "بیبی": "Q", "شاه": "K", "تک": "A",
+    "دو": "2", "سه": "3", "چهار": "4", "پنج": "5", "شش": "6", "هفت": "7", "هشت": "8",
+    "نه": "9", "ده": "10",
+}  # fmt: skip
+_SUIT_WORDS: dict[str, str] = {
+    "П": "S", "Ч": "H", "Б": "D", "Т": "C",
+    "ПИКИ": "S", "ПИК": "S", "ЧЕРВИ": "H", "ЧЕРВЕЙ": "H", "БУБНЫ": "D", "БУБЕН": "D",
+    "ТРЕФЫ": "C", "ТРЕФ": "C",
+    # Arabic: بستوني spades, كبة/كوبة hearts, ديناري diamonds, سباتي clubs
+    "بستونی": "S", "کبه": "H", "کوبه": "H", "قلب": "H", "دیناری": "D", "دینار": "D",
+    "دیمان": "D", "سباتی": "C", "اسباتی": "C",
+    # Persian: پیک spades, دل hearts, خشت diamonds, گشنیز (خاج) clubs
+    "پیک": "S", "دل": "H", "خشت": "D", "گشنیز": "C", "خاج": "C",
+}  # fmt: skip
+_FOLD = str.maketrans(
+    {
+        **{chr(0x0660 + d): str(d) for d in range(10)},  # Arabic-Indic digits
+        **{chr(0x06F0 + d): str(d) for d in range(10)},  # Persian digits
+        "ي": "ی", "ى": "ی", "ك": "ک", "أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "ا", "ة": "ه",
+        "Ё": "Е", "ё": "Е",
+        **dict.fromkeys(map(chr, (0x0640, 0x200C, 0x200D, *range(0x064B, 0x0653), 0x0670))),
+    }
+)  # fmt: skip
+
+
+def _fold(word: str) -> str:
+    """A word as the card tables spell it: Arabic and Persian letter forms made one
+    (ي ی, ك ک, أ إ آ ا, ة ه), harakat, tatweel and joiners dropped, digits of any script
+    made ASCII, letters upper case."""
+    return word.translate(_FOLD).upper()
+
+
+def _rank_of(word: str) -> str | None:
+    return _RANK_READ.get(word) or _RANK_WORDS.get(word)
+
+
+def _suit_of(word: str) -> str | None:
+    return _SUIT_READ.get(word) or _SUIT_WORDS.get(word)
+
+
+def _national(word: str) -> Card | None:
+    """One folded word naming a card in a players' notation (``ТЧ``, ``10Б``, ``7دیناری``,
+    ``♥10``), or None."""
+    if len(word) >= 2 and word[0] in "♠♥♦♣♤♡♢♧" and _rank_of(word[1:]):
+        word = word[1:] + word[0]
+    for cut in range(1, len(word)):
+        rank, suit = _rank_of(word[:cut]), _suit_of(word[cut:])
+        if rank is not None and suit is not None:
+            return _CANONICAL[rank + suit]
+    return None
 
 
 def read_typed_cards(text: str) -> tuple[Card, ...]:
-    """Cards as a person types them: as :func:`parse_cards`, and also a rank and suit
-    written apart (``10 H``) or the suit symbol first (``♥10``).
+    """Cards as a person types them: the log's notation (:func:`parse_cards`), a rank and
+    suit written apart (``10 H``) or the suit symbol first (``♥10``), and the players'
+    own notations: Russian (``8П``, ``ТЧ``), Arabic and Persian card names, with digits
+    of any script.
 
-    >>> format_cards(read_typed_cards("10 h ♥10 ad"))
-    '10H 10H AD'
+    >>> format_cards(read_typed_cards("10 h ♥10 ad ТТ 8п 7 ديناري آس دل بی بی گشنیز"))
+    '10H 10H AD AC 8S 7D AH QC'
     """
-    words = text.split()
+    typed = text.split()
+    words = [_fold(w) for w in typed]
+    for k in range(len(words) - 1, 0, -1):  # بی بی, the Persian queen, is two words
+        if words[k - 1] == words[k] == "بی":
+            words[k - 1 : k + 1] = ["بیبی"]
+            typed[k - 1 : k + 1] = [f"{typed[k - 1]} {typed[k]}"]
     out: list[Card] = []
     i = 0
     while i < len(words):
         word = words[i]
-        if word.upper() in _RANK_READ and i + 1 < len(words) and words[i + 1].upper() in _SUIT_READ:
-            word += words[i + 1]
+        known = _CANONICAL.get(word)
+        if known is not None:
+            out.append(known)
             i += 1
-        elif len(word) >= 2 and word[0] in "♠♥♦♣♤♡♢♧" and word[1:].upper() in _RANK_READ:
-            word = word[1:] + word[0]
-        out.append(Card.parse(word))
+            continue
+        if i + 1 < len(words):
+            rank, suit = _rank_of(word), _suit_of(words[i + 1])
+            if rank is not None and suit is not None:
+                out.append(_CANONICAL[rank + suit])
+                i += 2
+                continue
+        card = _national(word)
+        out.append(card if card is not None else Card.parse(typed[i]))
         i += 1
     return tuple(out)
 

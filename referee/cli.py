@@ -17,22 +17,21 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from referee import __version__
+from referee.messages import Msg, h, m, mn, say
 from referee.registry import GAMES
 
 GAME_NAMES = ", ".join(GAMES)
-GAME_TITLES = (
-    ", ".join(g.capitalize() for g in list(GAMES)[:-1]) + f" and {list(GAMES)[-1].capitalize()}"
-)
-PLAYER_RANGES = ", ".join(f"{g} {s.players[0]}-{s.players[1]}" for g, s in GAMES.items())
 
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
 app = typer.Typer(
     name="referee",
     context_settings=HELP_OPTIONS,
-    help=f"Referee and scorekeeper for {GAME_TITLES} played with real cards.\n\n"
-    "Example: referee new basra -p Ali -p Omar && referee deal --dealer Omar "
-    '--floor "5H 3C 9D KS" && referee play 8S --takes "5H 3C"',
+    help=h(
+        "Referee and scorekeeper for Basra, Pasur, Bura and Kozel played with real cards.\n\n"
+        "Example: referee new basra -p Ali -p Omar && referee deal --dealer Omar "
+        '--floor "5H 3C 9D KS" && referee play 8S --takes "5H 3C"'
+    ),
     no_args_is_help=True,
     add_completion=True,
     rich_markup_mode=None,
@@ -41,19 +40,23 @@ app = typer.Typer(
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-MatchFile = Annotated[Path, typer.Option("--file", "-f", help="The match log.", show_default=True)]
-JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+MatchFile = Annotated[
+    Path, typer.Option("--file", "-f", help=h("The match log."), show_default=True)
+]
+JsonFlag = Annotated[bool, typer.Option("--json", help=h("Print JSON for scripts."))]
 NoteOption = Annotated[
-    str | None, typer.Option("--note", help="Free text kept with it in the log.")
+    str | None, typer.Option("--note", help=h("Free text kept with it in the log."))
 ]
 AsciiFlag = Annotated[
-    bool, typer.Option("--ascii", help="Plain ASCII: suits as S H D C, no symbols.")
+    bool, typer.Option("--ascii", help=h("Plain ASCII: suits as S H D C, no symbols."))
 ]
 DEFAULT_FILE = Path("match.toml")
 SHOWN = 20  # options listed unless --all
 JobsOption = Annotated[
     int | None,
-    typer.Option("--jobs", "-j", min=1, help="Processes to check logs on (default: every core)."),
+    typer.Option(
+        "--jobs", "-j", min=1, help=h("Processes to check logs on (default: every core).")
+    ),
 ]
 
 
@@ -61,7 +64,13 @@ INTERNAL = 70  # BSD's EX_SOFTWARE: a bug, never a ruling
 
 
 def err(line: str) -> None:
-    typer.echo(line, err=True)
+    """One line on stderr, in the reader's language (a sentence) or as given (text)."""
+    typer.echo(say(line) if isinstance(line, Msg) else line, err=True)
+
+
+def echo(line: str) -> None:
+    """One line on stdout: a sentence in the reader's language, rendered text as it is."""
+    typer.echo(say(line) if isinstance(line, Msg) else line)
 
 
 def shown(name: object) -> str:
@@ -74,9 +83,12 @@ def shown(name: object) -> str:
 def internal_error(e: BaseException) -> str:
     from referee.text import cut, visible
 
-    return visible(
-        f"referee: internal error ({type(e).__name__}: {cut(str(e), 300)}). The log on disk "
-        "is whole (every write is atomic). Please report this with the match log."
+    return say(
+        m(
+            "referee: internal error ({error}). The log on disk is whole (every write is "
+            "atomic). Please report this with the match log.",
+            error=visible(f"{type(e).__name__}: {cut(str(e), 300)}"),
+        )
     )
 
 
@@ -91,12 +103,12 @@ def domain(func: F) -> F:
             return func(*args, **kwargs)
         except RefereeError as e:
             for p in e.problems[:20]:
-                err(f"referee: {p}")
+                err(m("referee: {problem}", problem=p.said()))
             if len(e.problems) > 20:
-                err(f"referee: … and {len(e.problems) - 20} more problems")
+                err(m("referee: … and {count} more problems", count=len(e.problems) - 20))
             raise typer.Exit(1) from None
         except UsageError as e:
-            err(f"referee: usage: {e}")
+            err(m("referee: usage: {error}", error=e.args[0] if e.args else ""))
             raise typer.Exit(2) from None
         except KeyboardInterrupt:
             from referee.entry import interrupted
@@ -110,11 +122,19 @@ def domain(func: F) -> F:
             os.dup2(devnull, sys.stdout.fileno())
             raise typer.Exit(0) from None
         except RecursionError:
-            err("referee: [log.toml]: the input is nested too deeply to read")
+            err(m("referee: [log.toml]: the input is nested too deeply to read"))
             raise typer.Exit(1) from None
         except OSError as e:  # the machine, not the rules: a full disk, a closed terminal
-            where = f"{shown(e.filename)}: " if e.filename else ""
-            err(f"referee: [log.file]: {where}{e.strerror or e}; the log on disk is whole")
+            what = e.strerror or str(e)
+            err(
+                m(
+                    "referee: [log.file]: {file}: {error}; the log on disk is whole",
+                    file=shown(e.filename),
+                    error=what,
+                )
+                if e.filename
+                else m("referee: [log.file]: {error}; the log on disk is whole", error=what)
+            )
             raise typer.Exit(1) from None
         except Exception as e:  # a bug must still not show a traceback to the table
             err(internal_error(e))
@@ -134,11 +154,106 @@ def root(
     version: Annotated[
         bool,
         typer.Option(
-            "--version", callback=version_callback, is_eager=True, help="Show the version."
+            "--version", callback=version_callback, is_eager=True, help=h("Show the version.")
         ),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="LANG",
+            help=h(
+                "Language of what referee says: en, ar, fa or ru (default: REFEREE_LANG, "
+                "then LANGUAGE, LC_ALL, LC_MESSAGES, LANG). JSON, CSV and logs never change."
+            ),
+        ),
+    ] = None,
 ) -> None:
     """Referee and scorekeeper for card games played with real cards."""
+    choose_language(lang)
+
+
+def choose_language(option: str | None) -> None:
+    """Say everything in the language asked for (an unknown one is a usage error)."""
+    from referee.lang import choose, use
+
+    try:
+        use(choose(option))
+    except ValueError as e:
+        err(f"referee: usage: {e}")
+        raise typer.Exit(2) from None
+
+
+def leading_lang(argv: list[str]) -> tuple[str | None, str]:
+    """The ``--lang`` given before the command, and the command's name."""
+    lang: str | None = None
+    k = 0
+    while k < len(argv):
+        arg = argv[k]
+        if arg == "--lang" and k + 1 < len(argv):
+            lang = argv[k + 1]
+            k += 2
+        elif arg.startswith("--lang="):
+            lang = arg.split("=", 1)[1]
+            k += 1
+        else:
+            return lang, arg
+    return lang, ""
+
+
+def localized(command: Any) -> Any:
+    """The click command with its help, and click's own words, in the chosen language."""
+    from referee.lang import current, gettext
+
+    if current() == "en":
+        return command
+    import typer.core
+    from typer._click import core as click_core
+    from typer._click import exceptions as click_exceptions
+    from typer._click.formatting import HelpFormatter
+
+    typer.core._ = gettext  # type: ignore[attr-defined,assignment]  # "Options", "default: {default}"
+
+    class Formatter(HelpFormatter):
+        def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+            super().write_usage(prog, args, prefix or gettext("Usage: "))
+
+        def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
+            super().write_dl([(a, gettext(b)) for a, b in rows], col_max, col_spacing)
+
+    click_core.Context.formatter_class = Formatter
+
+    def show(self: Any, file: Any = None) -> None:
+        from referee.lang import click_error
+
+        hint = ""
+        if self.ctx is not None and self.ctx.command.get_help_option(self.ctx) is not None:
+            hint = gettext("Try '{command} {option}' for help.").format(
+                command=self.ctx.command_path, option=self.ctx.help_option_names[0]
+            )
+        if self.ctx is not None:
+            typer.echo(self.ctx.get_usage() + ("\n" + hint if hint else ""), err=True)
+        typer.echo(click_error(self.format_message()), err=True)
+
+    click_exceptions.UsageError.show = show  # type: ignore[method-assign]
+
+    def walk(cmd: Any) -> None:
+        if cmd.help:
+            cmd.help = gettext(cmd.help)
+        for param in cmd.params:
+            if getattr(param, "help", None):
+                param.help = gettext(param.help)
+        for sub in getattr(cmd, "commands", {}).values():
+            walk(sub)
+
+    walk(command)
+    return command
+
+
+def not_a_game(game: str) -> Msg:
+    from referee.messages import join
+
+    return m("GAME is one of {games}, not {game}", games=join(GAMES), game=repr(game))
 
 
 def game_and_variant(game: str, variant: str | None) -> str:
@@ -147,18 +262,18 @@ def game_and_variant(game: str, variant: str | None) -> str:
     from referee.usage import UsageError
 
     if game not in GAMES:
-        raise UsageError(f"GAME is one of {', '.join(GAMES)}, not {game!r}")
+        raise UsageError(not_a_game(game))
     name = variant or GAMES[game].default_variant
     why = check_variant(game, name)
     if why is not None:
-        raise UsageError(f"--variant: {why}")
+        raise UsageError(m("{what}: {error}", what="--variant", error=why))
     return name
 
 
 def _status(match: Any, rep: Any, ascii_only: bool = False) -> None:
     from referee.render import Style, show
 
-    typer.echo(show(match, rep, Style.for_terminal(ascii_only)))
+    echo(show(match, rep, Style.for_terminal(ascii_only)))
 
 
 def _recorded(recorded: Any, ascii_only: bool, confirm: str = "") -> None:
@@ -167,7 +282,7 @@ def _recorded(recorded: Any, ascii_only: bool, confirm: str = "") -> None:
 
     style = Style.for_terminal(ascii_only)
     for line in announce(recorded, style, confirm):
-        typer.echo(line)
+        echo(line)
     _status(recorded.match, recorded.rep, ascii_only)
 
 
@@ -176,15 +291,19 @@ def _recorded(recorded: Any, ascii_only: bool, confirm: str = "") -> None:
 def new(
     game: Annotated[str, typer.Argument(help=GAME_NAMES)],
     player: Annotated[
-        list[str], typer.Option("--player", "-p", help="A player, in playing order (repeat).")
+        list[str], typer.Option("--player", "-p", help=h("A player, in playing order (repeat)."))
     ],
-    variant: Annotated[str | None, typer.Option("--variant", "-v", help="A named variant.")] = None,
-    rule: Annotated[
-        list[str] | None, typer.Option("--rule", "-r", help="Override a parameter: KEY=VALUE.")
+    variant: Annotated[
+        str | None, typer.Option("--variant", "-v", help=h("A named variant."))
     ] = None,
-    event: Annotated[str | None, typer.Option(help="Where, which tournament, which table.")] = None,
-    date: Annotated[str | None, typer.Option(help="YYYY-MM-DD (default: today).")] = None,
-    no_date: Annotated[bool, typer.Option("--no-date", help="Record no date.")] = False,
+    rule: Annotated[
+        list[str] | None, typer.Option("--rule", "-r", help=h("Override a parameter: KEY=VALUE."))
+    ] = None,
+    event: Annotated[
+        str | None, typer.Option(help=h("Where, which tournament, which table."))
+    ] = None,
+    date: Annotated[str | None, typer.Option(help=h("YYYY-MM-DD (default: today)."))] = None,
+    no_date: Annotated[bool, typer.Option("--no-date", help=h("Record no date."))] = False,
     file: MatchFile = DEFAULT_FILE,
 ) -> None:
     """Start a match file.
@@ -198,27 +317,40 @@ def new(
     from referee.usage import UsageError
 
     if game not in GAMES:
-        raise UsageError(f"GAME is one of {', '.join(GAMES)}, not {game!r}")
+        raise UsageError(not_a_game(game))
     overrides = {}
     for text in rule or []:
         try:
             key, value = parse_override(game, text)
         except ValueError as e:
-            raise UsageError(f"--rule: {e}") from None
+            raise UsageError(m("{what}: {error}", what="--rule", error=e.args[0])) from None
         overrides[key] = value
     if no_date and date:
-        raise UsageError("give --date or --no-date, not both")
+        raise UsageError(m("give --date or --no-date, not both"))
     when: dt.date | None
     try:
         when = dt.date.fromisoformat(date) if date else dt.date.today()
     except ValueError:
-        raise UsageError(f"--date: expected YYYY-MM-DD, found {date!r}") from None
+        raise UsageError(
+            m(
+                "{what}: {error}",
+                what="--date",
+                error=m("expected YYYY-MM-DD, found {value}", value=repr(date)),
+            )
+        ) from None
     if no_date:
         when = None
     match = create(file, game, player, variant, overrides, event, when)
-    typer.echo(
-        f"Started {file}: {game} ({match.variant}), {', '.join(match.players)}. "
-        f"Next: referee deal --dealer NAME …"
+    from referee.messages import join
+
+    echo(
+        m(
+            "Started {file}: {game} ({variant}), {players}. Next: referee deal --dealer NAME …",
+            file=str(file),
+            game=game,
+            variant=match.variant,
+            players=join(match.players),
+        )
     )
 
 
@@ -226,18 +358,18 @@ def new(
 @domain
 def deal(
     dealer: Annotated[
-        str | None, typer.Option(help="Who deals (default: whose turn it is to deal).")
+        str | None, typer.Option(help=h("Who deals (default: whose turn it is to deal)."))
     ] = None,
     floor: Annotated[
         str | None, typer.Option(help='Basra/Pasur: the opening floor, e.g. "5H 3C 9D KS".')
     ] = None,
     buried: Annotated[
-        str | None, typer.Option(help="Basra: jacks/7D buried from the floor.")
+        str | None, typer.Option(help=h("Basra: jacks/7D buried from the floor."))
     ] = None,
     returned: Annotated[
-        str | None, typer.Option(help="Pasur: the jack returned from the pool.")
+        str | None, typer.Option(help=h("Pasur: the jack returned from the pool."))
     ] = None,
-    trump: Annotated[str | None, typer.Option(help="Bura: the turned-up trump card.")] = None,
+    trump: Annotated[str | None, typer.Option(help=h("Bura: the turned-up trump card."))] = None,
     hand: Annotated[
         list[str] | None, typer.Option(help='NAME="CARDS": a player\'s cards, when known (repeat).')
     ] = None,
@@ -255,11 +387,11 @@ def deal(
     hands: dict[str, str] = {}
     for text in hand or []:
         if "=" not in text:
-            raise UsageError(f'--hand takes NAME="CARDS", found {text!r}')
+            raise UsageError(m('--hand takes NAME="CARDS", found {value}', value=repr(text)))
         name, cards = text.split("=", 1)
         hands[name.strip()] = cards
     if buried and returned:
-        raise UsageError("--buried is Basra's, --returned is Pasur's; give one")
+        raise UsageError(m("--buried is Basra's, --returned is Pasur's; give one"))
     match, rep = add_deal(file, dealer, floor, buried or returned, trump, hands, note)
     _status(match, rep, ascii_only)
 
@@ -267,14 +399,16 @@ def deal(
 @app.command()
 @domain
 def play(
-    cards: Annotated[list[str], typer.Argument(help="The card played (Bura: 1 to 3 cards).")],
+    cards: Annotated[list[str], typer.Argument(help=h("The card played (Bura: 1 to 3 cards)."))],
     takes: Annotated[
-        str | None, typer.Option("--takes", "-t", help="Basra/Pasur: the floor cards taken.")
+        str | None, typer.Option("--takes", "-t", help=h("Basra/Pasur: the floor cards taken."))
     ] = None,
     trail: Annotated[
-        bool, typer.Option("--trail", help="Basra/Pasur: lay the card on the floor.")
+        bool, typer.Option("--trail", help=h("Basra/Pasur: lay the card on the floor."))
     ] = False,
-    by: Annotated[str | None, typer.Option(help="Who played (default: whose turn it is).")] = None,
+    by: Annotated[
+        str | None, typer.Option(help=h("Who played (default: whose turn it is)."))
+    ] = None,
     note: NoteOption = None,
     file: MatchFile = DEFAULT_FILE,
     ascii_only: AsciiFlag = False,
@@ -289,9 +423,9 @@ def play(
 
     parsed = parse_card_list(" ".join(cards), "CARDS")
     if takes is not None and trail:
-        raise UsageError("give --takes or --trail, not both")
+        raise UsageError(m("give --takes or --trail, not both"))
     if takes is not None and not takes.strip():
-        raise UsageError("--takes needs the cards taken; a card laid on the floor is --trail")
+        raise UsageError(m("--takes needs the cards taken; a card laid on the floor is --trail"))
     taken = parse_card_list(takes, "--takes") if takes is not None else None
     _recorded(add_entry(file, table_play(parsed, taken, trail, by), note), ascii_only)
 
@@ -299,9 +433,9 @@ def play(
 @app.command()
 @domain
 def declare(
-    name: Annotated[str, typer.Argument(help="bura, moscow, little-moscow or molodka")],
-    cards: Annotated[list[str], typer.Argument(help="The 3 cards shown.")],
-    by: Annotated[str, typer.Option(help="Who declares.")],
+    name: Annotated[str, typer.Argument(help=h("bura, moscow, little-moscow or molodka"))],
+    cards: Annotated[list[str], typer.Argument(help=h("The 3 cards shown."))],
+    by: Annotated[str, typer.Option(help=h("Who declares."))],
     note: NoteOption = None,
     file: MatchFile = DEFAULT_FILE,
     ascii_only: AsciiFlag = False,
@@ -315,7 +449,7 @@ def declare(
 
     entry = TrickEntry(by, parse_card_list(" ".join(cards), "CARDS"), declares=name)
     recorded = add_entry(file, trick_entry(entry), note)
-    _recorded(recorded, ascii_only, f"Recorded: {describe_entry(recorded.entry)}.")
+    _recorded(recorded, ascii_only, m("Recorded: {entry}.", entry=describe_entry(recorded.entry)))
 
 
 @app.command()
@@ -323,7 +457,7 @@ def declare(
 def claim(
     by: Annotated[
         str | None,
-        typer.Option(help="Who claims 31 (default: the player who took the last trick)."),
+        typer.Option(help=h("Who claims 31 (default: the player who took the last trick).")),
     ] = None,
     note: NoteOption = None,
     file: MatchFile = DEFAULT_FILE,
@@ -344,8 +478,8 @@ def claim(
 @app.command()
 @domain
 def forfeit(
-    by: Annotated[str, typer.Option(help="Who loses the deal.")],
-    reason: Annotated[str, typer.Option(help="What happened.")] = "drew out of turn",
+    by: Annotated[str, typer.Option(help=h("Who loses the deal."))],
+    reason: Annotated[str, typer.Option(help=h("What happened."))] = "drew out of turn",
     note: NoteOption = None,
     file: MatchFile = DEFAULT_FILE,
     ascii_only: AsciiFlag = False,
@@ -363,7 +497,11 @@ def forfeit(
     _recorded(
         recorded,
         ascii_only,
-        f"Recorded: {describe_entry(recorded.entry)}; {recorded.entry.by} loses the deal.",
+        m(
+            "Recorded: {entry}; {player} loses the deal.",
+            entry=describe_entry(recorded.entry),
+            player=recorded.entry.by,
+        ),
     )
 
 
@@ -385,7 +523,7 @@ def show_cmd(
     if as_json:
         import json
 
-        typer.echo(json.dumps(state_json(match, rep), ensure_ascii=False))
+        echo(json.dumps(state_json(match, rep), ensure_ascii=False))
     else:
         _status(match, rep, ascii_only)
 
@@ -393,13 +531,13 @@ def show_cmd(
 @app.command()
 @domain
 def options(
-    card: Annotated[str | None, typer.Argument(help="Basra/Pasur: the card to play.")] = None,
+    card: Annotated[str | None, typer.Argument(help=h("Basra/Pasur: the card to play."))] = None,
     by: Annotated[
         str | None,
-        typer.Option(help="Bura/Kozel: the follower (default: whose turn it is)."),
+        typer.Option(help=h("Bura/Kozel: the follower (default: whose turn it is).")),
     ] = None,
     show_all: Annotated[
-        bool, typer.Option("--all", help=f"List every option, not the strongest {SHOWN}.")
+        bool, typer.Option("--all", help=h("List every option, not the strongest 20."))
     ] = False,
     file: MatchFile = DEFAULT_FILE,
     as_json: JsonFlag = False,
@@ -417,20 +555,25 @@ def options(
     match, rep = open_match(file)
     parsed = parse_card_list(card, "CARD") if card else ()
     if len(parsed) > 1:
-        raise UsageError(f"name one card, not {len(parsed)}")
+        raise UsageError(m("name one card, not {count}", count=len(parsed)))
     limit = None if show_all or as_json else SHOWN
     found = capture_options(match, rep, parsed[0] if parsed else None, by, limit)
     if as_json:
         import json
 
-        typer.echo(json.dumps({"for": found.label, "options": found.lines}, ensure_ascii=False))
+        echo(json.dumps({"for": found.label, "options": found.lines}, ensure_ascii=False))
         return
     style = Style.for_terminal(ascii_only)
-    count = f" {found.total} option{'s' if found.total != 1 else ''}" if found.total else ""
-    lines = [f"{found.label}:{count}", *(f"  {w}" for w in found.lines)]
+    head = (
+        mn("{label}: {n} option", "{label}: {n} options", found.total, label=found.label)
+        if found.total
+        else m("{label}:", label=found.label)
+    )
+    lines = [say(head), *("  " + say(w) for w in found.lines)]
     if found.total > len(found.lines):
-        lines.append(f"  … and {found.total - len(found.lines)} more (--all lists every one)")
-    typer.echo("\n".join(style.text(line) for line in lines))
+        rest = m("… and {count} more (--all lists every one)", count=found.total - len(found.lines))
+        lines.append("  " + say(rest))
+    echo("\n".join(style.text(line) for line in lines))
 
 
 @app.command()
@@ -444,22 +587,26 @@ def undo(file: MatchFile = DEFAULT_FILE, ascii_only: AsciiFlag = False) -> None:
     from referee.session import undo as undo_last
 
     match, rep, removed = undo_last(file)
-    typer.echo(f"Removed {removed}.")
+    echo(m("Removed {what}.", what=removed))
     _status(match, rep, ascii_only)
 
 
 @app.command()
 @domain
 def hand(
-    name: Annotated[str, typer.Argument(help="The player who received the cards.")],
-    cards: Annotated[list[str] | None, typer.Argument(help="The cards received, in order.")] = None,
+    name: Annotated[str, typer.Argument(help=h("The player who received the cards."))],
+    cards: Annotated[
+        list[str] | None, typer.Argument(help=h("The cards received, in order."))
+    ] = None,
     replace: Annotated[
         bool,
         typer.Option(
             "--set",
-            help="Correct a mistyped hand: these cards "
-            "replace the whole recorded hand (none: forget "
-            "it).",
+            help=h(
+                "Correct a mistyped hand: these cards "
+                "replace the whole recorded hand (none: forget "
+                "it)."
+            ),
         ),
     ] = False,
     file: MatchFile = DEFAULT_FILE,
@@ -474,14 +621,14 @@ def hand(
     from referee.session import add_hand
 
     match, rep, said = add_hand(file, name, " ".join(cards or []), replace)
-    typer.echo(f"Recorded {said}.")
+    echo(m("Recorded {what}.", what=said))
     _status(match, rep, ascii_only)
 
 
 @app.command()
 @domain
 def score(
-    file: Annotated[Path, typer.Argument(help="The match log.")] = DEFAULT_FILE,
+    file: Annotated[Path, typer.Argument(help=h("The match log."))] = DEFAULT_FILE,
     as_json: JsonFlag = False,
     ascii_only: AsciiFlag = False,
 ) -> None:
@@ -496,15 +643,15 @@ def score(
     if as_json:
         import json
 
-        typer.echo(json.dumps(score_json(match, rep), ensure_ascii=False))
+        echo(json.dumps(score_json(match, rep), ensure_ascii=False))
     else:
-        typer.echo(score_sheet(match, rep, Style.for_terminal(ascii_only)))
+        echo(score_sheet(match, rep, Style.for_terminal(ascii_only)))
 
 
 @app.command()
 @domain
 def verify(
-    files: Annotated[list[Path], typer.Argument(help="Match logs to replay and check.")],
+    files: Annotated[list[Path], typer.Argument(help=h("Match logs to replay and check."))],
     as_json: JsonFlag = False,
     jobs: JobsOption = None,
 ) -> None:
@@ -534,14 +681,15 @@ def verify(
             }
             if verdict.internal is not None:
                 line["internal_error"] = True
-            typer.echo(json.dumps(line, ensure_ascii=False))
+            echo(json.dumps(line, ensure_ascii=False))
         elif verdict.internal is not None:
             continue
         elif problems:
-            typer.echo("\n".join(problem_lines(problems, name)))
+            echo("\n".join(problem_lines(problems, name)))
+        elif verdict.complete:
+            echo(m("{file}: ok ({count} deals, complete)", file=name, count=verdict.deals))
         else:
-            state = "complete" if verdict.complete else "in progress"
-            typer.echo(f"{name}: ok ({verdict.deals} deals, {state})")
+            echo(m("{file}: ok ({count} deals, in progress)", file=name, count=verdict.deals))
     if broken:
         raise typer.Exit(INTERNAL)
     if bad:
@@ -551,10 +699,12 @@ def verify(
 @app.command()
 @domain
 def export(
-    file: Annotated[Path, typer.Argument(help="The match log.")] = DEFAULT_FILE,
+    file: Annotated[Path, typer.Argument(help=h("The match log."))] = DEFAULT_FILE,
     out: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Write here (atomically) instead of standard output."),
+        typer.Option(
+            "--output", "-o", help=h("Write here (atomically) instead of standard output.")
+        ),
     ] = None,
 ) -> None:
     """Write the canonical log, derived scores and result included.
@@ -582,7 +732,7 @@ def rules(
     game: Annotated[str, typer.Argument(help=GAME_NAMES)],
     variant: Annotated[
         str | None,
-        typer.Option("--variant", "-v", help="A named variant (default: the game's default)."),
+        typer.Option("--variant", "-v", help=h("A named variant (default: the game's default).")),
     ] = None,
     as_json: JsonFlag = False,
 ) -> None:
@@ -598,26 +748,30 @@ def rules(
     if as_json:
         import json
 
-        typer.echo(json.dumps({"game": game, "variant": name, "rules": values}))
+        echo(json.dumps({"game": game, "variant": name, "rules": values}))
     else:
-        typer.echo(rules_text(game, name, values))
+        echo(rules_text(game, name, values))
 
 
 @app.command()
 @domain
 def simulate(
     game: Annotated[str, typer.Argument(help=GAME_NAMES)],
-    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the logs.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help=h("Folder for the logs."))],
     variant: Annotated[
         str | None,
-        typer.Option("--variant", "-v", help="A named variant (default: the game's default)."),
+        typer.Option("--variant", "-v", help=h("A named variant (default: the game's default).")),
     ] = None,
     players: Annotated[
-        int, typer.Option("--players", "-n", help=f"How many play: {PLAYER_RANGES}.")
+        int,
+        typer.Option(
+            "--players", "-n", help=h("How many play: basra 2-4, pasur 2-4, bura 2-6, kozel 2-4.")
+        ),
     ] = 2,
-    seed: Annotated[int, typer.Option(help="Same seed, same bytes.")] = 1,
+    seed: Annotated[int, typer.Option(help=h("Same seed, same bytes."))] = 1,
     matches: Annotated[
-        int, typer.Option("--matches", "-k", min=1, max=100_000, help="How many matches to write.")
+        int,
+        typer.Option("--matches", "-k", min=1, max=100_000, help=h("How many matches to write.")),
     ] = 1,
 ) -> None:
     """Play complete matches with random and greedy legal plays; write canonical logs.
@@ -632,20 +786,37 @@ def simulate(
     name = game_and_variant(game, variant)
     low, high = GAMES[game].player_range(name)
     if not low <= players <= high:
-        raise UsageError(f"--players: {game} is played by {low} to {high} players, not {players}")
+        raise UsageError(
+            m(
+                "--players: {game} is played by {low} to {high} players, not {count}",
+                game=game,
+                low=low,
+                high=high,
+                count=players,
+            )
+        )
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         from referee.logfile import file_problem
 
-        raise file_problem(out, f"cannot be used as a folder for the logs ({e.strerror})") from None
+        raise file_problem(
+            out, m("cannot be used as a folder for the logs ({error})", error=e.strerror)
+        ) from None
     for k in range(matches):
         match = simulate_match(game, name, players, seed * 100_003 + k)
         target = out / f"{game}-{name}-{players}p-s{seed}-{k + 1:04d}.toml"
         write_atomic(target, dumps(match))
-    typer.echo(
-        f"Wrote {matches} {game} ({name}, {players} players) match"
-        f"{'es' if matches != 1 else ''} to {out}"
+    echo(
+        mn(
+            "Wrote {n} {game} ({variant}, {players} players) match to {folder}",
+            "Wrote {n} {game} ({variant}, {players} players) matches to {folder}",
+            matches,
+            game=game,
+            variant=name,
+            players=players,
+            folder=str(out),
+        )
     )
 
 
@@ -675,9 +846,9 @@ def csv_cell(text: str) -> str:
 @app.command()
 @domain
 def standings(
-    paths: Annotated[list[Path], typer.Argument(help="Match logs, or folders of them.")],
+    paths: Annotated[list[Path], typer.Argument(help=h("Match logs, or folders of them."))],
     as_json: JsonFlag = False,
-    as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV rows.")] = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help=h("Print CSV rows."))] = False,
     jobs: JobsOption = None,
 ) -> None:
     """A tournament tally across matches, one table per game: played, won, points for and
@@ -699,7 +870,7 @@ def standings(
                 seen.add(key)
                 files.append(one)
     if not files:
-        raise UsageError("no match logs found (give files or folders of *.toml)")
+        raise UsageError(m("no match logs found (give files or folders of *.toml)"))
     summaries = []
     bad = False
     broken = False
@@ -707,20 +878,23 @@ def standings(
         if verdict.internal is not None:  # a bug: this file is left out, the others counted
             broken = True
             err(
-                f"referee: {shown(verdict.path)}: left out: "
-                f"{internal_error(RuntimeError(verdict.internal))}"
+                m(
+                    "referee: {file}: left out: {why}",
+                    file=shown(verdict.path),
+                    why=internal_error(RuntimeError(verdict.internal)),
+                )
             )
         elif verdict.summary is None:
             bad = True
-            first = verdict.problems[0] if verdict.problems else "unreadable"
-            err(f"referee: {shown(verdict.path)}: left out: {first}")
+            first = verdict.problems[0].said() if verdict.problems else m("unreadable")
+            err(m("referee: {file}: left out: {why}", file=shown(verdict.path), why=first))
         else:
             summaries.append(verdict.summary)
     rows = tally(summaries)
     if as_json:
         import json
 
-        typer.echo(
+        echo(
             json.dumps(
                 {"matches": len(summaries), "sides": [r.as_dict() for r in rows]},
                 ensure_ascii=False,
@@ -758,7 +932,7 @@ def standings(
                 ]
             )
     else:
-        typer.echo(standings_table(rows, len(summaries)))
+        echo(standings_table(rows, len(summaries)))
     if broken:
         raise typer.Exit(INTERNAL)
     if bad:
@@ -768,10 +942,10 @@ def standings(
 @app.command()
 @domain
 def explain(
-    file: Annotated[Path, typer.Argument(help="The match log.")],
-    deal_number: Annotated[int, typer.Option("--deal", "-d", min=1, help="Deal, from 1.")],
+    file: Annotated[Path, typer.Argument(help=h("The match log."))],
+    deal_number: Annotated[int, typer.Option("--deal", "-d", min=1, help=h("Deal, from 1."))],
     play_number: Annotated[
-        int, typer.Option("--play", "-p", min=1, help="Entry in the deal, from 1.")
+        int, typer.Option("--play", "-p", min=1, help=h("Entry in the deal, from 1."))
     ],
     ascii_only: AsciiFlag = False,
 ) -> None:
@@ -786,24 +960,34 @@ def explain(
     match, problems = load(file)
     if match is None:
         raise RefereeError(problems)
-    from referee.text import visible
+    from referee.messages import join
 
     result = explain_entry(match, deal_number, play_number)
-    lines = ["Before: " + "\n        ".join(result.before), f"Entry:  {result.entry}"]
-    verdict = "legal" if result.ok else "ILLEGAL"
-    lines.append(f"Ruling: {verdict} — " + " ".join(result.lines))
-    lines.append("Rules:  " + ", ".join(f"[{r}]" for r in result.rules))
+    pad = "\n" + " " * len(say(m("Before: ")))
+    lines = [
+        say(m("Before: ")) + pad.join(say(line) for line in result.before),
+        say(m("Entry:  {entry}", entry=result.entry)),
+    ]
+    ruling = join(result.lines, " ")
+    lines.append(
+        say(
+            m("Ruling: legal — {ruling}", ruling=ruling)
+            if result.ok
+            else m("Ruling: ILLEGAL — {ruling}", ruling=ruling)
+        )
+    )
+    lines.append(say(m("Rules:  {rules}", rules=", ".join(f"[{r}]" for r in result.rules))))
     if result.legal:
-        lines.append("Legal here:")
-        lines.extend(f"  {line}" for line in result.legal[:40])
+        lines.append(say(m("Legal here:")))
+        lines.extend("  " + say(line) for line in result.legal[:40])
         rest = len(result.legal[40:]) + result.more
         if rest:
-            lines.append(f"  … and {rest} more")
+            lines.append("  " + say(m("… and {count} more", count=rest)))
     from referee.render import Style
 
     style = Style.for_terminal(ascii_only)
-    for line in lines:  # the ruling may quote the log's own text (a forfeit's reason)
-        typer.echo("\n".join(style.text(visible(part)) for part in line.split("\n")))
+    for line in lines:  # every part from the log (a forfeit's reason) is escaped by say()
+        echo(style.text(line))
     if not result.ok:
         raise typer.Exit(1)
 
@@ -816,7 +1000,8 @@ def main() -> None:
     module-by-module teardown once its output is flushed (every file it wrote is already
     closed, fsynced and renamed). Help and errors use the full app.
     """
-    name = sys.argv[1] if len(sys.argv) > 1 else ""
+    lang, name = leading_lang(sys.argv[1:])
+    choose_language(lang)
     chosen = [
         c
         for c in app.registered_commands
@@ -834,7 +1019,7 @@ def main() -> None:
         single.registered_commands = chosen
         single.registered_callback = app.registered_callback  # still a group: same usage
         try:
-            single()
+            localized(typer.main.get_command(single))()
         except SystemExit as done:
             # A table command has written and closed everything it touched: flush what it
             # printed and leave without tearing down the interpreter's modules one by one.
@@ -844,4 +1029,4 @@ def main() -> None:
                     stream.flush()
             os._exit(code)
         return
-    app()
+    localized(typer.main.get_command(app))()

@@ -78,7 +78,12 @@ def main() -> None:
         import signal
 
         signal.signal(signal.SIGINT, _on_interrupt)
-        if len(sys.argv) > 1 and sys.argv[1] in TABLE_COMMANDS:
+        args = sys.argv[1:]
+        if args[:1] == ["--lang"]:  # the global option before the command
+            args = args[2:]
+        elif args[:1] and args[0].startswith("--lang="):
+            args = args[1:]
+        if args[:1] and args[0] in TABLE_COMMANDS:
             import gc
 
             gc.disable()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from referee.games.base import Explanation
 from referee.match import replay
+from referee.messages import m
 from referee.problems import Problem, RefereeError
 from referee.record import Match, describe_entry
 
@@ -33,7 +34,11 @@ def explain(match: Match, deal_number: int, play_number: int) -> Explained:
             [
                 Problem(
                     "log.deal",
-                    f"the log has {len(match.deals)} deals; there is no deal {deal_number}",
+                    m(
+                        "the log has {count} deals; there is no deal {deal}",
+                        count=len(match.deals),
+                        deal=deal_number,
+                    ),
                 )
             ]
         )
@@ -43,8 +48,12 @@ def explain(match: Match, deal_number: int, play_number: int) -> Explained:
             [
                 Problem(
                     "log.play",
-                    f"deal {deal_number} has {len(deal.plays)} "
-                    f"entries; there is no entry {play_number}",
+                    m(
+                        "deal {deal} has {count} entries; there is no entry {play}",
+                        deal=deal_number,
+                        count=len(deal.plays),
+                        play=play_number,
+                    ),
                 )
             ]
         )
@@ -54,15 +63,22 @@ def explain(match: Match, deal_number: int, play_number: int) -> Explained:
             [
                 Problem(
                     "log.play",
-                    f"entry {play_number} of deal {deal_number} "
-                    "could not be read; run verify for the details",
+                    m(
+                        "entry {play} of deal {deal} could not be read; run verify for the details",
+                        play=play_number,
+                        deal=deal_number,
+                    ),
                 )
             ]
         )
     rep = replay(match.prefix(deal_number - 1, play_number - 1))
     if rep.problems or rep.state is None:
         first = rep.problems[0] if rep.problems else None
-        why = f": {first}" if first else ""
-        raise RefereeError([Problem("log.play", f"the record goes wrong before this entry{why}")])
+        why = (
+            m("the record goes wrong before this entry: {problem}", problem=first.said())
+            if first
+            else m("the record goes wrong before this entry")
+        )
+        raise RefereeError([Problem("log.play", why)])
     state = rep.state
     return Explained(describe_entry(entry), state.describe(), state.explain(entry))

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee.cards import FULL_DECK, CardError, read_typed_cards, sort_key
+from referee.messages import Msg, m, say
 from referee.problems import RefereeError
 from referee.record import TrickEntry
 from referee.registry import GAMES
@@ -18,7 +19,8 @@ from referee.usage import UsageError
 if TYPE_CHECKING:
     from referee.session import Recorded
 
-HELP = """Type a play, or a command:
+HELP = m(
+    """Type a play, or a command:
   7D                 play the 7D (its capture is filled in when there is only one)
   7D 5H 2C           play the 7D taking 5H and 2C          (Basra, Pasur)
   7D -               lay the 7D on the floor (a trail)      (Basra, Pasur)
@@ -36,6 +38,7 @@ HELP = """Type a play, or a command:
   show · score · undo · help · quit
 Every accepted entry is saved at once; Tab completes cards and words.
 Ctrl-C clears the line; Ctrl-D (or quit) leaves."""
+)
 
 WORDS = (
     "help",
@@ -61,10 +64,14 @@ class Live:
 
     def __init__(self, path: Path, write: Callable[[str], None], ascii_only: bool = False):
         self.path = path
-        self.write = write
+        self._write = write
         self.ascii_only = ascii_only
 
     # --- what the screen shows --------------------------------------------------------
+
+    def write(self, text: str) -> None:
+        """Show a sentence in the reader's language, or text already rendered."""
+        self._write(say(text) if isinstance(text, Msg) else text)
 
     def status(self) -> None:
         from referee.render import Style, show
@@ -106,7 +113,7 @@ class Live:
         try:
             words = shlex.split(line)
         except ValueError as err:
-            self.write(f"referee: usage: {err}")
+            self.write(m("referee: usage: {error}", error=str(err)))
             return True
         if not words:
             return True
@@ -124,7 +131,7 @@ class Live:
                 from referee.session import undo
 
                 _, _, removed = undo(self.path)
-                self.write(f"Removed {removed}.")
+                self.write(m("Removed {what}.", what=removed))
                 self.status()
             elif head == "options":
                 self.options(words[1:])
@@ -138,9 +145,9 @@ class Live:
                 self.play(words)
         except RefereeError as err:
             for p in err.problems[:10]:
-                self.write(f"referee: {p}")
+                self.write(m("referee: {problem}", problem=p.said()))
         except (UsageError, CardError) as err:
-            self.write(f"referee: usage: {err}")
+            self.write(m("referee: usage: {error}", error=err.args[0] if err.args else ""))
         return True
 
     def score(self) -> None:
@@ -156,11 +163,11 @@ class Live:
         match, rep = open_match(self.path)
         card = read_typed_cards(" ".join(args))[0] if args else None
         found = capture_options(match, rep, card, None, 40)
-        self.write(f"{found.label}:")
+        self.write(m("{label}:", label=found.label))
         for w in found.lines:
-            self.write(f"  {w}")
+            self.write("  " + say(w))
         if found.total > len(found.lines):
-            self.write(f"  … and {found.total - len(found.lines)} more")
+            self.write("  " + say(m("… and {count} more", count=found.total - len(found.lines))))
 
     def deal(self, args: list[str]) -> None:
         from referee.session import add_deal, open_match
@@ -188,9 +195,9 @@ class Live:
         from referee.session import add_hand
 
         if len(args) < 2:
-            raise UsageError("hand NAME CARDS, as: hand Ali 7D 2C KS 9H")
+            raise UsageError(m("hand NAME CARDS, as: hand Ali 7D 2C KS 9H"))
         _, _, said = add_hand(self.path, args[0], " ".join(args[1:]))
-        self.write(f"Recorded {said}.")
+        self.write(m("Recorded {what}.", what=said))
         self.status()
 
     def bura_word(self, head: str, args: list[str]) -> None:
@@ -204,12 +211,12 @@ class Live:
         elif head == "declare" and len(args) == 5:
             entry = TrickEntry(args[4], read_typed_cards(" ".join(args[1:4])), declares=args[0])
         else:
-            raise UsageError(f"see help for the form of {head}")
+            raise UsageError(m("see help for the form of {command}", command=head))
         recorded = add_entry(self.path, trick_entry(entry))
         if head == "claim":
             confirm = claim_verdict(recorded) or ""
         else:
-            confirm = f"Recorded: {describe_entry(recorded.entry)}."
+            confirm = m("Recorded: {entry}.", entry=describe_entry(recorded.entry))
         self.announce(recorded, confirm)
 
     def announce(self, recorded: Recorded, confirm: str = "") -> None:
@@ -230,7 +237,7 @@ class Live:
             trail = "-" in words
             takes = cards[1:] if len(cards) > 1 else None
             if trail and takes:
-                raise UsageError("a card either takes cards or is laid down with -, not both")
+                raise UsageError(m("a card either takes cards or is laid down with -, not both"))
             recorded = add_entry(self.path, table_play(cards[:1], takes, trail, None))
         self.announce(recorded)
 
@@ -258,7 +265,7 @@ def run(path: Path, ascii_only: bool = False) -> None:
         readline.parse_and_bind("tab: complete")
     except ImportError:  # pragma: no cover - readline is missing on some platforms
         pass
-    print("referee live: type help for the commands; every entry is saved at once.")
+    print(say(m("referee live: type help for the commands; every entry is saved at once.")))
     session.status()
     while True:
         try:

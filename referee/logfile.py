@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.logformat import match_to_dict, read_match
+from referee.messages import Msg, m
 from referee.problems import Problem, RefereeError
 from referee.record import Match
 from referee.text import visible
@@ -45,7 +46,9 @@ def abandon() -> None:
 
 def file_problem(path: Path | str, message: str) -> RefereeError:
     """A ``log.file`` error about ``path``."""
-    return RefereeError([Problem("log.file", f"{shown_path(path)}: {message}")])
+    return RefereeError(
+        [Problem("log.file", m("{file}: {message}", file=shown_path(path), message=message))]
+    )
 
 
 def shown_path(path: Path | str) -> str:
@@ -54,14 +57,18 @@ def shown_path(path: Path | str) -> str:
     return visible(os.fsencode(path).decode("utf-8", "replace"))
 
 
-def too_big(size: int) -> str:
-    return f"{size / 1048576:.1f} MiB; a match log is at most {MAX_BYTES // 1048576} MiB"
+def too_big(size: int) -> Msg:
+    return m(
+        "{size} MiB; a match log is at most {limit} MiB",
+        size=f"{size / 1048576:.1f}",
+        limit=MAX_BYTES // 1048576,
+    )
 
 
 def parse_bytes(raw: bytes) -> tuple[dict[str, Any] | None, list[Problem]]:
     """TOML bytes to a mapping, or a ``log.toml`` problem with line and column."""
     if len(raw) > MAX_BYTES:
-        return None, [Problem("log.toml", f"the file is {too_big(len(raw))}")]
+        return None, [Problem("log.toml", m("the file is {size}", size=too_big(len(raw))))]
     if raw.startswith(BOM):  # some editors write one; TOML itself has none
         raw = raw[len(BOM) :]
     try:
@@ -71,7 +78,10 @@ def parse_bytes(raw: bytes) -> tuple[dict[str, Any] | None, list[Problem]]:
         at_col = err.start - (raw.rfind(b"\n", 0, err.start) + 1) + 1
         return None, [
             Problem(
-                "log.toml", "the file is not UTF-8 text (TOML must be)", line=at_line, column=at_col
+                "log.toml",
+                m("the file is not UTF-8 text (TOML must be)"),
+                line=at_line,
+                column=at_col,
             )
         ]
     try:
@@ -85,12 +95,19 @@ def parse_bytes(raw: bytes) -> tuple[dict[str, Any] | None, list[Problem]]:
             line, col = int(found.group(1)), int(found.group(2))
         plain = getattr(err, "msg", None) or re.sub(_POSITION, "", msg).strip(" ()")
         return None, [
-            Problem("log.toml", f"not valid TOML: {plain}", line=line or 1, column=col or 1)
+            Problem(
+                "log.toml",
+                m("not valid TOML: {error}", error=plain),
+                line=line or 1,
+                column=col or 1,
+            )
         ]
     except RecursionError:
-        return None, [Problem("log.toml", "not valid TOML: nested too deeply", line=1, column=1)]
+        return None, [Problem("log.toml", m("not valid TOML: nested too deeply"), line=1, column=1)]
     except ValueError as err:  # an integer past Python's digit limit, and the like
-        return None, [Problem("log.toml", f"not a value referee can read: {str(err)[:120]}")]
+        return None, [
+            Problem("log.toml", m("not a value referee can read: {error}", error=str(err)[:120]))
+        ]
 
 
 def open_regular(path: Path | str, label: Path | str | None = None) -> int:
@@ -101,16 +118,20 @@ def open_regular(path: Path | str, label: Path | str | None = None) -> int:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
     except FileNotFoundError:
-        raise file_problem(said, "no such file") from None
+        raise file_problem(said, m("no such file")) from None
     except PermissionError:
-        raise file_problem(said, "referee may not read this file") from None
+        raise file_problem(said, m("referee may not read this file")) from None
     except OSError as err:
-        raise file_problem(said, err.strerror or "cannot be opened") from None
+        raise file_problem(said, err.strerror or m("cannot be opened")) from None
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)
-        what = "a folder" if stat.S_ISDIR(mode) else "not a regular file (a FIFO, device or socket)"
-        raise file_problem(said, f"is {what}, not a match log")
+        what = (
+            m("is a folder, not a match log")
+            if stat.S_ISDIR(mode)
+            else m("is not a regular file (a FIFO, device or socket), not a match log")
+        )
+        raise file_problem(said, what)
     return fd
 
 
@@ -118,7 +139,16 @@ def read_fd(path: Path | str, fd: int) -> bytes:
     """At most the size limit plus one byte of an open log."""
     if os.fstat(fd).st_size > MAX_BYTES:
         raise RefereeError(
-            [Problem("log.toml", f"{shown_path(path)} is {too_big(os.fstat(fd).st_size)}")]
+            [
+                Problem(
+                    "log.toml",
+                    m(
+                        "{file} is {size}",
+                        file=shown_path(path),
+                        size=too_big(os.fstat(fd).st_size),
+                    ),
+                )
+            ]
         )
     chunks = []
     left = MAX_BYTES + 1
@@ -126,7 +156,7 @@ def read_fd(path: Path | str, fd: int) -> bytes:
         try:
             chunk = os.read(fd, min(left, 1 << 20))
         except OSError as err:
-            raise file_problem(path, err.strerror or "cannot be read") from None
+            raise file_problem(path, err.strerror or m("cannot be read")) from None
         if not chunk:
             break
         chunks.append(chunk)
@@ -180,9 +210,11 @@ def _write_temporary(real: Path, data: bytes, like: os.stat_result | None) -> Pa
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
     except FileNotFoundError:
-        raise file_problem(real.parent, "no such folder") from None
+        raise file_problem(real.parent, m("no such folder")) from None
     except OSError as err:
-        raise file_problem(real.parent, f"referee cannot write here ({err.strerror})") from None
+        raise file_problem(
+            real.parent, m("referee cannot write here ({error})", error=err.strerror)
+        ) from None
     try:
         if like is not None:
             os.fchmod(fd, stat.S_IMODE(like.st_mode))
@@ -197,7 +229,7 @@ def _write_temporary(real: Path, data: bytes, like: os.stat_result | None) -> Pa
             os.unlink(tmp)
         if isinstance(err, OSError):
             raise file_problem(
-                real, f"could not write ({err.strerror}); the log is unchanged"
+                real, m("could not write ({error}); the log is unchanged", error=err.strerror)
             ) from None
         raise
     return tmp
@@ -210,8 +242,11 @@ def write_atomic(path: Path, data: bytes) -> None:
     if len(data) > MAX_BYTES:
         raise file_problem(
             path,
-            f"the log would be {too_big(len(data))}: referee will not "
-            "write a log it would refuse to read; the log is unchanged",
+            m(
+                "the log would be {size}: referee will not write a log it would refuse to "
+                "read; the log is unchanged",
+                size=too_big(len(data)),
+            ),
         )
     real = real_path(path)
     try:
@@ -219,12 +254,12 @@ def write_atomic(path: Path, data: bytes) -> None:
     except FileNotFoundError:
         like = None
     except OSError as err:
-        raise file_problem(path, err.strerror or "cannot be reached") from None
+        raise file_problem(path, err.strerror or m("cannot be reached")) from None
     if like is not None:
         if stat.S_ISDIR(like.st_mode):
-            raise file_problem(path, "is a folder; give a file name")
+            raise file_problem(path, m("is a folder; give a file name"))
         if not like.st_mode & 0o222 or not os.access(real, os.W_OK):
-            raise file_problem(path, "is read-only; make it writable to record entries")
+            raise file_problem(path, m("is read-only; make it writable to record entries"))
     tmp = _write_temporary(real, data, like)
     replace(tmp, real)
 
@@ -253,7 +288,7 @@ def replace(tmp: Path, real: Path) -> None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise file_problem(
-                real, f"could not write ({err.strerror}); the log is unchanged"
+                real, m("could not write ({error}); the log is unchanged", error=err.strerror)
             ) from None
         written.append(real)
     with contextlib.suppress(OSError):
@@ -268,11 +303,11 @@ def write_new(path: Path, data: bytes) -> None:
     """Create a log that must not exist yet: the temporary is linked into place, which
     fails if anything has appeared there meanwhile (nothing is ever overwritten)."""
     if len(data) > MAX_BYTES:
-        raise file_problem(path, f"the log would be {too_big(len(data))}")
+        raise file_problem(path, m("the log would be {size}", size=too_big(len(data))))
     real = real_path(path)
     if real.exists() or path.is_symlink():
         raise file_problem(
-            path, "already exists; referee never overwrites a match (choose another file)"
+            path, m("already exists; referee never overwrites a match (choose another file)")
         )
     tmp = _write_temporary(real, data, None)
     try:
@@ -281,10 +316,10 @@ def write_new(path: Path, data: bytes) -> None:
             written.append(real)
     except FileExistsError:
         raise file_problem(
-            path, "already exists; referee never overwrites a match (choose another file)"
+            path, m("already exists; referee never overwrites a match (choose another file)")
         ) from None
     except OSError as err:
-        raise file_problem(path, f"could not write ({err.strerror})") from None
+        raise file_problem(path, m("could not write ({error})", error=err.strerror)) from None
     finally:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
@@ -333,14 +368,19 @@ def locked(path: Path, wait: float = 5.0) -> Iterator[Path]:
                     break
                 except OSError as err:
                     if err.errno not in (errno.EAGAIN, errno.EACCES):
-                        raise file_problem(path, f"cannot be locked ({err.strerror})") from None
+                        raise file_problem(
+                            path, m("cannot be locked ({error})", error=err.strerror)
+                        ) from None
                     if time.monotonic() > deadline:
                         raise RefereeError(
                             [
                                 Problem(
                                     "log.locked",
-                                    f"{shown_path(path)} is being written by "
-                                    "another referee process; try again",
+                                    m(
+                                        "{file} is being written by another referee process; "
+                                        "try again",
+                                        file=shown_path(path),
+                                    ),
                                 )
                             ]
                         ) from None

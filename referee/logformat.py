@@ -9,6 +9,7 @@ import datetime as dt
 from typing import Any
 
 from referee.cards import Card, CardError, format_cards, lookup_card, lookup_cards, parse_cards
+from referee.messages import join, m
 from referee.params import Value
 from referee.problems import Problem, deal_path
 from referee.record import Deal, Entry, FishPlay, Match, TrickEntry
@@ -65,7 +66,11 @@ class _Reader:
                 where = f"{prefix}.{key}" if prefix else key
                 self.bad(
                     "log.key",
-                    f"unknown key {key!r}; expected one of {', '.join(allowed)}",
+                    m(
+                        "unknown key {key}; expected one of {allowed}",
+                        key=repr(key),
+                        allowed=join(allowed),
+                    ),
                     where,
                     deal,
                     play,
@@ -84,8 +89,11 @@ class _Reader:
         if not isinstance(value, str):
             self.bad(
                 rule,
-                f'expected a card list string such as "5H 3C", found '
-                f"{type(value).__name__} {value!r}",
+                m(
+                    'expected a card list string such as "5H 3C", found {type} {value}',
+                    type=type(value).__name__,
+                    value=repr(value),
+                ),
                 path,
                 deal,
                 play,
@@ -95,32 +103,55 @@ class _Reader:
         try:
             return parse_cards(value)
         except CardError as err:
-            self.bad("log.card", f"{value!r}: {err}", path, deal, play, stage)
+            self.bad(
+                "log.card",
+                m("{what}: {error}", what=repr(value), error=err.args[0]),
+                path,
+                deal,
+                play,
+                stage,
+            )
             return None
 
     def read(self, data: dict[str, Any]) -> Match | None:
         self.unknown_keys(data, HEADER_KEYS, "")
         fmt = data.get("format")
         if "format" not in data:
-            self.bad("log.key", "missing key 'format'; expected \"referee-match\"", "format")
+            self.bad("log.key", m("missing key 'format'; expected \"referee-match\""), "format")
         elif fmt != FORMAT:
-            self.bad("log.format", f'expected "{FORMAT}", found {fmt!r}', "format")
+            self.bad(
+                "log.format",
+                m('expected "{format}", found {value}', format=FORMAT, value=repr(fmt)),
+                "format",
+            )
         version = data.get("version")
         if "version" not in data:
-            self.bad("log.key", "missing key 'version'; expected 1", "version")
+            self.bad("log.key", m("missing key 'version'; expected 1"), "version")
         elif isinstance(version, bool) or not isinstance(version, int) or version < 1:
-            self.bad("log.version", f"expected version 1, found {version!r}", "version")
+            self.bad(
+                "log.version",
+                m("expected version 1, found {value}", value=repr(version)),
+                "version",
+            )
         elif version > VERSION:
             self.bad(
                 "log.version",
-                f"this log is version {version}; this referee reads "
-                f"version {VERSION} and will not guess at a newer one",
+                m(
+                    "this log is version {version}; this referee reads version {supported} "
+                    "and will not guess at a newer one",
+                    version=version,
+                    supported=VERSION,
+                ),
                 "version",
             )
             return None
         game = data.get("game")
         if "game" not in data:
-            self.bad("log.key", f"missing key 'game'; expected one of {', '.join(GAMES)}", "game")
+            self.bad(
+                "log.key",
+                m("missing key 'game'; expected one of {games}", games=join(GAMES)),
+                "game",
+            )
             return None
         why = check_game(game)
         if why is not None:
@@ -135,16 +166,26 @@ class _Reader:
             variant = spec.default_variant
         event = data.get("event")
         if event is not None and not isinstance(event, str):
-            self.bad("log.format", f"expected a string, found {event!r}", "event")
+            self.bad(
+                "log.format", m("expected a string, found {value}", value=repr(event)), "event"
+            )
             event = None
         date = data.get("date")
         if date is not None and not isinstance(date, dt.date):
-            self.bad("log.format", f"expected a TOML date or date-time, found {date!r}", "date")
+            self.bad(
+                "log.format",
+                m("expected a TOML date or date-time, found {value}", value=repr(date)),
+                "date",
+            )
             date = None
         players = self.players(data, spec, variant)
         rules_given = data.get("rules", {})
         if not isinstance(rules_given, dict):
-            self.bad("log.rules", f"expected a table of parameters, found {rules_given!r}", "rules")
+            self.bad(
+                "log.rules",
+                m("expected a table of parameters, found {value}", value=repr(rules_given)),
+                "rules",
+            )
             rules_given = {}
         rules, rule_problems = resolve_rules(game, variant, rules_given)
         self.problems.extend(rule_problems)
@@ -153,11 +194,17 @@ class _Reader:
         match = Match(game, variant, players, rules, event, date)
         deals = data.get("deals", [])
         if not isinstance(deals, list):
-            self.bad("log.deal", "expected an array of tables [[deals]]", "deals")
+            self.bad("log.deal", m("expected an array of tables [[deals]]"), "deals")
             deals = []
         if len(deals) > MAX_DEALS:
             self.bad(
-                "log.deal", f"{len(deals)} deals; a match log holds at most {MAX_DEALS}", "deals"
+                "log.deal",
+                m(
+                    "{count} deals; a match log holds at most {limit}",
+                    count=len(deals),
+                    limit=MAX_DEALS,
+                ),
+                "deals",
             )
             deals = []
         sides = match.sides
@@ -169,39 +216,60 @@ class _Reader:
     def players(self, data: dict[str, Any], spec: GameSpec, variant: str) -> list[str] | None:
         if "players" not in data:
             self.bad(
-                "log.key", "missing key 'players'; expected the players in playing order", "players"
+                "log.key",
+                m("missing key 'players'; expected the players in playing order"),
+                "players",
             )
             return None
         raw = data["players"]
         if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
-            self.bad("log.players", f"expected an array of player names, found {raw!r}", "players")
+            self.bad(
+                "log.players",
+                m("expected an array of player names, found {value}", value=repr(raw)),
+                "players",
+            )
             return None
         ok = True
         seen: set[str] = set()
         names = [normal_name(name) for name in raw]
         for i, name in enumerate(names):
-            why = None
+            why: str | None = None
             if len(name) > 40:
-                why = (
-                    f"{visible(name[:40])!r}…: a name has at most 40 characters, found {len(name)}"
+                why = m(
+                    "{name}…: a name has at most 40 characters, found {count}",
+                    name=repr(visible(name[:40])),
+                    count=len(name),
                 )
             elif (why := name_problem(name)) is not None:
                 pass
             elif name in seen:
-                why = f"{name!r} is listed twice; names must be unique"
+                why = m("{name} is listed twice; names must be unique", name=repr(name))
             if why:
                 self.bad("log.players", why, f"players[{i}]")
                 ok = False
             seen.add(name)
         low, high = spec.player_range(variant)
         if not low <= len(raw) <= high:
-            played = f"{low} to {high} players" if low < high else f"{low} players"
+            played = (
+                m("{low} to {high} players", low=low, high=high)
+                if low < high
+                else m("{low} players", low=low)
+            )
             what = (
                 spec.name
                 if spec.player_range(variant) == spec.players
                 else f"{spec.name} ({variant})"
             )
-            self.bad("game.players", f"{what} is played by {played}, found {len(raw)}", "players")
+            self.bad(
+                "game.players",
+                m(
+                    "{what} is played by {played}, found {count}",
+                    what=what,
+                    played=played,
+                    count=len(raw),
+                ),
+                "players",
+            )
             ok = False
         return names if ok else None
 
@@ -209,19 +277,25 @@ class _Reader:
         number = i + 1
         path = deal_path(i)
         if not isinstance(raw, dict):
-            self.bad("log.deal", f"expected a table, found {raw!r}", path, number)
+            self.bad(
+                "log.deal", m("expected a table, found {value}", value=repr(raw)), path, number
+            )
             return Deal("", broken=True)
         allowed = (DEAL_KEYS[0], *spec.setup, *DEAL_KEYS[1:])
         self.unknown_keys(raw, allowed, path, number)
         deal = Deal("")
         dealer = _name(raw.get("dealer"))
         if dealer is None:
-            self.bad("log.key", "missing key 'dealer'", f"{path}.dealer", number)
+            self.bad("log.key", m("missing key 'dealer'"), f"{path}.dealer", number)
             deal.broken = True
         elif dealer not in players:
             self.bad(
                 "log.players",
-                f"dealer {dealer!r} is not one of the players ({', '.join(players)})",
+                m(
+                    "dealer {dealer} is not one of the players ({players})",
+                    dealer=repr(dealer),
+                    players=join(players),
+                ),
                 f"{path}.dealer",
                 number,
             )
@@ -232,7 +306,7 @@ class _Reader:
             if key not in spec.setup:
                 continue
             if key not in raw:
-                self.bad("log.key", f"missing key {key!r}", f"{path}.{key}", number)
+                self.bad("log.key", m("missing key {key}", key=repr(key)), f"{path}.{key}", number)
                 deal.broken = True
                 continue
             cards = self.cards(raw[key], f"{path}.{key}", "log.deal", number)
@@ -242,7 +316,10 @@ class _Reader:
                 deal.floor = cards
             elif len(cards) != 1:
                 self.bad(
-                    "log.deal", f"expected one card, found {len(cards)}", f"{path}.trump", number
+                    "log.deal",
+                    m("expected one card, found {count}", count=len(cards)),
+                    f"{path}.trump",
+                    number,
                 )
                 deal.broken = True
             else:
@@ -260,7 +337,12 @@ class _Reader:
                 deal.broken = True
         note = raw.get("note")
         if note is not None and not isinstance(note, str):
-            self.bad("log.deal", f"expected a string, found {note!r}", f"{path}.note", number)
+            self.bad(
+                "log.deal",
+                m("expected a string, found {value}", value=repr(note)),
+                f"{path}.note",
+                number,
+            )
         elif note is not None:
             deal.note = note
         if "score" in raw:
@@ -269,20 +351,27 @@ class _Reader:
         if "plays" not in raw:
             self.bad(
                 "log.key",
-                "missing key 'plays' (write plays = [] before the first play)",
+                m("missing key 'plays' (write plays = [] before the first play)"),
                 f"{path}.plays",
                 number,
             )
             plays = []
         elif not isinstance(plays, list):
             self.bad(
-                "log.deal", f"expected an array of plays, found {plays!r}", f"{path}.plays", number
+                "log.deal",
+                m("expected an array of plays, found {value}", value=repr(plays)),
+                f"{path}.plays",
+                number,
             )
             plays = []
         if len(plays) > MAX_PLAYS:
             self.bad(
                 "log.deal",
-                f"{len(plays)} entries; a deal holds at most {MAX_PLAYS}",
+                m(
+                    "{count} entries; a deal holds at most {limit}",
+                    count=len(plays),
+                    limit=MAX_PLAYS,
+                ),
                 f"{path}.plays",
                 number,
             )
@@ -297,7 +386,10 @@ class _Reader:
     ) -> dict[str, tuple[Card, ...]] | None:
         if not isinstance(raw, dict):
             self.bad(
-                "log.deal", f'expected a table of player = "cards", found {raw!r}', path, number
+                "log.deal",
+                m('expected a table of player = "cards", found {value}', value=repr(raw)),
+                path,
+                number,
             )
             return None
         out: dict[str, tuple[Card, ...]] = {}
@@ -306,7 +398,11 @@ class _Reader:
             if name not in players:
                 self.bad(
                     "log.players",
-                    f"{name!r} is not one of the players ({', '.join(players)})",
+                    m(
+                        "{name} is not one of the players ({players})",
+                        name=repr(name),
+                        players=join(players),
+                    ),
                     f"{path}.{_key(name)}",
                     number,
                 )
@@ -325,7 +421,7 @@ class _Reader:
         if not isinstance(raw, dict):
             self.bad(
                 "log.result",
-                f"expected a table of side = points, found {raw!r}",
+                m("expected a table of side = points, found {value}", value=repr(raw)),
                 path,
                 number,
                 stage=2,
@@ -336,7 +432,11 @@ class _Reader:
             if name not in sides:
                 self.bad(
                     "log.result",
-                    f"{name!r} is not a side of this match ({', '.join(sides)})",
+                    m(
+                        "{name} is not a side of this match ({sides})",
+                        name=repr(name),
+                        sides=join(sides),
+                    ),
                     f"{path}.{_key(name)}",
                     number,
                     stage=2,
@@ -344,7 +444,7 @@ class _Reader:
             elif isinstance(value, bool) or not isinstance(value, int):
                 self.bad(
                     "log.result",
-                    f"expected a whole number, found {value!r}",
+                    m("expected a whole number, found {value}", value=repr(value)),
                     f"{path}.{_key(name)}",
                     number,
                     stage=2,
@@ -363,7 +463,10 @@ class _Reader:
         if not isinstance(raw, dict):
             self.bad(
                 "log.play",
-                f'expected a table such as {{ by = "Ali", card = "7D" }}, found {raw!r}',
+                m(
+                    'expected a table such as {{ by = "Ali", card = "7D" }}, found {value}',
+                    value=repr(raw),
+                ),
                 path,
                 number,
                 play,
@@ -381,7 +484,12 @@ class _Reader:
         for key in absent:  # another game's entry: the wrong shape, not a typo
             bad(
                 "log.play",
-                f"{spec.name} has no {key!r} entries (an entry holds {', '.join(allowed)})",
+                m(
+                    "{name} has no {key} entries (an entry holds {allowed})",
+                    name=spec.name,
+                    key=repr(key),
+                    allowed=join(allowed),
+                ),
                 key,
             )
         self.unknown_keys(
@@ -389,21 +497,33 @@ class _Reader:
         )
         by = _name(raw.get("by"))
         if by is None:
-            bad("log.key", "missing key 'by' (who played)", "by")
+            bad("log.key", m("missing key 'by' (who played)"), "by")
         elif by not in players:
-            bad("log.players", f"{by!r} is not one of the players ({', '.join(players)})", "by")
+            bad(
+                "log.players",
+                m(
+                    "{name} is not one of the players ({players})",
+                    name=repr(by),
+                    players=join(players),
+                ),
+                "by",
+            )
         note = raw.get("note")
         if note is not None and not isinstance(note, str):
-            bad("log.play", f"expected a string, found {note!r}", "note")
+            bad("log.play", m("expected a string, found {value}", value=repr(note)), "note")
         if not fishing:
             return self.trick_entry(raw, bad, path, number, play, before, spec)
         card: tuple[Card, ...] | None = None
         if "card" not in raw:
-            bad("log.key", "missing key 'card'", "card")
+            bad("log.key", m("missing key 'card'"), "card")
         else:
             card = self.cards(raw["card"], f"{path}.card", "log.play", number, play, 1)
             if card is not None and len(card) != 1:
-                bad("log.play", f"expected exactly one card, found {len(card)}", "card")
+                bad(
+                    "log.play",
+                    m("expected exactly one card, found {count}", count=len(card)),
+                    "card",
+                )
         takes = self.cards(raw.get("takes", ""), f"{path}.takes", "log.play", number, play, 1)
         if len(self.problems) > before or card is None or takes is None:
             return None
@@ -424,24 +544,31 @@ class _Reader:
         if len(shape) > 1:
             bad(
                 "log.play",
-                f"an entry is one of a play, a declaration, a claim or a forfeit; "
-                f"found {' and '.join(shape)} together",
+                m(
+                    "an entry is one of a play, a declaration, a claim or a forfeit; found "
+                    "{value} together",
+                    value=join(shape, " and "),
+                ),
             )
         elif shape == ["claim"]:
             if raw["claim"] is not True:
-                bad("log.play", f"claim is always true, found {raw['claim']!r}", "claim")
+                bad(
+                    "log.play",
+                    m("claim is always true, found {value}", value=repr(raw["claim"])),
+                    "claim",
+                )
             if "cards" in raw:
-                bad("log.play", "a claim shows no cards", "cards")
+                bad("log.play", m("a claim shows no cards"), "cards")
             entry["claim"] = True
         elif shape == ["forfeit"]:
             if not isinstance(raw["forfeit"], str):
                 bad(
                     "log.play",
-                    f"expected the reason as a string, found {raw['forfeit']!r}",
+                    m("expected the reason as a string, found {value}", value=repr(raw["forfeit"])),
                     "forfeit",
                 )
             if "cards" in raw:
-                bad("log.play", "a forfeit shows no cards", "cards")
+                bad("log.play", m("a forfeit shows no cards"), "cards")
             entry["forfeit"] = str(raw["forfeit"])
         else:
             if shape == ["declares"]:
@@ -449,17 +576,21 @@ class _Reader:
                 if name not in spec.declarations:
                     bad(
                         "log.play",
-                        f"expected one of {', '.join(spec.declarations)}, found {name!r}",
+                        m(
+                            "expected one of {declarations}, found {value}",
+                            declarations=join(spec.declarations),
+                            value=repr(name),
+                        ),
                         "declares",
                     )
                 entry["declares"] = str(name)
             if "cards" not in raw:
-                bad("log.key", "missing key 'cards' (the cards led, followed or shown)", "cards")
+                bad("log.key", m("missing key 'cards' (the cards led, followed or shown)"), "cards")
             else:
                 got = self.cards(raw["cards"], f"{path}.cards", "log.play", number, play, 1)
                 if got is not None:
                     if not got:
-                        bad("log.play", "expected one or more cards, found none", "cards")
+                        bad("log.play", m("expected one or more cards, found none"), "cards")
                     entry["cards"] = got
         if len(self.problems) > before:
             return None
@@ -469,7 +600,7 @@ class _Reader:
         if raw is None:
             return
         if not isinstance(raw, dict):
-            self.bad("log.result", f"expected a table, found {raw!r}", "result")
+            self.bad("log.result", m("expected a table, found {value}", value=repr(raw)), "result")
             return
         self.unknown_keys(raw, ("totals", "winner"), "result")
         names = sides
@@ -480,7 +611,11 @@ class _Reader:
             if winner not in names:
                 self.bad(
                     "log.result",
-                    f"winner {winner!r} is not a side of this match ({', '.join(names)})",
+                    m(
+                        "winner {winner} is not a side of this match ({names})",
+                        winner=repr(winner),
+                        names=join(names),
+                    ),
                     "result.winner",
                 )
             else:

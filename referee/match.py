@@ -11,6 +11,7 @@ import contextlib
 from typing import NamedTuple
 
 from referee.games.base import MAX_LEGAL_SHOWN, Carry, DealResult, DealState, Illegal, sole_leader
+from referee.messages import join, m
 from referee.problems import Problem, deal_path, replay_order
 from referee.record import Deal, Match
 from referee.registry import GAMES
@@ -77,7 +78,14 @@ def with_legal(message: str, legal: list[str], more: int = 0) -> str:
         return message
     shown = legal[:MAX_LEGAL_SHOWN]
     rest = len(legal) - len(shown) + more
-    return f"{message}; legal: {', '.join(shown)}" + (f" and {rest} more" if rest else "")
+    if rest:
+        return m(
+            "{message}; legal: {options} and {rest} more",
+            message=message,
+            options=join(shown),
+            rest=rest,
+        )
+    return m("{message}; legal: {options}", message=message, options=join(shown))
 
 
 def illegal_problem(err: Illegal, deal_index: int, play_index: int) -> Problem:
@@ -176,9 +184,16 @@ def replay_deal(rep: Replay, deal: Deal, i: int, check: bool) -> None:
         rep.problems.append(
             Problem(
                 f"{match.game}.match",
-                f"the match was decided after "
-                f"deal {i} ({rep.winner or 'nobody'} won); no deal may "
-                "follow",
+                m(
+                    "the match was decided after deal {deal} ({winner} won); no deal may follow",
+                    deal=i,
+                    winner=rep.winner,
+                )
+                if rep.winner
+                else m(
+                    "the match was decided after deal {deal} (nobody won); no deal may follow",
+                    deal=i,
+                ),
                 deal_path(i),
                 number,
             )
@@ -190,7 +205,12 @@ def replay_deal(rep: Replay, deal: Deal, i: int, check: bool) -> None:
         rep.problems.append(
             Problem(
                 f"{match.game}.deal.dealer",
-                f"{rep.next_dealer} deals deal {number}, not {deal.dealer}",
+                m(
+                    "{player} deals deal {deal}, not {dealer}",
+                    player=rep.next_dealer,
+                    deal=number,
+                    dealer=deal.dealer,
+                ),
                 deal_path(i, "dealer"),
                 number,
             )
@@ -218,7 +238,7 @@ def replay_deal(rep: Replay, deal: Deal, i: int, check: bool) -> None:
             rep.problems.append(
                 Problem(
                     "log.result",
-                    "a score is stored for a deal that is not finished",
+                    m("a score is stored for a deal that is not finished"),
                     deal_path(i, "score"),
                     number,
                     stage=2,
@@ -282,7 +302,12 @@ def check_stored(
             rep.problems.append(
                 Problem(
                     "log.result",
-                    f"stored {value} for {side}, but the replay gives {actual.get(side)}",
+                    m(
+                        "stored {value} for {side}, but the replay gives {actual}",
+                        value=value,
+                        side=side,
+                        actual=str(actual.get(side)),
+                    ),
                     f"{path}.{side}",
                     number,
                     stage=2,
@@ -295,11 +320,15 @@ def check_result(rep: Replay) -> None:
     if match.result_totals is not None:
         check_stored(rep, match.result_totals, rep.totals, "result.totals", None)
     if match.result_winner is not None and match.result_winner != rep.winner:
-        actual = rep.winner or "nobody yet"
+        actual = rep.winner or m("nobody yet")
         rep.problems.append(
             Problem(
                 "log.result",
-                f"stored winner {match.result_winner}, but the replay gives {actual}",
+                m(
+                    "stored winner {stored}, but the replay gives {actual}",
+                    stored=match.result_winner,
+                    actual=actual,
+                ),
                 "result.winner",
             )
         )

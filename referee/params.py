@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.messages import join, m
+
 Value = bool | int | str
 
 
@@ -35,20 +37,32 @@ class Param:
         """Why ``value`` is not acceptable, or None when it is."""
         if self.kind is bool:
             if not isinstance(value, bool):
-                return f"expected true or false, found {_show(value)}"
+                return m("expected true or false, found {value}", value=_show(value))
             return None
         if self.kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                return f"expected a whole number, found {_show(value)}"
+                return m("expected a whole number, found {value}", value=_show(value))
             if value < self.minimum:
-                return f"expected a whole number of at least {self.minimum}, found {value}"
+                return m(
+                    "expected a whole number of at least {minimum}, found {value}",
+                    minimum=self.minimum,
+                    value=value,
+                )
             if value > 1_000_000:
-                return f"expected a whole number of at most 1000000, found {value}"
+                return m("expected a whole number of at most 1000000, found {value}", value=value)
             return None
         if not isinstance(value, str):
-            return f"expected one of {', '.join(self.choices)}, found {_show(value)}"
+            return m(
+                "expected one of {choices}, found {value}",
+                choices=join(self.choices),
+                value=_show(value),
+            )
         if value not in self.choices:
-            return f"expected one of {', '.join(self.choices)}, found {value!r}"
+            return m(
+                "expected one of {choices}, found {value}",
+                choices=join(self.choices),
+                value=repr(value),
+            )
         return None
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from referee.text import cut, visible
+from referee.messages import Msg, join, m, say
+from referee.text import cut
 
 
 class Problem:
@@ -71,17 +72,26 @@ class Problem:
         return out
 
     def __str__(self) -> str:
-        where = []
+        """The problem as a person reads it, in their language, unsafe characters escaped."""
+        return say(self.said())
+
+    def said(self) -> Msg:
+        """The problem as a sentence: the rule id, where, and the message."""
+        where: list[object] = []
         if self.line is not None:
-            where.append(f"line {self.line}, column {self.column}")
+            where.append(m("line {line}, column {column}", line=self.line, column=self.column))
         if self.deal is not None:
-            where.append(f"deal {self.deal}")
+            where.append(m("deal {deal}", deal=self.deal))
         if self.play is not None:
-            where.append(f"play {self.play}")
+            where.append(m("play {play}", play=self.play))
         if self.path is not None:
             where.append(self.path)
-        place = f" ({', '.join(where)})" if where else ""
-        return visible(f"[{self.rule}]{place}: {self.message}")
+        rule = f"[{self.rule}]"
+        if where:
+            return m(
+                "{rule} ({where}): {message}", rule=rule, where=join(where), message=self.message
+            )
+        return m("{rule}: {message}", rule=rule, message=self.message)
 
 
 class RefereeError(Exception):

@@ -6,7 +6,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import NamedTuple
 
-from referee.cards import Card, format_cards
+from referee.cards import Card
+from referee.messages import m
 from referee.params import Value
 from referee.registry import GAMES
 from referee.text import cut, visible
@@ -190,14 +191,25 @@ def side_map(game: str, players: list[str], rules: dict[str, Value]) -> dict[str
 def describe_entry(entry: Entry) -> str:
     """An entry in plain words, as the table would say it (``Ali 8S takes 5H 3C``)."""
     if isinstance(entry, FishPlay):
-        return f"{entry.by} {entry.card}" + (
-            f" takes {format_cards(entry.takes)}" if entry.takes else " (trail)"
-        )
+        if entry.takes:
+            return m(
+                "{player} {card} takes {cards}", player=entry.by, card=entry.card, cards=entry.takes
+            )
+        return m("{player} {card} (trail)", player=entry.by, card=entry.card)
     kind = entry.kind
     if kind == "declare":
-        return f"{entry.by} declares {entry.declares} showing {format_cards(entry.cards)}"
+        return m(
+            "{player} declares {name} showing {cards}",
+            player=entry.by,
+            name=entry.declares,
+            cards=entry.cards,
+        )
     if kind == "claim":
-        return f"{entry.by} claims 31"
+        return m("{player} claims 31", player=entry.by)
     if kind == "forfeit":
-        return f"{entry.by} forfeits ({visible(cut(entry.forfeit or '', 200))})"
-    return f"{entry.by} plays {format_cards(entry.cards)}"
+        return m(
+            "{player} forfeits ({reason})",
+            player=entry.by,
+            reason=visible(cut(entry.forfeit or "", 200)),
+        )
+    return m("{player} plays {cards}", player=entry.by, cards=entry.cards)

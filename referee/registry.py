@@ -11,6 +11,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from referee.messages import Msg, join, m
 from referee.params import Param, Value, p
 from referee.problems import Problem
 
@@ -22,6 +23,7 @@ class GameSpec(NamedTuple):
     """One game, as the registry knows it."""
 
     name: str
+    title: str  # the game's name in a sentence (a catalog entry: each language spells it)
     players: tuple[int, int]  # fewest and most players [game.players]
     params: dict[str, Param]  # every rule parameter (rules.md §4)
     variants: dict[str, dict[str, Value]]  # named variants: parameters that differ; first is
@@ -75,6 +77,7 @@ def _params(*params: Param) -> dict[str, Param]:
 GAMES: dict[str, GameSpec] = {
     "basra": GameSpec(
         name="basra",
+        title=m("Basra"),
         players=(2, 4),
         params=_params(
             p("ace_points", int, 1, "basra.score", "points per ace captured"),
@@ -153,6 +156,7 @@ GAMES: dict[str, GameSpec] = {
     ),
     "pasur": GameSpec(
         name="pasur",
+        title=m("Pasur"),
         players=(2, 4),
         params=_params(
             p(
@@ -215,6 +219,7 @@ GAMES: dict[str, GameSpec] = {
     ),
     "bura": GameSpec(
         name="bura",
+        title=m("Bura"),
         players=(2, 6),
         params=_params(
             p("ante", int, 1, "bura.ante", "each player's stake into the pot every deal"),
@@ -249,6 +254,7 @@ GAMES: dict[str, GameSpec] = {
     ),
     "kozel": GameSpec(
         name="kozel",
+        title=m("Kozel"),
         players=(2, 4),
         params=_params(
             PARTNERSHIPS,
@@ -330,8 +336,7 @@ def resolve_rules(
             problems.append(
                 Problem(
                     "log.rules",
-                    f"unknown parameter {key!r} for {game}; expected one of "
-                    f"{', '.join(sorted(GAMES[game].params))}",
+                    unknown_parameter(game, key),
                     f"{path}.{key}",
                 )
             )
@@ -344,44 +349,67 @@ def resolve_rules(
     return values, problems
 
 
+def unknown_parameter(game: str, key: str) -> Msg:
+    return m(
+        "unknown parameter {key} for {game}; expected one of {keys}",
+        key=repr(key),
+        game=game,
+        keys=join(sorted(GAMES[game].params)),
+    )
+
+
 def check_game(game: Any) -> str | None:
     """Why ``game`` is not a known game name, or None."""
     if isinstance(game, str) and game in GAMES:
         return None
-    return f"expected one of {', '.join(GAMES)}, found {game!r}"
+    return m("expected one of {choices}, found {value}", choices=join(GAMES), value=repr(game))
 
 
 def check_variant(game: str, variant: Any) -> str | None:
     """Why ``variant`` is not a named variant of ``game``, or None."""
     if isinstance(variant, str) and variant in GAMES[game].variants:
         return None
-    return f"expected a {game} variant, one of {', '.join(GAMES[game].variants)}; found {variant!r}"
+    return m(
+        "expected a {game} variant, one of {variants}; found {value}",
+        game=game,
+        variants=join(GAMES[game].variants),
+        value=repr(variant),
+    )
 
 
 def parse_override(game: str, text: str) -> tuple[str, Value]:
     """Read a ``key=value`` rule override from the command line into a typed value."""
     if "=" not in text:
-        raise ValueError(f"expected KEY=VALUE, found {text!r}")
+        raise ValueError(m("expected KEY=VALUE, found {value}", value=repr(text)))
     key, raw = (part.strip() for part in text.split("=", 1))
     param = GAMES[game].params.get(key)
     if param is None:
-        raise ValueError(
-            f"unknown parameter {key!r} for {game}; expected one of "
-            f"{', '.join(sorted(GAMES[game].params))}"
-        )
+        raise ValueError(unknown_parameter(game, key))
     value: Value
     if param.kind is bool:
         if raw.lower() not in ("true", "false"):
-            raise ValueError(f"{key}: expected true or false, found {raw!r}")
+            raise ValueError(
+                m(
+                    "{what}: {error}",
+                    what=key,
+                    error=m("expected true or false, found {value}", value=repr(raw)),
+                )
+            )
         value = raw.lower() == "true"
     elif param.kind is int:
         try:
             value = int(raw)
         except ValueError:
-            raise ValueError(f"{key}: expected a whole number, found {raw!r}") from None
+            raise ValueError(
+                m(
+                    "{what}: {error}",
+                    what=key,
+                    error=m("expected a whole number, found {value}", value=repr(raw)),
+                )
+            ) from None
     else:
         value = raw
     why = param.check(value)
     if why is not None:
-        raise ValueError(f"{key}: {why}")
+        raise ValueError(m("{what}: {error}", what=key, error=why))
     return key, value

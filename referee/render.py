@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from referee.cards import Card
 from referee.games.base import Line
+from referee.messages import Msg, join, m, mn, say, translating
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Match
 from referee.registry import GAMES
-from referee.text import cut, visible
+from referee.text import cut
 
 if TYPE_CHECKING:
     from referee.match import Replay
@@ -46,18 +47,54 @@ class Style(NamedTuple):
         return Style(ascii_only, color)
 
     def card(self, card: Card) -> str:
-        text = card.pretty(self.ascii)
+        if translating() and not self.ascii:
+            from referee.lang import current, face
+
+            text = face(card, current())
+        else:
+            text = card.pretty(self.ascii)
         if self.color and card.suit in ("H", "D"):
             return f"{RED}{text}{RESET}"
         return text
 
     def cards(self, cards: Iterable[Card], empty: str = "—") -> str:
         out = " ".join(self.card(c) for c in cards)
-        return out or self.text(empty)
+        return out or self.text(say(empty))
 
     def text(self, line: str) -> str:
         """A line of text as this style shows it: ASCII mode has no dashes beyond ASCII."""
         return line.replace("—", "-").replace("…", "...") if self.ascii else line
+
+
+BREAKDOWN = {  # the score sheet's words for each breakdown key
+    "cards": m("cards"),
+    "ten_diamonds": m("ten diamonds"),
+    "two_clubs": m("two clubs"),
+    "aces": m("aces"),
+    "jacks": m("jacks"),
+    "basras": m("basras"),
+    "clubs": m("clubs"),
+    "surs": m("surs"),
+    "card_points": m("card points"),
+    "tricks": m("tricks"),
+}
+
+
+def how_said(how: str) -> str:
+    """How a deal ended, as shown (it may quote a forfeit's reason from the log)."""
+    return say(cut(how, 200))
+
+
+def breakdown_said(parts: dict[str, int], all_keys: bool = False) -> Msg:
+    return join(
+        m("{what} {points}", what=BREAKDOWN.get(k, k.replace("_", " ")), points=v)
+        for k, v in parts.items()
+        if v or all_keys
+    )
+
+
+def scores_said(sides: list[str], score: dict[str, int]) -> Msg:
+    return join(m("{side} {points}", side=s, points=score.get(s, 0)) for s in sides)
 
 
 def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
@@ -65,42 +102,76 @@ def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
     (a trick taken, a sweep, the residue), and when the entry ended the deal its score
     line with the breakdown, the match totals and, once decided, the winner."""
     match, rep = recorded.match, recorded.rep
-    lines = [confirm] if confirm else []
+    lines: list[str] = [confirm] if confirm else []
     lines.extend(recorded.events)
     done = recorded.finished_deal
     if done is not None:
         result = done.result
         parts = []
         for side in match.sides:
-            detail = ", ".join(
-                f"{k.replace('_', ' ')} {v}" for k, v in result.breakdown.get(side, {}).items() if v
+            points = result.score.get(side, 0)
+            detail = breakdown_said(result.breakdown.get(side, {}))
+            parts.append(
+                m("{side} {points} ({detail})", side=side, points=points, detail=detail)
+                if detail
+                else m("{side} {points}", side=side, points=points)
             )
-            parts.append(f"{side} {result.score.get(side, 0)}" + (f" ({detail})" if detail else ""))
+        scores = join(parts, "; ")
+        if result.how:
+            said = m(
+                "Deal {deal} is over ({how}): {scores}.",
+                deal=done.number,
+                how=cut(result.how, 200),
+                scores=scores,
+            )
+        else:
+            said = m("Deal {deal} is over: {scores}.", deal=done.number, scores=scores)
+        lines.append(said)
         lines.append(
-            f"Deal {done.number} is over"
-            + (f" ({visible(cut(result.how, 200))})" if result.how else "")
-            + ": "
-            + "; ".join(parts)
-            + "."
-        )
-        lines.append(
-            "Match totals: "
-            + ", ".join(f"{s} {rep.totals.get(s, 0)}" for s in match.sides)
-            + f" (target {match.rules['target']})."
+            m(
+                "Match totals: {totals} (target {target}).",
+                totals=scores_said(match.sides, rep.totals),
+                target=match.rules["target"],
+            )
         )
         if rep.over:
             lines.append(
-                f"{rep.winner} wins the match."
+                m("{side} wins the match.", side=rep.winner)
                 if rep.winner
-                else "The match is over without a winner: the fewest points are shared."
+                else m("The match is over without a winner: the fewest points are shared.")
             )
-    return [style.text(line) for line in lines]
+    return [style.text(say(line)) for line in lines]
+
+
+class _Width:
+    """Terminal columns of a string for tabulate: wide (CJK) characters take two, combining
+    marks and format characters (the bidi isolates) none; so tables stay aligned."""
+
+    @staticmethod
+    def wcswidth(text: str) -> int:
+        if text.isascii():
+            return len(text)
+        import unicodedata
+
+        width = 0
+        for ch in text:
+            if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+                continue
+            width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+        return width
 
 
 def _table(rows: list[list[object]], headers: list[str]) -> str:
-    from tabulate import tabulate
+    import tabulate as module
 
-    return tabulate(rows, headers=headers, tablefmt="simple", missingval="")
+    module.wcwidth = _Width  # type: ignore[attr-defined]
+    module.WIDE_CHARS_MODE = True
+    if translating():  # each cell said, and isolated where the language is right-to-left
+        from referee.lang import cell
+
+        rows = [[c if isinstance(c, (int, type(None))) else cell(c) for c in row] for row in rows]
+        headers = [cell(h) for h in headers]
+    return module.tabulate(rows, headers=headers, tablefmt="simple", missingval="")
 
 
 def score_json(match: Match, rep: Replay) -> dict[str, object]:
@@ -130,19 +201,22 @@ def score_sheet(match: Match, rep: Replay, style: Style | None = None) -> str:
     style = style or Style()
     sides = match.sides
     penalty = GAMES[match.game].lower_wins
-    head = f"{match.game.capitalize()} ({match.variant}), target {match.rules['target']}"
-    if penalty:
-        head += " penalty points: lower is better; the first side to reach it loses"
-    lines = [head]
+    head = m(
+        "{game} ({variant}), target {target} penalty points: lower is better; the first side "
+        "to reach it loses"
+        if penalty
+        else "{game} ({variant}), target {target}",
+        game=GAMES[match.game].title,
+        variant=match.variant,
+        target=match.rules["target"],
+    )
+    lines = [say(head)]
     rows: list[list[object]] = []
     hows = any(d.result.how for d in rep.deals)
     running = dict.fromkeys(sides, 0)
     for d in rep.deals:
         for i, side in enumerate(sides):
-            parts = d.result.breakdown.get(side, {})
-            detail = ", ".join(
-                f"{k.replace('_', ' ')} {v}" for k, v in parts.items() if v or penalty
-            )
+            detail = breakdown_said(d.result.breakdown.get(side, {}), penalty)
             running[side] += d.result.score[side]
             row: list[object] = [
                 d.number if i == 0 else None,
@@ -153,35 +227,35 @@ def score_sheet(match: Match, rep: Replay, style: Style | None = None) -> str:
             if penalty:
                 row.insert(3, running[side])
             if hows:
-                row.append(visible(cut(d.result.how, 200)) if i == 0 else None)
+                row.append(how_said(d.result.how) if i == 0 else None)
             rows.append(row)
     if rows:
-        headers = (
-            ["deal", "side", "penalty", "running", "breakdown"]
+        headers: list[str] = (
+            [m("deal"), m("side"), m("penalty"), m("running"), m("breakdown")]
             if penalty
-            else ["deal", "side", "points", "breakdown"]
+            else [m("deal"), m("side"), m("points"), m("breakdown")]
         )
-        headers += ["how it ended"] if hows else []
+        headers += [m("how it ended")] if hows else []
         lines.append(_table(rows, headers))
     else:
-        lines.append("No finished deal yet.")
+        lines.append(say(m("No finished deal yet.")))
     lines.append("")
     total_rows: list[list[object]] = [[s, rep.totals.get(s, 0)] for s in sides]
-    headers = ["side", "total"]
+    headers = [m("side"), m("total")]
     pot = GAMES[match.game].pot
     if pot:
-        headers.append("pot balance")
+        headers.append(m("pot balance"))
         for row in total_rows:
             row.append(rep.balances.get(str(row[0]), 0))
     lines.append(_table(total_rows, headers))
     if pot:
-        lines.append(f"In the pot now: {rep.pot}")
+        lines.append(say(m("In the pot now: {pot}", pot=rep.pot)))
     if rep.winner:
-        lines.append(f"Winner: {rep.winner}")
+        lines.append(say(m("Winner: {side}", side=rep.winner)))
     elif rep.over:
-        lines.append("The match is over without a winner: the fewest points are shared.")
+        lines.append(say(m("The match is over without a winner: the fewest points are shared.")))
     else:
-        lines.append("The match is not decided yet.")
+        lines.append(say(m("The match is not decided yet.")))
     if rep.deals:
         lines.append("")
         lines.append(running_chart(match, rep))
@@ -193,7 +267,7 @@ def running_chart(match: Match, rep: Replay, width: int = 30) -> str:
     sides = match.sides
     running = dict.fromkeys(sides, 0)
     top = max(max(rep.totals.values(), default=0), 1)
-    lines = ["Running totals:"]
+    lines = [say(m("Running totals:"))]
     for d in rep.deals:
         for s in sides:
             running[s] += d.result.score.get(s, 0)
@@ -203,7 +277,16 @@ def running_chart(match: Match, rep: Replay, width: int = 30) -> str:
             f"{s[:8]:>8} {'#' * round(width * max(v, 0) / top):<{width}} {v:>4}"
             for s, v in running.items()
         )
-        lines.append(f"deal {d.number:>2}: {bars}  lead: {leader[0]}")
+        lines.append(
+            say(
+                m(
+                    "deal {deal}: {bars}  lead: {side}",
+                    deal=f"{d.number:>2}",
+                    bars=bars,
+                    side=leader[0],
+                )
+            )
+        )
     return "\n".join(lines)
 
 
@@ -231,42 +314,62 @@ def state_json(match: Match, rep: Replay) -> dict[str, object]:
 def line_text(line: Line, style: Style) -> str:
     """One line of a view: its text, and its cards as the style shows them."""
     return "".join(
-        part if isinstance(part, str) else style.cards(part.cards, part.empty) for part in line
+        say(part) if isinstance(part, str) else style.cards(part.cards, part.empty) for part in line
     )
 
 
 def show(match: Match, rep: Replay, style: Style) -> str:
     """The table now: the floor or trick, whose turn, known cards, unseen cards, the score."""
     sides = match.sides
-    head = f"{match.game.capitalize()} ({match.variant}): {', '.join(match.players)}"
+    head = m(
+        "{game} ({variant}): {players}",
+        game=GAMES[match.game].title,
+        variant=match.variant,
+        players=join(match.players),
+    )
     if match.event:
-        head += f" — {visible(cut(match.event, 200))}"
-    lines = [head]
+        head = m("{head} — {event}", head=head, event=cut(match.event, 200))
+    lines = [say(head)]
     state = rep.state
     if state is None or state.finished:
         if rep.over:
-            lines.append(f"The match is over: {rep.winner or 'nobody'} won.")
+            said = (
+                m("The match is over: {side} won.", side=rep.winner)
+                if rep.winner
+                else m("The match is over: nobody won.")
+            )
         elif match.deals:
-            lines.append(f"Deal {len(match.deals)} is finished. Next dealer: {rep.next_dealer}.")
+            said = m(
+                "Deal {deal} is finished. Next dealer: {player}.",
+                deal=len(match.deals),
+                player=rep.next_dealer,
+            )
         else:
-            lines.append("No deal yet. Record one with `referee deal`.")
+            said = m("No deal yet. Record one with `referee deal`.")
+        lines.append(say(said))
     else:
         lines.extend(line_text(line, style) for line in state.view().lines)
     if rep.deals:
         shown = rep.deals[-8:]
-        more = "… " if len(rep.deals) > len(shown) else ""
-        lines.append(
-            "Deals so far: "
-            + more
-            + "; ".join(
-                f"{d.number}: " + ", ".join(f"{s} {d.result.score.get(s, 0)}" for s in sides)
+        deals = join(
+            (
+                m("{deal}: {scores}", deal=d.number, scores=scores_said(sides, d.result.score))
                 for d in shown
+            ),
+            "; ",
+        )
+        if len(rep.deals) > len(shown):
+            lines.append(say(m("Deals so far: … {deals}", deals=deals)))
+        else:
+            lines.append(say(m("Deals so far: {deals}", deals=deals)))
+    lines.append(
+        say(
+            m(
+                "Totals: {totals} (target {target})",
+                totals=scores_said(sides, rep.totals),
+                target=match.rules["target"],
             )
         )
-    lines.append(
-        "Totals: "
-        + ", ".join(f"{s} {rep.totals.get(s, 0)}" for s in sides)
-        + f" (target {match.rules['target']})"
     )
     return "\n".join(style.text(line) for line in lines)
 
@@ -277,11 +380,12 @@ def rules_text(game: str, variant: str, values: dict[str, Value]) -> str:
             name,
             _value(values[name]),
             GAMES[game].params[name].rule,
-            GAMES[game].params[name].meaning,
+            m(GAMES[game].params[name].meaning),
         ]
         for name in sorted(values)
     ]
-    return f"{game} — variant {variant}\n" + _table(rows, ["parameter", "value", "rule", "meaning"])
+    head = say(m("{game} — variant {variant}", game=game, variant=variant))
+    return head + "\n" + _table(rows, [m("parameter"), m("value"), m("rule"), m("meaning")])
 
 
 def _value(v: Value) -> str:
@@ -292,7 +396,7 @@ def _value(v: Value) -> str:
 
 def standings_table(rows: list[Row], matches: int) -> str:
     """One table per game: the games' points are never added together."""
-    out = [f"Standings over {matches} match{'es' if matches != 1 else ''}"]
+    out = [say(mn("Standings over {n} match", "Standings over {n} matches", matches))]
     games = list(dict.fromkeys(r.game for r in rows))
     for game in games:
         mine = [r for r in rows if r.game == game]
@@ -313,20 +417,21 @@ def standings_table(rows: list[Row], matches: int) -> str:
             ],
             [
                 "#",
-                "side",
-                "played",
-                "won",
-                "win %",
-                "points for",
-                "points against",
-                "sweeps",
-                "unfinished",
+                m("side"),
+                m("played"),
+                m("won"),
+                m("win %"),
+                m("points for"),
+                m("points against"),
+                m("sweeps"),
+                m("unfinished"),
             ],
         )
-        out.append(f"\n{game.capitalize()}\n{table}")
+        out.append(f"\n{say(GAMES[game].title)}\n{table}")
     return "\n".join(out)
 
 
 def problem_lines(problems: list[Problem], label: str | None = None) -> list[str]:
-    prefix = f"{label}: " if label else ""
-    return [f"{prefix}{p}" for p in problems]
+    if label:
+        return [say(m("{file}: {problem}", file=label, problem=p.said())) for p in problems]
+    return [str(p) for p in problems]

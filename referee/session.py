@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
-from referee.cards import Card, CardError, format_cards, read_typed_cards
+from referee.cards import Card, CardError, read_typed_cards
 from referee.games.base import Carry, DealState, Illegal, Options
 from referee.logfile import dumps, load, locked, write_atomic, write_new
 from referee.logformat import MAX_DEALS, new_match
@@ -27,6 +27,7 @@ from referee.match import (
     start_deal,
     with_derived,
 )
+from referee.messages import Msg, join, m
 from referee.params import Value
 from referee.problems import Problem, RefereeError, deal_path
 from referee.record import Deal, Entry, Match, TrickEntry, describe_entry
@@ -106,7 +107,9 @@ def parse_card_list(text: str, what: str) -> tuple[Card, ...]:
     try:
         return read_typed_cards(text)
     except CardError as err:
-        raise RefereeError([Problem("log.card", f"{what}: {err}")]) from None
+        raise RefereeError(
+            [Problem("log.card", m("{what}: {error}", what=what, error=err.args[0]))]
+        ) from None
 
 
 def player_named(match: Match, name: str, what: str = "") -> str:
@@ -122,17 +125,13 @@ def player_named(match: Match, name: str, what: str = "") -> str:
     near = difflib.get_close_matches(
         name.casefold(), [p.casefold() for p in match.players], n=1, cutoff=0.6
     )
-    hint = ""
+    said = m("{name} is not a player ({players})", name=name, players=join(match.players))
     if near:
-        hint = f"; did you mean {next(p for p in match.players if p.casefold() == near[0])}?"
-    label = f"{what}: " if what else ""
-    raise RefereeError(
-        [
-            Problem(
-                "log.players", f"{label}{name} is not a player ({', '.join(match.players)}){hint}"
-            )
-        ]
-    )
+        guess = next(p for p in match.players if p.casefold() == near[0])
+        said = m("{problem}; did you mean {name}?", problem=said, name=guess)
+    if what:
+        said = m("{what}: {error}", what=what, error=said)
+    raise RefereeError([Problem("log.players", said)])
 
 
 def add_deal(
@@ -152,7 +151,7 @@ def add_deal(
                 [
                     Problem(
                         f"{match.game}.match",
-                        f"the match is decided: {rep.winner or 'nobody'} won; no deal may follow",
+                        decided_said(rep, m("no deal may follow")),
                     )
                 ]
             )
@@ -161,8 +160,11 @@ def add_deal(
                 [
                     Problem(
                         "deal.conservation",
-                        f"deal {len(match.deals)} is not "
-                        "finished; finish it (or undo it) before dealing again",
+                        m(
+                            "deal {deal} is not finished; finish it (or undo it) before dealing "
+                            "again",
+                            deal=len(match.deals),
+                        ),
                     )
                 ]
             )
@@ -171,31 +173,38 @@ def add_deal(
                 [
                     Problem(
                         "log.deal",
-                        f"a match log holds at most {MAX_DEALS} "
-                        "deals; referee will not write one it would refuse "
-                        "to read",
+                        m(
+                            "a match log holds at most {count} deals; referee will not write "
+                            "one it would refuse to read",
+                            count=MAX_DEALS,
+                        ),
                     )
                 ]
             )
         who = player_named(match, dealer, "dealer") if dealer else rep.next_dealer
         if who is None:
-            raise UsageError("name the dealer of the first deal")
+            raise UsageError(m("name the dealer of the first deal"))
         if rep.next_dealer is not None and who != rep.next_dealer:
             raise RefereeError(
-                [Problem(f"{match.game}.deal.dealer", f"{rep.next_dealer} deals next, not {who}")]
+                [
+                    Problem(
+                        f"{match.game}.deal.dealer",
+                        m("{player} deals next, not {dealer}", player=rep.next_dealer, dealer=who),
+                    )
+                ]
             )
         deal = Deal(who, note=note or None)
         setup = GAMES[match.game].setup
         if "trump" in setup:
             if not trump:
-                raise UsageError("name the turned-up trump card")
+                raise UsageError(m("name the turned-up trump card"))
             cards = parse_card_list(trump, "trump")
             if len(cards) != 1:
-                raise UsageError(f"the trump is one card, not {len(cards)}")
+                raise UsageError(m("the trump is one card, not {count}", count=len(cards)))
             deal.trump = cards[0]
         else:
             if not floor:
-                raise UsageError("name the opening floor (or pool), as 5H 3C 9D KS")
+                raise UsageError(m("name the opening floor (or pool), as 5H 3C 9D KS"))
             deal.floor = parse_card_list(floor, "floor")
             if extra:
                 key = setup[-1]  # buried (Basra) or returned (Pasur)
@@ -203,7 +212,9 @@ def add_deal(
         if hands:
             named = {player_named(match, p, "hand"): text for p, text in hands.items()}
             deal.hands = {
-                p: parse_card_list(named[p], f"{p}'s hand") for p in match.players if p in named
+                p: parse_card_list(named[p], m("{player}'s hand", player=p))
+                for p in match.players
+                if p in named
             }
         carry = rep.carry or Carry(dict(rep.totals))
         state = start_deal(match, deal, len(match.deals), carry)
@@ -217,6 +228,16 @@ def add_deal(
     return modify(path, change)
 
 
+def decided_said(rep: Replay, then: Msg | None = None) -> Msg:
+    """That the match is decided, and who won it."""
+    said = (
+        m("the match is decided: {player} won", player=rep.winner)
+        if rep.winner
+        else m("the match is decided: nobody won")
+    )
+    return m("{said}; {then}", said=said, then=then) if then is not None else said
+
+
 def open_state(match: Match, rep: Replay) -> DealState:
     """The deal an entry goes to: the one in progress, or a finished one still open to an
     entry (a Bura claim after the last trick); otherwise a clear error."""
@@ -224,20 +245,21 @@ def open_state(match: Match, rep: Replay) -> DealState:
     if state is not None and (not state.finished or state.can_follow()):
         return state
     if rep.over:
-        raise RefereeError(
-            [Problem(f"{match.game}.match", f"the match is decided: {rep.winner or 'nobody'} won")]
-        )
+        raise RefereeError([Problem(f"{match.game}.match", decided_said(rep))])
     if match.deals:
         raise RefereeError(
             [
                 Problem(
                     "log.deal",
-                    f"deal {len(match.deals)} is finished; record the next with `referee deal`",
+                    m(
+                        "deal {deal} is finished; record the next with `referee deal`",
+                        deal=len(match.deals),
+                    ),
                 )
             ]
         )
     raise RefereeError(
-        [Problem("log.deal", "no deal is in progress; record one with `referee deal`")]
+        [Problem("log.deal", m("no deal is in progress; record one with `referee deal`"))]
     )
 
 
@@ -317,7 +339,7 @@ def add_hand(path: Path, name: str, text: str, replace: bool = False) -> tuple[M
         player = player_named(match, name, "NAME")
         cards = parse_card_list(text, "CARDS")
         if not cards and not replace:
-            raise UsageError('name the cards received: referee hand NAME "CARDS"')
+            raise UsageError(m('name the cards received: referee hand NAME "CARDS"'))
         deal = match.deals[-1]
         hands = dict(deal.hands or {})
         listed = () if replace else hands.get(player, ())
@@ -327,10 +349,14 @@ def add_hand(path: Path, name: str, text: str, replace: bool = False) -> tuple[M
                 [
                     Problem(
                         "hand.count",
-                        f"{player} has received "
-                        f"{state.received(player)} cards so far in deal "
-                        f"{len(match.deals)}; with these the hand would list "
-                        f"{got}",
+                        m(
+                            "{player} has received {count} cards so far in deal {deal}; with "
+                            "these the hand would list {got}",
+                            player=player,
+                            count=state.received(player),
+                            deal=len(match.deals),
+                            got=got,
+                        ),
                         deal_path(len(match.deals) - 1, f"hands.{player}"),
                     )
                 ]
@@ -339,9 +365,11 @@ def add_hand(path: Path, name: str, text: str, replace: bool = False) -> tuple[M
         if not hands[player]:
             del hands[player]
         deal.hands = {p: hands[p] for p in match.players if p in hands} or None
-        said = (
-            f"{player}'s hand in deal {len(match.deals)}: "
-            f"{format_cards(hands.get(player, ())) or 'not recorded'}"
+        said = m(
+            "{player}'s hand in deal {deal}: {cards}",
+            player=player,
+            deal=len(match.deals),
+            cards=hands.get(player, ()) or m("not recorded"),
         )
         return None
 
@@ -358,11 +386,13 @@ def table_play(
     def build(match: Match, state: DealState) -> Entry:
         if "card" in GAMES[match.game].entries:
             if len(cards) != 1:
-                raise UsageError(f"play one card at a time, not {len(cards)}")
+                raise UsageError(m("play one card at a time, not {count}", count=len(cards)))
         elif takes is not None or trail:
             raise UsageError(
-                f"this is a {match.game} match: a play names the cards led or "
-                "followed, nothing taken"
+                m(
+                    "this is a {game} match: a play names the cards led or followed, nothing taken",
+                    game=match.game,
+                )
             )
         player = player_named(match, by, "by") if by else None
         try:
@@ -383,15 +413,23 @@ def trick_entry(entry: TrickEntry) -> Callable[[Match, DealState], Entry]:
         spec = GAMES[match.game]
         key = {"declare": "declares"}.get(entry.kind, entry.kind)
         if key not in spec.entries:
-            said = {"declare": "declarations", "claim": "claims", "forfeit": "forfeits"}
-            raise UsageError(f"{match.game} has no {said.get(entry.kind, entry.kind)}")
+            said = {
+                "declare": m("{game} has no declarations", game=match.game),
+                "claim": m("{game} has no claims", game=match.game),
+                "forfeit": m("{game} has no forfeits", game=match.game),
+            }
+            raise UsageError(said[entry.kind])
         if entry.declares is not None and entry.declares not in spec.declarations:
             raise UsageError(
-                f"NAME is one of {', '.join(spec.declarations)}, not {entry.declares!r}"
+                m(
+                    "NAME is one of {names}, not {name}",
+                    names=join(spec.declarations),
+                    name=repr(entry.declares),
+                )
             )
         by = entry.by or state.who(entry.kind)
         if not by:
-            raise UsageError("say who")
+            raise UsageError(m("say who"))
         return entry._replace(by=player_named(match, by, "by"))
 
     return build
@@ -405,12 +443,18 @@ def claim_verdict(recorded: Recorded) -> str | None:
         return None
     result = done.result
     pts = result.breakdown[by]["card_points"]
-    verdict = (
-        "upheld: wins the deal"
-        if result.winner == by
-        else "not upheld: the pot is doubled and each opponent scores 2"
+    if result.winner == by:
+        return m(
+            "{player} claims 31 with {points} card points: upheld: wins the deal.",
+            player=by,
+            points=pts,
+        )
+    return m(
+        "{player} claims 31 with {points} card points: not upheld: the pot is doubled and each "
+        "opponent scores 2.",
+        player=by,
+        points=pts,
     )
-    return f"{by} claims 31 with {pts} card points: {verdict}."
 
 
 def undo(path: Path) -> tuple[Match, Replay, str]:
@@ -421,15 +465,24 @@ def undo(path: Path) -> tuple[Match, Replay, str]:
     def change(match: Match, rep: Replay) -> Replay | None:
         nonlocal removed
         if not match.deals:
-            raise RefereeError([Problem("log.deal", "nothing to undo: no deal is recorded")])
+            raise RefereeError([Problem("log.deal", m("nothing to undo: no deal is recorded"))])
         deal = match.deals[-1]
         if not deal.plays:
             match.deals.pop()
-            removed = f"deal {len(match.deals) + 1} (dealt by {deal.dealer}, no plays yet)"
+            removed = m(
+                "deal {deal} (dealt by {dealer}, no plays yet)",
+                deal=len(match.deals) + 1,
+                dealer=deal.dealer,
+            )
             return None
         entry = deal.plays.pop()
-        said = describe_entry(entry) if entry is not None else "an unreadable entry"
-        removed = f"deal {len(match.deals)}, entry {len(deal.plays) + 1}: {said}"
+        said = describe_entry(entry) if entry is not None else m("an unreadable entry")
+        removed = m(
+            "deal {deal}, entry {entry}: {said}",
+            deal=len(match.deals),
+            entry=len(deal.plays) + 1,
+            said=said,
+        )
         clear_derived(match)
         again = replay_last(rep)  # only the last deal changed: replay it alone
         if again.problems:  # a prefix of a clean deal cannot have one; refuse to write
@@ -447,7 +500,7 @@ def capture_options(
     first, the first ``limit`` lines described, all counted."""
     state = open_state(match, rep)
     if card is None and "card" in GAMES[match.game].entries:
-        raise UsageError("name the card: referee options 7D")
+        raise UsageError(m("name the card: referee options 7D"))
     return state.legal_options(card, player_named(match, by, "by") if by else None, limit)
 
 

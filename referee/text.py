@@ -52,22 +52,26 @@ def cut(text: str, limit: int = MAX_SHOWN) -> str:
     """``text`` cut to ``limit`` characters, saying so."""
     if len(text) <= limit:
         return text
-    return f"{text[:limit]}… ({len(text) - limit} more characters)"
+    from referee.messages import m
+
+    return m("{text}… ({count} more characters)", text=text[:limit], count=len(text) - limit)
 
 
 def name_problem(name: str) -> str | None:
     """Why ``name`` (already NFC-normalised) cannot be a player's name, or None."""
+    from referee.messages import m
+
     if unsafe().search(name):
-        return f"{visible(name)!r} holds a control, bidi or invisible character"
+        return m("{name} holds a control, bidi or invisible character", name=repr(visible(name)))
     if not name.strip() or all(unicodedata.category(ch)[0] in "MZC" for ch in name):
-        return "a player's name is empty or invisible"
+        return m("a player's name is empty or invisible")
     run = 0
     for ch in name:
         run = run + 1 if unicodedata.combining(ch) else 0
         if run > COMBINING_RUN:
-            return f"{name[:20]!r}… piles up combining marks on one letter"
+            return m("{name}… piles up combining marks on one letter", name=repr(name[:20]))
     if " & " in name:
-        return f'{name!r} holds " & ", which joins the names of partners'
+        return m('{name} holds " & ", which joins the names of partners', name=repr(name))
     return None
 
 

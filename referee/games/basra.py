@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.cards import Card, format_cards
+from referee.cards import Card
 from referee.games.base import sole_leader
 from referee.games.captures import Vector, expand, has_group, splits_into, union_vectors, vector
 from referee.games.fishing import FishingDeal, Option
+from referee.messages import Rank, m
 from referee.params import Value
 from referee.problems import Problem
 
@@ -52,9 +53,12 @@ class BasraDeal(FishingDeal):
             out.append(
                 self.problem(
                     "basra.deal.floor",
-                    f"the opening floor may hold no jack and "
-                    f"no 7D; found {format_cards(bad)} (bury them in the stock "
-                    "and list them as buried)",
+                    m(
+                        "the opening floor may hold no jack and no {seven}; found {cards} (bury "
+                        "them in the stock and list them as buried)",
+                        seven=SEVEN_DIAMONDS,
+                        cards=bad,
+                    ),
                     "floor",
                 )
             )
@@ -63,7 +67,11 @@ class BasraDeal(FishingDeal):
             out.append(
                 self.problem(
                     "basra.deal.floor",
-                    f"only jacks and the 7D are buried; found {format_cards(wrong)}",
+                    m(
+                        "only jacks and the {seven} are buried; found {cards}",
+                        seven=SEVEN_DIAMONDS,
+                        cards=wrong,
+                    ),
                     "buried",
                 )
             )
@@ -158,9 +166,11 @@ class BasraDeal(FishingDeal):
             if set(takes) != set(self.floor):
                 raise self.illegal(
                     "basra.jack",
-                    f"a jack takes every card on the floor "
-                    f"({format_cards(self.floor)}), never a part of it and never trails onto "
-                    "it",
+                    m(
+                        "a jack takes every card on the floor ({cards}), never a part of it "
+                        "and never trails onto it",
+                        cards=tuple(self.floor),
+                    ),
                     card,
                 )
             return Option(takes, self.jack_scores())
@@ -169,8 +179,11 @@ class BasraDeal(FishingDeal):
             if set(takes) != set(self.floor):
                 raise self.illegal(
                     "basra.seven-diamonds",
-                    f"the 7D sweeps this floor ({format_cards(self.floor)}): it must take all "
-                    "of it",
+                    m(
+                        "the {seven} sweeps this floor ({cards}): it must take all of it",
+                        seven=SEVEN_DIAMONDS,
+                        cards=tuple(self.floor),
+                    ),
                     card,
                 )
             return Option(takes, seven)
@@ -178,8 +191,11 @@ class BasraDeal(FishingDeal):
             if not self.rules["may_trail_capturer"] and self.can_capture(card):
                 raise self.illegal(
                     "basra.trail",
-                    f"{card} can capture, and with "
-                    "may_trail_capturer = false it may not be trailed",
+                    m(
+                        "{card} can capture, and with may_trail_capturer = false it may not be "
+                        "trailed",
+                        card=card,
+                    ),
                     card,
                 )
             return Option((), False)
@@ -187,8 +203,11 @@ class BasraDeal(FishingDeal):
             if any(c.rank != card.rank for c in takes):
                 raise self.illegal(
                     "basra.capture.group",
-                    f"a {card.rank} takes only floor "
-                    f"cards of rank {card.rank}, not {format_cards(takes)}",
+                    m(
+                        "a {rank} takes only floor cards of rank {rank}, not {cards}",
+                        rank=Rank(card.rank),
+                        cards=takes,
+                    ),
                     card,
                 )
         else:
@@ -196,15 +215,22 @@ class BasraDeal(FishingDeal):
             if not all(c.is_numeral for c in takes) or not splits_into(vector(takes), card.value):
                 raise self.illegal(
                     "basra.capture.group",
-                    f"{format_cards(takes)} is not a union of groups a {card.rank} can take",
+                    m(
+                        "{cards} is not a union of groups a {rank} can take",
+                        cards=takes,
+                        rank=Rank(card.rank),
+                    ),
                     card,
                 )
         if self.rules["capture"] == "maximal" and self.leaves_group(card, takes):
             raise self.illegal(
                 "basra.capture.choice",
-                f"with capture = maximal, {card} must "
-                f"take every group it can; taking {format_cards(takes)} leaves "
-                "another group on the floor",
+                m(
+                    "with capture = maximal, {card} must take every group it can; taking "
+                    "{cards} leaves another group on the floor",
+                    card=card,
+                    cards=takes,
+                ),
                 card,
             )
         return Option(takes, self.sweep_of(card, takes))
@@ -217,26 +243,48 @@ class BasraDeal(FishingDeal):
         return "basra.capture.group"
 
     def rules_applied(self, card: Card, ruling: Option) -> tuple[list[str], list[str]]:
-        taken = format_cards(ruling.taken)
-        basra = " and scores a basra" if ruling.sweep else ""
+        taken = ruling.taken
+        sweep = ruling.sweep
         if card.rank == "J":
             if not ruling.taken:
-                return ["basra.jack"], ["On an empty floor a jack is laid down."]
+                return ["basra.jack"], [m("On an empty floor a jack is laid down.")]
             return ["basra.jack", "basra.sweep.jack"], [
-                f"A jack takes every card on the floor ({taken}){basra}; jack_basra = "
-                f"{self.rules['jack_basra']}."
+                m(
+                    "A jack takes every card on the floor ({cards}) and scores a basra; "
+                    "jack_basra = {mode}."
+                    if sweep
+                    else "A jack takes every card on the floor ({cards}); jack_basra = {mode}.",
+                    cards=taken,
+                    mode=self.rules["jack_basra"],
+                )
             ]
         if card == SEVEN_DIAMONDS and self.seven_sweeps() is not None:
             return ["basra.seven-diamonds"], [
-                f"Under seven_diamonds = {self.rules['seven_diamonds']} the 7D takes the whole "
-                f"floor ({taken}){basra}."
+                m(
+                    "Under seven_diamonds = {mode} the {seven} takes the whole floor ({cards}) "
+                    "and scores a basra."
+                    if sweep
+                    else "Under seven_diamonds = {mode} the {seven} takes the whole floor "
+                    "({cards}).",
+                    mode=self.rules["seven_diamonds"],
+                    seven=SEVEN_DIAMONDS,
+                    cards=taken,
+                )
             ]
         if not ruling.taken:
-            return ["basra.trail"], [f"{card} takes nothing and is laid on the floor."]
+            return ["basra.trail"], [m("{card} takes nothing and is laid on the floor.", card=card)]
         rules = ["basra.capture.group", "basra.capture.union", "basra.capture.choice"]
         if ruling.sweep or len(ruling.taken) == len(self.floor):
             rules.append("basra.sweep")
-        return rules, [f"{card} takes {taken}: a union of groups it can take{basra}."]
+        return rules, [
+            m(
+                "{card} takes {cards}: a union of groups it can take and scores a basra."
+                if sweep
+                else "{card} takes {cards}: a union of groups it can take.",
+                card=card,
+                cards=taken,
+            )
+        ]
 
     def record_sweep(self, side: str) -> None:
         self.sweeps[side] += 1

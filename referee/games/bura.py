@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from referee.cards import Card, format_cards
+from referee.cards import Card
 from referee.games.base import Carry, DealResult, Explanation, Illegal, Line, sole_leader
 from referee.games.trick import Ending, Outcome, Reason, TrickDeal
+from referee.messages import Msg, Suit, m
 from referee.params import Value
 from referee.record import Deal, TrickEntry
 
@@ -18,32 +19,38 @@ Declaration = tuple[str, str, tuple[Card, ...]]  # who, which, the cards shown
 
 def combination_ok(
     name: str, cards: tuple[Card, ...], trump: Card, needs_trump_ace: bool
-) -> str | None:
+) -> Msg | None:
     """Why ``cards`` do not form the declaration ``name`` against ``trump``, or None."""
     t = trump.suit
     if len(cards) != 3 or len(set(cards)) != 3:
-        return f"a declaration shows 3 different cards, found {format_cards(cards)}"
+        return m("a declaration shows 3 different cards, found {cards}", cards=cards)
     if name == "bura" and not all(c.suit == t for c in cards):
-        return f"a bura is three trumps ({t}); {format_cards(cards)} is not"
+        return m("a bura is three trumps ({suit}); {cards} is not", suit=Suit(t), cards=cards)
     if name == "moscow":
         if not all(c.rank == "A" for c in cards):
-            return f"a moscow is three aces; {format_cards(cards)} is not"
+            return m("a moscow is three aces; {cards} is not", cards=cards)
         if needs_trump_ace and Card("A", t) not in cards:
-            return f"with moscow_needs_trump_ace, one of the aces must be A{t}"
+            return m(
+                "with moscow_needs_trump_ace, one of the aces must be {card}", card=Card("A", t)
+            )
     if name == "little-moscow" and (
         not all(c.rank == "6" for c in cards) or Card("6", t) not in cards
     ):
-        return f"a little moscow is three sixes including 6{t}; {format_cards(cards)} is not"
+        return m(
+            "a little moscow is three sixes including {card}; {cards} is not",
+            card=Card("6", t),
+            cards=cards,
+        )
     if name == "molodka" and (len({c.suit for c in cards}) != 1 or cards[0].suit == t):
-        return (
-            f"a molodka is three cards of one plain (non-trump) suit; {format_cards(cards)} is not"
+        return m(
+            "a molodka is three cards of one plain (non-trump) suit; {cards} is not", cards=cards
         )
     return None
 
 
 class BuraDeal(TrickDeal):
     game = "bura"
-    deck_name = "Bura's 36-card deck (6 to A)"
+    deck_name = m("Bura's 36-card deck (6 to A)")
 
     def __init__(
         self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
@@ -101,7 +108,7 @@ class BuraDeal(TrickDeal):
             self.claim(entry)
         else:
             self.outcome = Outcome(
-                Ending.LOST, entry.by, Reason.FORFEIT, f"forfeit: {entry.forfeit}"
+                Ending.LOST, entry.by, Reason.FORFEIT, m("forfeit: {reason}", reason=entry.forfeit)
             )
 
     def before_lead(self) -> None:
@@ -111,7 +118,7 @@ class BuraDeal(TrickDeal):
         return entry.kind in ("claim", "forfeit")
 
     def after_last_trick(self) -> str:
-        return "only a claim may follow"
+        return m("only a claim may follow")
 
     def closed_rule(self, outcome: Outcome) -> str:
         if outcome.reason is Reason.DECLARED_FIRST:
@@ -125,13 +132,15 @@ class BuraDeal(TrickDeal):
         if o is not None and o.reason is Reason.DECLARED_FIRST:
             raise Illegal(
                 "bura.declare.first",
-                "a declaration before the first trick voided "
-                "this deal; it is redealt and nothing more is recorded in it",
+                m(
+                    "a declaration before the first trick voided "
+                    "this deal; it is redealt and nothing more is recorded in it"
+                ),
             )
         if o is not None and o.reason is Reason.DECLARED:
             raise Illegal(
                 "bura.declare.priority",
-                f"{o.player}'s declaration won the deal; nothing may follow in it",
+                m("{player}'s declaration won the deal; nothing may follow in it", player=o.player),
             )
         super().check_open(entry)
 
@@ -139,7 +148,7 @@ class BuraDeal(TrickDeal):
         self.must_lead = None
         if self.duel:  # the trick of two Buras ends the deal: no draw follows it
             self.outcome = Outcome(
-                Ending.WIN, winner, Reason.DECLARED, "declared bura: won the deciding trick"
+                Ending.WIN, winner, Reason.DECLARED, m("declared bura: won the deciding trick")
             )
             return True
         return False
@@ -148,8 +157,10 @@ class BuraDeal(TrickDeal):
         if self.trick:
             raise Illegal(
                 "bura.declare",
-                "a declaration is made at the start of a trick, before "
-                "the lead, not in the middle of one",
+                m(
+                    "a declaration is made at the start of a trick, before "
+                    "the lead, not in the middle of one"
+                ),
             )
         name = entry.declares
         assert name is not None
@@ -160,10 +171,16 @@ class BuraDeal(TrickDeal):
             raise Illegal("bura.declare.cards", why)
         for c in entry.cards:
             if c in self.used:
-                raise Illegal("bura.declare.cards", f"{c} was already {self.where_used(c)}")
+                raise Illegal(
+                    "bura.declare.cards",
+                    m("{card} was already {where}", card=c, where=self.where_used(c)),
+                )
         self.check_cards(entry.by, entry.cards)
         if any(p == entry.by for p, _, _ in self.pending):
-            raise Illegal("bura.declare", f"{entry.by} has already declared before this trick")
+            raise Illegal(
+                "bura.declare",
+                m("{player} has already declared before this trick", player=entry.by),
+            )
         self.pending = [*self.pending, (entry.by, name, entry.cards)]
         for c in entry.cards:
             self.shown.setdefault(c, entry.by)
@@ -192,7 +209,7 @@ class BuraDeal(TrickDeal):
                     Ending.VOID,
                     pending[0][0],
                     Reason.DECLARED_FIRST,
-                    "declared before the first trick",
+                    m("declared before the first trick"),
                 ),
                 None,
                 False,
@@ -205,10 +222,10 @@ class BuraDeal(TrickDeal):
 
         who, name, _ = min(pending, key=rank)
         if name == "moscow":
-            return Outcome(Ending.WIN, who, Reason.DECLARED, "declared moscow"), None, False
+            return Outcome(Ending.WIN, who, Reason.DECLARED, m("declared moscow")), None, False
         if name == "bura":
             if sum(1 for _, n, _ in pending if n == "bura") == 1:
-                return Outcome(Ending.WIN, who, Reason.DECLARED, "declared bura"), None, False
+                return Outcome(Ending.WIN, who, Reason.DECLARED, m("declared bura")), None, False
             return None, who, True
         return None, who, False
 
@@ -220,16 +237,18 @@ class BuraDeal(TrickDeal):
     def claim(self, entry: TrickEntry) -> None:
         if self.trick:
             raise Illegal(
-                "bura.claim", "a claim is made between tricks, never in the middle of one"
+                "bura.claim", m("a claim is made between tricks, never in the middle of one")
             )
         if self.tricks == 0:
-            raise Illegal("bura.claim", "a claim needs at least one complete trick")
+            raise Illegal("bura.claim", m("a claim needs at least one complete trick"))
         pts = self.points[entry.by]
         if pts >= 31:
-            self.outcome = Outcome(Ending.WIN, entry.by, Reason.CLAIM, f"claimed 31 with {pts}")
+            self.outcome = Outcome(
+                Ending.WIN, entry.by, Reason.CLAIM, m("claimed 31 with {points}", points=pts)
+            )
         else:
             self.outcome = Outcome(
-                Ending.LOST, entry.by, Reason.CLAIM, f"false claim: {pts} points"
+                Ending.LOST, entry.by, Reason.CLAIM, m("false claim: {points} points", points=pts)
             )
 
     # --- explaining and showing -----------------------------------------------------------
@@ -238,27 +257,38 @@ class BuraDeal(TrickDeal):
         if entry.kind == "claim":
             pts = self.points[entry.by]
             out.rules.append("bura.claim")
-            verdict = (
-                "a true claim: the deal is won"
-                if pts >= 31
-                else "a false claim: the pot is doubled and each opponent scores 2"
+            out.lines.append(
+                m(
+                    "{player} has taken {points} card points in tricks: "
+                    "a true claim: the deal is won."
+                    if pts >= 31
+                    else "{player} has taken {points} card points in tricks: "
+                    "a false claim: the pot is doubled and each opponent scores 2.",
+                    player=entry.by,
+                    points=pts,
+                )
             )
-            out.lines.append(f"{entry.by} has taken {pts} card points in tricks: {verdict}.")
         elif entry.kind == "declare":
             out.rules.extend(["bura.declare", "bura.declare.cards", "bura.declare.priority"])
             out.lines.append(
-                f"{entry.declares} against trump {self.trump}: judged with any "
-                "other declaration before this trick."
+                m(
+                    "{name} against trump {card}: judged with any "
+                    "other declaration before this trick.",
+                    name=entry.declares,
+                    card=self.trump,
+                )
             )
         else:
             out.rules.append("bura.misdraw")
-            out.lines.append(f"{entry.by} loses the deal, as for a false claim.")
+            out.lines.append(m("{player} loses the deal, as for a false claim.", player=entry.by))
 
     def waiting(self) -> str:
-        return "Waiting for a claim"
+        return m("Waiting for a claim")
 
     def view_notes(self) -> list[Line]:
-        return [(f"Pot: {self.pot} (card points are not shown: claims are from memory)",)]
+        return [
+            (m("Pot: {pot} (card points are not shown: claims are from memory)", pot=self.pot),)
+        ]
 
     def view_data(self) -> dict[str, object]:
         return {"pot": self.pot}
@@ -266,7 +296,7 @@ class BuraDeal(TrickDeal):
     # --- the end of the deal ----------------------------------------------------------
 
     def unfinished(self) -> str:
-        return "no claim, winning declaration or forfeit ended it, and cards remain"
+        return m("no claim, winning declaration or forfeit ended it, and cards remain")
 
     def final_outcome(self) -> Outcome:
         ended = self.ended
@@ -279,9 +309,9 @@ class BuraDeal(TrickDeal):
                     Ending.WIN,
                     leader,
                     Reason.PLAYED_OUT,
-                    f"most card points ({self.points[leader]})",
+                    m("most card points ({points})", points=self.points[leader]),
                 )
-        return Outcome(Ending.VOID, None, Reason.PLAYED_OUT, "played out with no claim")
+        return Outcome(Ending.VOID, None, Reason.PLAYED_OUT, m("played out with no claim"))
 
     def result(self) -> DealResult:
         o = self.final_outcome()
@@ -305,9 +335,9 @@ class BuraDeal(TrickDeal):
             payments[o.player] -= pot
             pot *= 2
         breakdown = {p: {"card_points": self.points[p]} for p in self.players}
-        how = o.how if o.player is None else f"{o.player}: {o.how}"
+        how = o.how if o.player is None else m("{player}: {how}", player=o.player, how=o.how)
         if o.kind is Ending.VOID and o.player is not None:
-            how = f"void: {o.player} {o.how}"
+            how = m("void: {player} {how}", player=o.player, how=o.how)
         return DealResult(
             score, breakdown, next_dealer, winner=winner, pot_after=pot, payments=payments, how=how
         )

@@ -18,6 +18,7 @@ from itertools import combinations, product
 from math import comb
 
 from referee.cards import Card
+from referee.messages import Msg, join, m, mn
 
 Vector = int  # five bits per value: bits 5(v-1) … 5(v-1)+3 count the cards of value v
 WIDTH = 5
@@ -163,25 +164,30 @@ def expand(vec: Vector, floor: Iterable[Card]) -> Iterator[tuple[Card, ...]]:
         yield tuple(sorted((c for group in pick for c in group), key=position.__getitem__))
 
 
-def describe(vecs: Iterable[Vector], floor: Iterable[Card]) -> list[str]:
+def describe(vecs: Iterable[Vector], floor: Iterable[Card]) -> list[Msg]:
     """Vectors as a table reads them: the cards when there is one way, else the values and
     the cards to choose from (``2 of 5S/5H/5D (3 ways)``)."""
     floor = list(floor)
-    names: dict[int, list[str]] = {}
+    names: dict[int, list[Card]] = {}
     for c in floor:
         if c.value is not None:
-            names.setdefault(c.value, []).append(str(c))
+            names.setdefault(c.value, []).append(c)
     have = counts(vector(floor))
     out = []
     for vec in vecs:
         want = counts(vec)
         ways = 1
-        parts = []
+        parts: list[object] = []
         for value, (n, k) in enumerate(zip(want, have, strict=True), 1):
             if not n:
                 continue
             ways *= comb(k, n)
             cards = names[value]
-            parts.append(" ".join(cards) if n == k else f"{n} of {'/'.join(cards)}")
-        out.append(" ".join(parts) if ways == 1 else f"{', '.join(parts)} ({ways} ways)")
+            parts.append(
+                tuple(cards) if n == k else m("{n} of {cards}", n=n, cards=join(cards, "/"))
+            )
+        if ways == 1:
+            out.append(join(parts, " "))
+        else:
+            out.append(mn("{parts} ({n} way)", "{parts} ({n} ways)", ways, parts=join(parts)))
     return out

@@ -8,7 +8,7 @@ import heapq
 from abc import abstractmethod
 from typing import TYPE_CHECKING, NamedTuple
 
-from referee.cards import FULL_DECK, Card, format_cards, sort_key
+from referee.cards import FULL_DECK, Card, sort_key
 from referee.games.base import (
     MAX_LEGAL_SHOWN,
     Cards,
@@ -22,6 +22,7 @@ from referee.games.base import (
     View,
 )
 from referee.games.captures import Vector, cards_in, describe, vector
+from referee.messages import Msg, join, m, mn
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal, Entry, FishPlay, side_map, side_names
@@ -38,10 +39,22 @@ class Option(NamedTuple):
     sweep: bool
 
     def __str__(self) -> str:
-        if not self.taken:
-            return "trail"
-        return f"takes {format_cards(self.taken)}" + (" (sweep)" if self.sweep else "")
+        return self.said()
 
+    def said(self) -> Msg:
+        """The option in words: a trail, or what it takes (and whether that sweeps)."""
+        if not self.taken:
+            return m("trail")
+        if self.sweep:
+            return m("takes {cards} (sweep)", cards=self.taken)
+        return m("takes {cards}", cards=self.taken)
+
+
+SWEEP_WORDS = {  # each game's word for a sweep, by count
+    "basra": lambda n: mn("basra", "basras", n),
+    "sur": lambda n: mn("sur", "surs", n),
+    "sweep": lambda n: mn("sweep", "sweeps", n),
+}
 
 EXPLAINED = 40  # legal alternatives an explanation lists
 
@@ -63,8 +76,8 @@ class FishingDeal(DealState):
 
     floor_rule = ""  # the opening-floor rule id
     deferred_key = ""  # 'buried' or 'returned'
-    sweep_word = "sweep"
-    floor_word = "floor"  # Pasur's players call it the pool
+    sweep_word = "sweep"  # a key of SWEEP_WORDS
+    floor_word = m("floor")  # Pasur's players call it the pool
     choice_rule = ""  # cited when a play typed without its capture could mean several
 
     def __init__(
@@ -167,8 +180,8 @@ class FishingDeal(DealState):
     def where_used(self, card: Card) -> str:
         seen = self.used[card]
         if seen is None:
-            return f"on the opening {self.floor_word}"
-        return f"played by {seen[0]} at play {seen[1]}"
+            return m("on the opening {floor}", floor=self.floor_word)
+        return m("played by {player} at play {play}", player=seen[0], play=seen[1])
 
     def unseen(self) -> list[Card]:
         """Cards of the deck not yet on the floor, played, or known to be held this round,
@@ -185,9 +198,12 @@ class FishingDeal(DealState):
             out.append(
                 self.problem(
                     self.floor_rule,
-                    f"the opening {self.floor_word} holds 4 "
-                    f"cards, found {len(deal.floor)}: "
-                    f"{format_cards(deal.floor)}",
+                    m(
+                        "the opening {floor} holds 4 cards, found {count}: {cards}",
+                        floor=self.floor_word,
+                        count=len(deal.floor),
+                        cards=deal.floor,
+                    ),
                     "floor",
                 )
             )
@@ -196,7 +212,9 @@ class FishingDeal(DealState):
             if c in seen:
                 out.append(
                     self.problem(
-                        "card.duplicate", f"{c} is on the {self.floor_word} twice", "floor"
+                        "card.duplicate",
+                        m("{card} is on the {floor} twice", card=c, floor=self.floor_word),
+                        "floor",
                     )
                 )
             seen.add(c)
@@ -207,8 +225,12 @@ class FishingDeal(DealState):
                 out.append(
                     self.problem(
                         "card.duplicate",
-                        f"{c} is listed as {self.deferred_key} "
-                        f"and on the opening {self.floor_word}",
+                        m(
+                            "{card} is listed as {key} and on the opening {floor}",
+                            card=c,
+                            key=self.deferred_key,
+                            floor=self.floor_word,
+                        ),
                         self.deferred_key,
                     )
                 )
@@ -216,8 +238,11 @@ class FishingDeal(DealState):
                 out.append(
                     self.problem(
                         "card.duplicate",
-                        f"{c} is listed as {self.deferred_key} "
-                        "twice; a card goes back into the stock once",
+                        m(
+                            "{card} is listed as {key} twice; a card goes back into the stock once",
+                            card=c,
+                            key=self.deferred_key,
+                        ),
                         self.deferred_key,
                     )
                 )
@@ -242,9 +267,13 @@ class FishingDeal(DealState):
                 out.append(
                     self.problem(
                         "hand.count",
-                        f"{player}'s hand lists {len(cards)} "
-                        f"cards; a whole number of rounds gives one of "
-                        f"{', '.join(map(str, boundaries[1:]))}",
+                        m(
+                            "{player}'s hand lists {count} cards; a whole number of rounds "
+                            "gives one of {counts}",
+                            player=player,
+                            count=len(cards),
+                            counts=join(boundaries[1:]),
+                        ),
                         key,
                     )
                 )
@@ -253,14 +282,26 @@ class FishingDeal(DealState):
                     out.append(
                         self.problem(
                             "card.duplicate",
-                            f"{c} in {player}'s hand is also on the opening {self.floor_word}",
+                            m(
+                                "{card} in {player}'s hand is also on the opening {floor}",
+                                card=c,
+                                player=player,
+                                floor=self.floor_word,
+                            ),
                             key,
                         )
                     )
                 elif c in owner:
                     out.append(
                         self.problem(
-                            "card.duplicate", f"{c} is dealt to both {owner[c]} and {player}", key
+                            "card.duplicate",
+                            m(
+                                "{card} is dealt to both {first} and {second}",
+                                card=c,
+                                first=owner[c],
+                                second=player,
+                            ),
+                            key,
                         )
                     )
                 owner[c] = player
@@ -268,9 +309,13 @@ class FishingDeal(DealState):
                     out.append(
                         self.problem(
                             self.floor_rule,
-                            f"{c} was {self.deferred_key} from "
-                            f"the opening {self.floor_word}, so it cannot be in a "
-                            "first-round hand",
+                            m(
+                                "{card} was {key} from the opening {floor}, so it cannot be in "
+                                "a first-round hand",
+                                card=c,
+                                key=self.deferred_key,
+                                floor=self.floor_word,
+                            ),
                             key,
                         )
                     )
@@ -291,7 +336,13 @@ class FishingDeal(DealState):
             if ruling.sweep:
                 self.record_sweep(side)
                 self.events.append(
-                    f"{entry.by} sweeps the {self.floor_word}: a {self.sweep_word} for {side}."
+                    m(
+                        "{player} sweeps the {floor}: a {sweep} for {side}.",
+                        player=entry.by,
+                        floor=self.floor_word,
+                        sweep=self.sweep_plural(1),
+                        side=side,
+                    )
                 )
         else:
             self.floor.append(entry.card)
@@ -303,9 +354,13 @@ class FishingDeal(DealState):
                 self.floor = []
                 if residue:
                     self.events.append(
-                        f"The cards left on the {self.floor_word} "
-                        f"({format_cards(residue)}) go to "
-                        f"{self.last_capturer}, the last to capture."
+                        m(
+                            "The cards left on the {floor} ({cards}) go to {side}, the last to "
+                            "capture.",
+                            floor=self.floor_word,
+                            cards=residue,
+                            side=self.last_capturer,
+                        )
                     )
 
     def check(self, entry: Entry) -> Option:
@@ -315,37 +370,61 @@ class FishingDeal(DealState):
         if self.finished:
             raise Illegal(
                 "hand.count",
-                f"all {self.total_plays} cards of this deal have been played; no play may follow",
+                m(
+                    "all {count} cards of this deal have been played; no play may follow",
+                    count=self.total_plays,
+                ),
             )
         expected = self.to_move()
         if play.by != expected:
-            raise Illegal("turn.order", f"it is {expected}'s turn, not {play.by}'s")
+            raise Illegal(
+                "turn.order", m("it is {player}'s turn, not {by}'s", player=expected, by=play.by)
+            )
         card = play.card
         if card in self.used:
-            raise Illegal("card.duplicate", f"{card} was already {self.where_used(card)}")
+            raise Illegal(
+                "card.duplicate",
+                m("{card} was already {where}", card=card, where=self.where_used(card)),
+            )
         takes = play.takes
         if len(set(takes)) != len(takes):
-            raise Illegal("card.duplicate", f"{format_cards(takes)} names a card twice")
+            raise Illegal("card.duplicate", m("{cards} names a card twice", cards=takes))
         if self.hands is not None and play.by in self.hands and not self.holds(play.by, card):
             held = self.round_cards(play.by) or ()
             raise Illegal(
                 "hand.not-held",
-                f"{play.by} does not hold {card}"
-                + (f" (holds {format_cards(held)})" if held else ""),
+                m(
+                    "{player} does not hold {card} (holds {cards})",
+                    player=play.by,
+                    card=card,
+                    cards=held,
+                )
+                if held
+                else m("{player} does not hold {card}", player=play.by, card=card),
             )
         if self.round == 0 and card in self.deferred:
             raise Illegal(
                 self.floor_rule,
-                f"{card} was {self.deferred_key} from the opening "
-                f"{self.floor_word} and cannot be played in the first round",
+                m(
+                    "{card} was {key} from the opening {floor} and cannot be played in the "
+                    "first round",
+                    card=card,
+                    key=self.deferred_key,
+                    floor=self.floor_word,
+                ),
             )
         missing = [c for c in takes if c not in self.floor]
         if missing:
             raise Illegal(
                 self.capture_rule(card),
-                f"{format_cards(missing)} "
-                f"{'is' if len(missing) == 1 else 'are'} not on the {self.floor_word} "
-                f"({format_cards(self.floor) or 'empty'})",
+                mn(
+                    "{cards} is not on the {floor} ({floor_cards})",
+                    "{cards} are not on the {floor} ({floor_cards})",
+                    len(missing),
+                    cards=tuple(missing),
+                    floor=self.floor_word,
+                    floor_cards=tuple(self.floor) or m("empty"),
+                ),
                 *self.shown_options(card),
             )
         return self.judge(card, takes)
@@ -401,7 +480,7 @@ class FishingDeal(DealState):
         vecs = self.capture_vectors(card)
         if vecs is None:
             ways = sorted(self.options(card), key=lambda o: (not o.sweep, -len(o.taken)))
-            lines = [str(o) for o in ways]
+            lines: list[str] = [o.said() for o in ways]
             return Options(where, lines[:limit] if limit is not None else lines, len(lines))
         numerals = [c for c in self.floor if c.is_numeral]
         whole = vector(self.floor) if len(numerals) == len(self.floor) else None
@@ -418,17 +497,21 @@ class FishingDeal(DealState):
         if limit is not None:
             shown = shown[:limit]
         lines = [
-            f"takes {text}{' (sweep)' if sweeping and vec == whole else ''}"
+            m("takes {cards} (sweep)", cards=text)
+            if sweeping and vec == whole
+            else m("takes {cards}", cards=text)
             for vec, text in zip(shown, describe(shown, numerals), strict=True)
         ]
         trail = self.may_trail(card, bool(vecs))
         if trail and (limit is None or len(lines) < limit):
-            lines.append("trail")
+            lines.append(m("trail"))
         return Options(where, lines, len(vecs) + trail)
 
     def options_label(self, card: Card) -> str:
         """What a listing of ``card``'s options is about: the card and the floor."""
-        return f"{card} on {format_cards(self.floor) or 'an empty ' + self.floor_word}"
+        if not self.floor:
+            return m("{card} on an empty {floor}", card=card, floor=self.floor_word)
+        return m("{card} on {cards}", card=card, cards=tuple(self.floor))
 
     def option_lines(self, card: Card, limit: int | None = None) -> list[str]:
         """The lines of :meth:`option_listing`."""
@@ -448,11 +531,15 @@ class FishingDeal(DealState):
         elif not trail and player == self.to_move() and card not in self.used:
             lines = self.option_lines(card)
             if len(lines) == 1:  # one kind of capture: is it one set of cards?
-                lines = [str(o) for o in self.options(card)]
+                lines = [o.said() for o in self.options(card)]
             if len(lines) > 1:
                 raise Illegal(
                     self.choice_rule,
-                    f"{card} can be played more than one way; say which: " + "; ".join(lines[:20]),
+                    m(
+                        "{card} can be played more than one way; say which: {ways}",
+                        card=card,
+                        ways=join(lines[:20], "; "),
+                    ),
                 )
             if lines:
                 chosen = self.options(card)[0].taken
@@ -463,7 +550,7 @@ class FishingDeal(DealState):
     ) -> Options:
         assert card is not None, "a fishing play names its card"
         if card in self.used:
-            note = f"none: {card} was already {self.where_used(card)}"
+            note = m("none: {card} was already {where}", card=card, where=self.where_used(card))
             return Options(self.options_label(card), [note], 0)
         return self.option_listing(card, limit)
 
@@ -484,42 +571,71 @@ class FishingDeal(DealState):
 
     def describe(self) -> list[str]:
         return [
-            f"Deal {self.index + 1}, dealt by {self.dealer}; entry {self.entries + 1}.",
-            f"{self.floor_word.capitalize()}: {format_cards(self.floor) or 'empty'}; "
-            f"round {self.round + 1} of {len(self.rounds)}; {self.to_move()} to play.",
-            "Captured so far: "
-            + ", ".join(
-                f"{s} {len(p)} cards, {self.sweeps[s]} {self.sweep_word}s"
-                for s, p in self.piles.items()
+            m(
+                "Deal {deal}, dealt by {dealer}; entry {entry}.",
+                deal=self.index + 1,
+                dealer=self.dealer,
+                entry=self.entries + 1,
             ),
+            m(
+                "{floor_title}: {cards}; round {round} of {rounds}; {player} to play.",
+                floor_title=self.floor_title(),
+                cards=tuple(self.floor) or m("empty"),
+                round=self.round + 1,
+                rounds=len(self.rounds),
+                player=self.to_move(),
+            ),
+            m("Captured so far: {piles}", piles=self.captured(always_plural=True)),
         ]
+
+    def floor_title(self) -> Msg:
+        return m("Pool") if self.floor_word == "pool" else m("Floor")
+
+    def captured(self, always_plural: bool = False) -> Msg:
+        """Each side's captured cards and sweeps so far."""
+        return join(
+            m(
+                "{side} {cards} cards, {n} {sweeps}",
+                n=self.sweeps[s],
+                side=s,
+                cards=len(p),
+                sweeps=self.sweep_plural(self.sweeps[s], always_plural),
+            )
+            for s, p in self.piles.items()
+        )
+
+    def sweep_plural(self, count: int, always: bool = False) -> Msg:
+        """The game's word for a sweep after a count: 1 basra, 2 basras."""
+        return SWEEP_WORDS[self.sweep_word](2 if always else count)
 
     def view(self) -> View:
         who = self.to_move()
         lines: list[Line] = [
             (
-                f"Deal {self.index + 1}, dealt by {self.dealer}; round {self.round + 1} of "
-                f"{len(self.rounds)}, play {self.entries + 1} of {self.total_plays}",
+                m(
+                    "Deal {deal}, dealt by {dealer}; round {round} of {rounds}, "
+                    "play {play} of {plays}",
+                    deal=self.index + 1,
+                    dealer=self.dealer,
+                    round=self.round + 1,
+                    rounds=len(self.rounds),
+                    play=self.entries + 1,
+                    plays=self.total_plays,
+                ),
             ),
-            (f"{self.floor_word.capitalize()}: ", Cards(tuple(self.floor), "empty")),
-            (f"To play: {who}",),
+            (
+                m("{floor_title}: ", floor_title=self.floor_title()),
+                Cards(tuple(self.floor), m("empty")),
+            ),
+            (m("To play: {player}", player=who),),
         ]
         if who is not None:
             known = self.round_cards(who)
             if known is not None:
-                lines.append((f"{who} holds: ", Cards(known)))
-        lines.append(
-            (
-                "Captured so far: "
-                + ", ".join(
-                    f"{s} {len(p)} cards, {self.sweeps[s]} {self.sweep_word}"
-                    f"{'s' if self.sweeps[s] != 1 else ''}"
-                    for s, p in self.piles.items()
-                ),
-            )
-        )
+                lines.append((m("{player} holds: ", player=who), Cards(known)))
+        lines.append((m("Captured so far: {piles}", piles=self.captured()),))
         unseen = tuple(self.unseen())
-        lines.append((f"Not yet seen ({len(unseen)}): ", Cards(unseen)))
+        lines.append((m("Not yet seen ({count}): ", count=len(unseen)), Cards(unseen)))
         data: dict[str, object] = {
             "floor": [str(c) for c in self.floor],
             "round": self.round + 1,
@@ -538,7 +654,11 @@ class FishingDeal(DealState):
             out.append(
                 self.problem(
                     "deal.conservation",
-                    f"the deal ended after {self.entries} of its {self.total_plays} plays",
+                    m(
+                        "the deal ended after {count} of its {total} plays",
+                        count=self.entries,
+                        total=self.total_plays,
+                    ),
                     stage=2,
                 )
             )
@@ -550,9 +670,13 @@ class FishingDeal(DealState):
                     out.append(
                         self.problem(
                             "deal.conservation",
-                            f"{player}'s hand lists "
-                            f"{len(cards)} cards; the finished deal gave them "
-                            f"{full}",
+                            m(
+                                "{player}'s hand lists {count} cards; the finished deal gave "
+                                "them {full}",
+                                player=player,
+                                count=len(cards),
+                                full=full,
+                            ),
                             f"hands.{player}",
                             stage=2,
                         )
@@ -562,7 +686,7 @@ class FishingDeal(DealState):
             out.append(
                 self.problem(
                     "deal.conservation",
-                    f"the deal does not account for {format_cards(sorted(missing))}",
+                    m("the deal does not account for {cards}", cards=tuple(sorted(missing))),
                     stage=2,
                 )
             )

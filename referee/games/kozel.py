@@ -8,6 +8,7 @@ from __future__ import annotations
 from referee.cards import Card
 from referee.games.base import Carry, DealResult, Explanation, Illegal, Line
 from referee.games.trick import Ending, Outcome, Reason, TrickDeal
+from referee.messages import m
 from referee.params import Value
 from referee.record import Deal, TrickEntry, side_map, side_names
 
@@ -17,7 +18,7 @@ SIX_SPADES = Card("6", "S")
 class KozelDeal(TrickDeal):
     game = "kozel"
     hand_size = 4
-    deck_name = "Kozel's 36-card deck (6 to A)"
+    deck_name = m("Kozel's 36-card deck (6 to A)")
 
     def __init__(
         self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
@@ -33,14 +34,18 @@ class KozelDeal(TrickDeal):
     def special(self, entry: TrickEntry) -> None:
         """[kozel.forfeit] The forfeiting player's side loses the deal, mid-trick too."""
         if entry.kind != "forfeit":
-            raise Illegal("log.play", f"kozel has no {entry.kind} entries")
-        self.outcome = Outcome(Ending.LOST, entry.by, Reason.FORFEIT, f"forfeit: {entry.forfeit}")
+            raise Illegal(
+                "log.play", m("{game} has no {kind} entries", game="kozel", kind=entry.kind)
+            )
+        self.outcome = Outcome(
+            Ending.LOST, entry.by, Reason.FORFEIT, m("forfeit: {reason}", reason=entry.forfeit)
+        )
 
     def check_open(self, entry: TrickEntry) -> None:
         if self.outcome is None and self.played_out and entry.kind == "forfeit":
             raise Illegal(
                 "kozel.forfeit",
-                "every card of this deal has been played; a forfeit comes during the deal",
+                m("every card of this deal has been played; a forfeit comes during the deal"),
             )
         super().check_open(entry)
 
@@ -50,12 +55,15 @@ class KozelDeal(TrickDeal):
     def explain_special(self, entry: TrickEntry, out: Explanation) -> None:
         out.rules.append("kozel.forfeit")
         out.lines.append(
-            f"{self.side[entry.by]} loses the deal: {self.rules['penalty_none']} penalty "
-            "points, every other side 0."
+            m(
+                "{side} loses the deal: {points} penalty points, every other side 0.",
+                side=self.side[entry.by],
+                points=self.rules["penalty_none"],
+            )
         )
 
     def view_notes(self) -> list[Line]:
-        return [("Penalty points are scored when the deal is played out (lower is better)",)]
+        return [(m("Penalty points are scored when the deal is played out (lower is better)"),)]
 
     # --- the end of the deal ----------------------------------------------------------
 
@@ -89,5 +97,9 @@ class KozelDeal(TrickDeal):
     def result(self) -> DealResult:
         score, breakdown = self.penalties()
         o = self.outcome
-        how = f"{self.side[o.player]}: {o.how}" if o is not None and o.player else ""
+        how = (
+            m("{player}: {how}", player=self.side[o.player], how=o.how)
+            if o is not None and o.player
+            else ""
+        )
         return DealResult(score, breakdown, self.next_player(self.dealer), how=how)

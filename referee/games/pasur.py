@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.cards import Card, format_cards
+from referee.cards import Card
 from referee.games.base import Carry, sole_leader
 from referee.games.captures import Vector, expand, single_sets, vector
 from referee.games.fishing import FishingDeal, Option
+from referee.messages import Rank, m
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal
@@ -21,8 +22,8 @@ class PasurDeal(FishingDeal):
     floor_rule = "pasur.deal.pool"
     deferred_key = "returned"
     choice_rule = "pasur.capture.forced"
-    sweep_word = "sur"
-    floor_word = "pool"
+    sweep_word = "sur"  # a key of SWEEP_WORDS
+    floor_word = m("pool")
 
     def __init__(
         self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
@@ -60,29 +61,27 @@ class PasurDeal(FishingDeal):
             out.append(
                 self.problem(
                     "pasur.deal.pool",
-                    f"the opening pool may hold no jack; "
-                    f"found {format_cards(jacks)} (return it to the deck, or "
-                    "redeal if there were two)",
+                    m(
+                        "the opening pool may hold no jack; found {cards} (return it to the "
+                        "deck, or redeal if there were two)",
+                        cards=jacks,
+                    ),
                     "floor",
                 )
             )
         if self.rules["qk_redeal"]:
-            for rank, word in (("Q", "queens"), ("K", "kings")):
+            for rank, word in (
+                ("Q", m("with qk_redeal, three or more queens in the opening pool force a redeal")),
+                ("K", m("with qk_redeal, three or more kings in the opening pool force a redeal")),
+            ):
                 if sum(1 for c in floor if c.rank == rank) >= 3:
-                    out.append(
-                        self.problem(
-                            "pasur.deal.pool",
-                            f"with qk_redeal, three or more "
-                            f"{word} in the opening pool force a redeal",
-                            "floor",
-                        )
-                    )
+                    out.append(self.problem("pasur.deal.pool", word, "floor"))
         returned = self.deferred
         if len(returned) > 1 or any(c.rank != "J" for c in returned):
             out.append(
                 self.problem(
                     "pasur.deal.pool",
-                    f"at most one card, a jack, is returned; found {format_cards(returned)}",
+                    m("at most one card, a jack, is returned; found {cards}", cards=returned),
                     "returned",
                 )
             )
@@ -141,7 +140,7 @@ class PasurDeal(FishingDeal):
             if self.can_capture(card):
                 raise self.illegal(
                     "pasur.capture.forced",
-                    f"{card} can capture, so it may not be laid on the pool",
+                    m("{card} can capture, so it may not be laid on the pool", card=card),
                     card,
                 )
             return Option((), False)
@@ -149,16 +148,22 @@ class PasurDeal(FishingDeal):
             if set(takes) != set(self.jack_takes()):
                 raise self.illegal(
                     "pasur.capture.jack",
-                    f"a jack takes all the jacks and "
-                    f"numerals in the pool ({format_cards(self.jack_takes())}), "
-                    "never a K or Q",
+                    m(
+                        "a jack takes all the jacks and numerals in the pool ({cards}), "
+                        "never a K or Q",
+                        cards=self.jack_takes(),
+                    ),
                     card,
                 )
         elif card.rank in ("K", "Q"):
             if len(takes) != 1 or takes[0].rank != card.rank:
                 raise self.illegal(
                     "pasur.capture.face",
-                    f"a {card.rank} takes exactly one {card.rank}, not {format_cards(takes)}",
+                    m(
+                        "a {rank} takes exactly one {rank}, not {cards}",
+                        rank=Rank(card.rank),
+                        cards=takes,
+                    ),
                     card,
                 )
         else:
@@ -167,9 +172,12 @@ class PasurDeal(FishingDeal):
             if not all(c.is_numeral for c in takes) or total + card.value != 11:
                 raise self.illegal(
                     "pasur.capture.eleven",
-                    f"{card} with "
-                    f"{format_cards(takes)} does not make 11: a numeral takes "
-                    "one set of numerals adding up to 11 with it",
+                    m(
+                        "{card} with {cards} does not make 11: a numeral takes one set of "
+                        "numerals adding up to 11 with it",
+                        card=card,
+                        cards=takes,
+                    ),
                     card,
                 )
         return Option(takes, self.sweep_of(card, takes))
@@ -180,26 +188,37 @@ class PasurDeal(FishingDeal):
         return "pasur.capture.eleven" if card.is_numeral else "pasur.capture.face"
 
     def rules_applied(self, card: Card, ruling: Option) -> tuple[list[str], list[str]]:
-        taken = format_cards(ruling.taken)
+        taken = ruling.taken
         empties = bool(ruling.taken) and len(ruling.taken) == len(self.floor)
         if not ruling.taken:
-            return ["pasur.trail"], [f"{card} can capture nothing and is laid on the pool."]
+            return ["pasur.trail"], [
+                m("{card} can capture nothing and is laid on the pool.", card=card)
+            ]
         if card.rank == "J":
             rules = ["pasur.capture.jack"] + (["pasur.sur.jack"] if empties else [])
             return rules, [
-                f"A jack takes the jacks and numerals of the pool ({taken})"
-                + ("; a jack's sweep is no sur." if empties else ".")
+                m(
+                    "A jack takes the jacks and numerals of the pool ({cards}); a jack's sweep "
+                    "is no sur."
+                    if empties
+                    else "A jack takes the jacks and numerals of the pool ({cards}).",
+                    cards=taken,
+                )
             ]
         rule = "pasur.capture.face" if card.value is None else "pasur.capture.eleven"
         rules = [rule, "pasur.capture.forced"]
-        line = f"{card} takes {taken}"
+        line = m("{card} takes {cards}.", card=card, cards=taken)
         if ruling.sweep:
             rules.append("pasur.sur")
-            line += ", emptying the pool: a sur"
+            line = m("{card} takes {cards}, emptying the pool: a sur.", card=card, cards=taken)
         elif empties:
             rules.append("pasur.sur.last-round")
-            line += ", emptying the pool in the last round: no sur"
-        return rules, [line + "."]
+            line = m(
+                "{card} takes {cards}, emptying the pool in the last round: no sur.",
+                card=card,
+                cards=taken,
+            )
+        return rules, [line]
 
     def record_sweep(self, side: str) -> None:
         if side in self.no_surs:

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from referee.cards import SHORT_DECK, Card, format_cards, sort_key
 from referee.games.base import Cards, Carry, DealState, Explanation, Illegal, Line, Options, View
+from referee.messages import Msg, Suit, join, m, mn
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal, Entry, TrickEntry
@@ -92,11 +93,11 @@ class Ending(Enum):
 class Reason(Enum):
     """What ended a deal."""
 
-    DECLARED_FIRST = "a declaration before the first trick"
-    DECLARED = "a winning declaration"
-    CLAIM = "a claim"
-    FORFEIT = "a forfeit"
-    PLAYED_OUT = "every card played"
+    DECLARED_FIRST = m("a declaration before the first trick")
+    DECLARED = m("a winning declaration")
+    CLAIM = m("a claim")
+    FORFEIT = m("a forfeit")
+    PLAYED_OUT = m("every card played")
 
 
 class Outcome(NamedTuple):
@@ -113,7 +114,7 @@ class TrickDeal(DealState):
     (through :meth:`special`), how a deal ends and its scoring."""
 
     hand_size = 3
-    deck_name = "the 36-card deck (6 to A)"
+    deck_name = m("the 36-card deck (6 to A)")
 
     def __init__(
         self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
@@ -181,7 +182,7 @@ class TrickDeal(DealState):
 
     def where_used(self, card: Card) -> str:
         by, trick = self.used[card]
-        return f"played by {by} in trick {trick}"
+        return m("played by {player} in trick {trick}", player=by, trick=trick)
 
     def known_cards(self, player: str) -> tuple[Card, ...] | None:
         """The player's cards in hand now, when the record gives hands."""
@@ -205,7 +206,11 @@ class TrickDeal(DealState):
         k = self.hand_size
         if self.trump not in SHORT_DECK:
             out.append(
-                self.problem("card.deck", f"{self.trump} is not in {self.deck_name}", "trump")
+                self.problem(
+                    "card.deck",
+                    m("{card} is not in {deck}", card=self.trump, deck=self.deck_name),
+                    "trump",
+                )
             )
         if self.hands is not None:
             owner: dict[Card, str] = {}
@@ -215,7 +220,12 @@ class TrickDeal(DealState):
                     out.append(
                         self.problem(
                             "hand.count",
-                            f"{player}'s hand lists {len(cards)} cards; every player is dealt {k}",
+                            m(
+                                "{player}'s hand lists {count} cards; every player is dealt {k}",
+                                player=player,
+                                count=len(cards),
+                                k=k,
+                            ),
                             key,
                         )
                     )
@@ -224,7 +234,12 @@ class TrickDeal(DealState):
                         out.append(
                             self.problem(
                                 "card.deck",
-                                f"{c} in {player}'s hand is not in {self.deck_name}",
+                                m(
+                                    "{card} in {player}'s hand is not in {deck}",
+                                    card=c,
+                                    player=player,
+                                    deck=self.deck_name,
+                                ),
                                 key,
                             )
                         )
@@ -232,7 +247,12 @@ class TrickDeal(DealState):
                         out.append(
                             self.problem(
                                 "card.duplicate",
-                                f"{c} is dealt to both {owner[c]} and {player}",
+                                m(
+                                    "{card} is dealt to both {first} and {second}",
+                                    card=c,
+                                    first=owner[c],
+                                    second=player,
+                                ),
                                 key,
                             )
                         )
@@ -240,7 +260,11 @@ class TrickDeal(DealState):
                         out.append(
                             self.problem(
                                 self.rule("deal"),
-                                f"the trump {c} is turned up, not dealt to {player}",
+                                m(
+                                    "the trump {card} is turned up, not dealt to {player}",
+                                    card=c,
+                                    player=player,
+                                ),
                                 key,
                             )
                         )
@@ -277,7 +301,9 @@ class TrickDeal(DealState):
 
     def special(self, entry: TrickEntry) -> None:
         """A declaration, claim or forfeit (whichever the game has)."""
-        raise Illegal("log.play", f"{self.game} has no {entry.kind} entries")
+        raise Illegal(
+            "log.play", m("{game} has no {kind} entries", game=self.game, kind=entry.kind)
+        )
 
     def check_open(self, entry: TrickEntry) -> None:
         """Refuse any entry after the deal has ended."""
@@ -286,17 +312,22 @@ class TrickDeal(DealState):
             if self.played_out and not self.may_follow_last_trick(entry):
                 raise Illegal(
                     "hand.count",
-                    "every card of this deal has been played; " + self.after_last_trick(),
+                    m(
+                        "every card of this deal has been played; {then}",
+                        then=self.after_last_trick(),
+                    ),
                 )
             return
-        raise Illegal(self.closed_rule(o), f"the deal ended ({o.how}); nothing may follow in it")
+        raise Illegal(
+            self.closed_rule(o), m("the deal ended ({how}); nothing may follow in it", how=o.how)
+        )
 
     def may_follow_last_trick(self, entry: TrickEntry) -> bool:
         """May ``entry`` follow the last trick of a played-out deal?"""
         return False
 
     def after_last_trick(self) -> str:
-        return "nothing may follow"
+        return m("nothing may follow")
 
     def closed_rule(self, outcome: Outcome) -> str:
         """The rule that forbids an entry after ``outcome`` ended the deal."""
@@ -307,41 +338,68 @@ class TrickDeal(DealState):
         checking: card.deck, card.duplicate, hand.not-held, hand.count)."""
         for c in cards:
             if c not in SHORT_DECK:
-                raise Illegal("card.deck", f"{c} is not in {self.deck_name}")
+                raise Illegal(
+                    "card.deck", m("{card} is not in {deck}", card=c, deck=self.deck_name)
+                )
         if len(set(cards)) != len(cards):
-            raise Illegal("card.duplicate", f"{format_cards(cards)} names a card twice")
+            raise Illegal("card.duplicate", m("{cards} names a card twice", cards=cards))
         for c in cards:
             if c in self.used:
-                raise Illegal("card.duplicate", f"{c} was already {self.where_used(c)}")
+                raise Illegal(
+                    "card.duplicate",
+                    m("{card} was already {where}", card=c, where=self.where_used(c)),
+                )
         for c in cards:
             owner = self.shown.get(c)
             if owner is not None and owner != by:
                 raise Illegal(
                     "hand.not-held",
-                    f"{by} does not hold {c}: {owner} showed it in "
-                    "a declaration, and it stays in their hand",
+                    m(
+                        "{player} does not hold {card}: {owner} showed it in "
+                        "a declaration, and it stays in their hand",
+                        player=by,
+                        card=c,
+                        owner=owner,
+                    ),
                 )
         if self.trump in cards:
             if self.trump_holder is None:
                 raise Illegal(
                     "hand.not-held",
-                    f"the turned-up trump {self.trump} lies under the stock until it is drawn last",
+                    m(
+                        "the turned-up trump {card} lies under the stock until it is drawn last",
+                        card=self.trump,
+                    ),
                 )
             if self.trump_holder != by:
                 raise Illegal(
-                    "hand.not-held", f"{by} does not hold {self.trump}: {self.trump_holder} drew it"
+                    "hand.not-held",
+                    m(
+                        "{player} does not hold {card}: {owner} drew it",
+                        player=by,
+                        card=self.trump,
+                        owner=self.trump_holder,
+                    ),
                 )
         listed = self.listed.get(by)
         if listed is not None:
             received = self.drawn[by]
             for c in cards:  # unplayed (checked above) and listed among the cards received
                 if listed.get(c, received) >= received:
-                    raise Illegal("hand.not-held", f"{by} does not hold {c}")
+                    raise Illegal(
+                        "hand.not-held", m("{player} does not hold {card}", player=by, card=c)
+                    )
         count = len(cards)
         if count > self.held[by]:
             raise Illegal(
                 "hand.count",
-                f"{by} holds {self.held[by]} card{'' if self.held[by] == 1 else 's'}, not {count}",
+                mn(
+                    "{player} holds {n} card, not {count}",
+                    "{player} holds {n} cards, not {count}",
+                    self.held[by],
+                    player=by,
+                    count=count,
+                ),
             )
 
     def play_cards(self, entry: TrickEntry) -> None:
@@ -352,16 +410,27 @@ class TrickDeal(DealState):
         )
         if not self.trick:
             if by != expected:
-                why = " (a declaration gave them the lead)" if self.lead_override() else ""
-                raise Illegal("turn.order", f"{expected} leads this trick{why}, not {by}")
+                raise Illegal(
+                    "turn.order",
+                    m(
+                        "{player} leads this trick (a declaration gave them the lead), not {by}"
+                        if self.lead_override()
+                        else "{player} leads this trick, not {by}",
+                        player=expected,
+                        by=by,
+                    ),
+                )
             self.check_cards(by, cards)
             k = self.hand_size
             if not 1 <= len(cards) <= k:
-                raise Illegal(self.rule("lead"), f"a lead is 1 to {k} cards, found {len(cards)}")
+                raise Illegal(
+                    self.rule("lead"),
+                    m("a lead is 1 to {k} cards, found {count}", k=k, count=len(cards)),
+                )
             if len({c.suit for c in cards}) != 1:
                 raise Illegal(
                     self.rule("lead"),
-                    f"cards led together must be of one suit; {format_cards(cards)} is not",
+                    m("cards led together must be of one suit; {cards} is not", cards=cards),
                 )
             self.before_lead()
             self.trick = [(by, cards)]
@@ -369,14 +438,22 @@ class TrickDeal(DealState):
             self.mark_used(by, cards)
             return
         if by != expected:
-            raise Illegal("turn.order", f"it is {expected}'s turn to follow, not {by}'s")
+            raise Illegal(
+                "turn.order",
+                m("it is {player}'s turn to follow, not {by}'s", player=expected, by=by),
+            )
         self.check_cards(by, cards)
         led = len(self.trick[0][1])
         if len(cards) != led:
             raise Illegal(
                 self.rule("follow"),
-                f"{led} card{'s were' if led > 1 else ' was'} "
-                f"led, so {by} plays {led}, not {len(cards)}",
+                mn(
+                    "{n} card was led, so {player} plays {n}, not {count}",
+                    "{n} cards were led, so {player} plays {n}, not {count}",
+                    led,
+                    player=by,
+                    count=len(cards),
+                ),
             )
         self.mark_used(by, cards)
         self.trick.append((by, cards))
@@ -403,7 +480,7 @@ class TrickDeal(DealState):
         self.won_tricks[winner] += 1
         k = len(self.trick[0][1])
         self.last_trick = (winner, tuple(self.trick))
-        self.events.append(f"{winner} takes trick {self.tricks + 1}.")
+        self.events.append(m("{player} takes trick {trick}.", player=winner, trick=self.tricks + 1))
         self.trick = []
         self.holder = None
         self.tricks += 1
@@ -445,8 +522,13 @@ class TrickDeal(DealState):
                     self.record_problems.append(
                         self.problem(
                             self.rule("draw"),
-                            f"{last} draws the last card, the turned-up trump "
-                            f"{self.trump}, but the hand lists {got[pos]} there",
+                            m(
+                                "{player} draws the last card, the turned-up trump "
+                                "{card}, but the hand lists {listed} there",
+                                player=last,
+                                card=self.trump,
+                                listed=got[pos],
+                            ),
                             f"hands.{last}",
                             self.entries,
                             1,
@@ -456,8 +538,13 @@ class TrickDeal(DealState):
                 self.record_problems.append(
                     self.problem(
                         self.rule("draw"),
-                        f"{player}'s hand lists the turned-up trump "
-                        f"{self.trump}, but {last} draws it (the last card of the stock)",
+                        m(
+                            "{player}'s hand lists the turned-up trump "
+                            "{card}, but {last} draws it (the last card of the stock)",
+                            player=player,
+                            card=self.trump,
+                            last=last,
+                        ),
                         f"hands.{player}",
                         self.entries,
                         1,
@@ -480,7 +567,7 @@ class TrickDeal(DealState):
             c for c in combinations(known, k) if set_beats(c, self.holder[1], self.suit, self.top)
         ]
 
-    def beat_hints(self) -> list[str]:
+    def beat_hints(self) -> list[Msg]:
         """What beats each card now holding the trick, among the cards not yet played:
         for the referee who does not know the follower's hand."""
         if self.holder is None:
@@ -489,20 +576,26 @@ class TrickDeal(DealState):
         left = sorted(SHORT_DECK - set(self.used), key=lambda c: STRENGTH[c.rank])
         for held in self.holder[1]:
             if held is self.top:
-                out.append(f"{held}: beaten by nothing")
+                out.append(m("{card}: beaten by nothing", card=held))
                 continue
-            higher = [
+            higher = tuple(
                 c for c in left if c.suit == held.suit and beats(c, held, self.suit, self.top)
-            ]
-            text = " ".join(map(str, higher))
+            )
+            ways: list[object] = [higher] if higher else []
             if held.suit != self.suit:
-                text = f"{text} or any trump ({self.suit})" if text else f"any trump ({self.suit})"
+                ways.append(m("any trump ({suit})", suit=Suit(self.suit)))
             if self.top is not None and self.top in left and self.top not in higher:
-                text = f"{text} or {self.top}" if text else str(self.top)
-            out.append(f"{held}: beaten by {text or 'nothing left'}")
+                ways.append(self.top)
+            if ways:
+                said = ways[0]
+                for way in ways[1:]:
+                    said = m("{one} or {other}", one=said, other=way)
+                out.append(m("{card}: beaten by {ways}", card=held, ways=said))
+            else:
+                out.append(m("{card}: beaten by nothing left", card=held))
         k = len(self.holder[1])
         if k > 1:
-            out.append(f"to take the trick, {k} cards must beat these {k} one to one")
+            out.append(m("to take the trick, {k} cards must beat these {k} one to one", k=k))
         return out
 
     def table_entry(
@@ -523,18 +616,24 @@ class TrickDeal(DealState):
         each card holding it; ``total`` counts ways, 0 when the lines are only words."""
         who = player or self.to_move()
         if who is None:
-            return Options("the deal is over", ["none: " + self.after_last_trick()], 0)
+            return Options(
+                m("the deal is over"), [m("none: {why}", why=self.after_last_trick())], 0
+            )
         if not self.trick:
-            lead = f"any 1 card, or 2 to {self.hand_size} cards of one suit"
-            return Options(f"{who} leads", [lead], 0)
+            lead = m("any 1 card, or 2 to {k} cards of one suit", k=self.hand_size)
+            return Options(m("{player} leads", player=who), [lead], 0)
         held = self.holder[1] if self.holder else ()
-        label = f"{who} to beat {format_cards(held)}"
         if self.known_cards(who) is None:
-            hint = f" ({who}'s hand is not recorded: what beats each card)"
-            return Options(label + hint, self.beat_hints(), 0)
-        ways = [format_cards(w) for w in self.options(who)]
+            label = m(
+                "{player} to beat {cards} ({player}'s hand is not recorded: what beats each card)",
+                player=who,
+                cards=held,
+            )
+            return Options(label, list(self.beat_hints()), 0)
+        label = m("{player} to beat {cards}", player=who, cards=held)
+        ways: list[str] = [format_cards(w) for w in self.options(who)]
         shown = ways if limit is None else ways[:limit]
-        return Options(label, shown or ["none: no set of their cards beats it"], len(ways))
+        return Options(label, shown or [m("none: no set of their cards beats it")], len(ways))
 
     # --- explaining and showing -----------------------------------------------------------
 
@@ -558,74 +657,114 @@ class TrickDeal(DealState):
         if entry.kind == "cards" and self.trick and self.known_cards(entry.by) is not None:
             out.legal.extend(format_cards(w) for w in self.options(entry.by))
             if not out.legal:
-                out.legal.append("no set of their cards beats it")
+                out.legal.append(m("no set of their cards beats it"))
         try:
             trial = self.tried(entry)
         except Illegal as err:
             return Explanation([err.rule], [err.message], err.legal or out.legal, False)
         if entry.kind == "cards" and not self.trick:
             out.rules.append(self.rule("lead"))
-            out.lines.append(f"{entry.by} leads {len(entry.cards)} card(s) of one suit.")
+            out.lines.append(
+                mn(
+                    "{player} leads {n} card(s) of one suit.",
+                    "{player} leads {n} cards of one suit.",
+                    len(entry.cards),
+                    player=entry.by,
+                )
+            )
         elif entry.kind == "cards":
             assert self.holder is not None
             holder, held = self.holder
             beaten = set_beats(entry.cards, held, self.suit, self.top)
             out.rules.extend([self.rule("follow"), self.rule("beat"), self.rule("trick")])
-            verb = "beats" if beaten else "does not beat"
             out.lines.append(
-                f"{format_cards(entry.cards)} {verb} {format_cards(held)} "
-                f"({holder}'s cards now holding the trick)."
+                m(
+                    "{cards} beats {held} ({player}'s cards now holding the trick)."
+                    if beaten
+                    else "{cards} does not beat {held} ({player}'s cards now holding the trick).",
+                    cards=entry.cards,
+                    held=held,
+                    player=holder,
+                )
             )
         else:
             self.explain_special(entry, out)
         ended = trial.ended
         if ended is not None:
-            out.lines.append(f"The deal ends: {ended.how}.")
+            out.lines.append(m("The deal ends: {how}.", how=ended.how))
         return out
 
     def explain_special(self, entry: TrickEntry, out: Explanation) -> None:
         """The ruling on a declaration, claim or forfeit, in words."""
 
     def describe(self) -> list[str]:
-        lines = [
-            f"Deal {self.index + 1}, dealt by {self.dealer}; entry {self.entries + 1}.",
-            f"Trump {self.trump}; {self.tricks} tricks played; stock {self.stock}.",
+        lines: list[str] = [
+            m(
+                "Deal {deal}, dealt by {dealer}; entry {entry}.",
+                deal=self.index + 1,
+                dealer=self.dealer,
+                entry=self.entries + 1,
+            ),
+            m(
+                "Trump {card}; {tricks} tricks played; stock {stock}.",
+                card=self.trump,
+                tricks=self.tricks,
+                stock=self.stock,
+            ),
         ]
         if self.trick:
-            lines.append(
-                "Trick so far: " + "; ".join(f"{p} {format_cards(cs)}" for p, cs in self.trick)
-            )
-        lines.append(
-            "Card points in tricks: " + ", ".join(f"{p} {v}" for p, v in self.points.items())
-        )
+            so_far = join((m("{player} {cards}", player=p, cards=cs) for p, cs in self.trick), "; ")
+            lines.append(m("Trick so far: {plays}", plays=so_far))
+        points = join(m("{player} {points}", player=p, points=v) for p, v in self.points.items())
+        lines.append(m("Card points in tricks: {points}", points=points))
         return lines
 
     def view(self) -> View:
+        stock = (
+            m("stock {stock} (no more drawing)", stock=self.stock)
+            if self.stopped
+            else m("stock {stock}", stock=self.stock)
+        )
         lines: list[Line] = [
             (
-                f"Deal {self.index + 1}, dealt by {self.dealer}; trump ",
+                m(
+                    "Deal {deal}, dealt by {dealer}; trump ",
+                    deal=self.index + 1,
+                    dealer=self.dealer,
+                ),
                 Cards((self.trump,)),
-                f"; {self.tricks} trick{'s' if self.tricks != 1 else ''} played; "
-                f"stock {self.stock}" + (" (no more drawing)" if self.stopped else ""),
+                mn(
+                    "; {n} trick played; {stock}",
+                    "; {n} tricks played; {stock}",
+                    self.tricks,
+                    stock=stock,
+                ),
             )
         ]
         if self.trick:
-            parts: list[str | Cards] = ["Trick: "]
+            parts: list[str | Cards] = [m("Trick: ")]
             for k, (p, cs) in enumerate(self.trick):
                 parts.extend((("; " if k else "") + f"{p} ", Cards(cs)))
             lines.append(tuple(parts))
             if self.holder:
-                lines.append((f"Holding the trick: {self.holder[0]}",))
+                lines.append((m("Holding the trick: {player}", player=self.holder[0]),))
         who = self.to_move()
-        verb = "to follow" if self.trick else "to lead"
-        lines.append((f"{who} {verb}" if who else self.waiting(),))
-        lines.append(("Cards in hand: " + ", ".join(f"{p} {n}" for p, n in self.held.items()),))
+        if who is None:
+            lines.append((self.waiting(),))
+        elif self.trick:
+            lines.append((m("{player} to follow", player=who),))
+        else:
+            lines.append((m("{player} to lead", player=who),))
+        counts = join(m("{player} {count}", player=p, count=n) for p, n in self.held.items())
+        lines.append((m("Cards in hand: {counts}", counts=counts),))
         if who is not None:
             known = self.known_cards(who)
             if known is not None:
-                lines.append((f"{who} holds: ", Cards(tuple(sorted(known, key=sort_key)))))
+                lines.append(
+                    (m("{player} holds: ", player=who), Cards(tuple(sorted(known, key=sort_key))))
+                )
         unseen = tuple(self.unseen())
-        lines.append((f"Not yet played ({len(unseen)}): ", Cards(unseen)))
+        lines.append((m("Not yet played ({count}): ", count=len(unseen)), Cards(unseen)))
         lines.extend(self.view_notes())
         data: dict[str, object] = {
             "trump": str(self.trump),
@@ -644,7 +783,7 @@ class TrickDeal(DealState):
 
     def waiting(self) -> str:
         """What the table waits for when nobody is to play."""
-        return "The deal is over"
+        return m("The deal is over")
 
     def view_notes(self) -> list[Line]:
         """The game's own lines at the end of ``show`` (never card points during a deal)."""
@@ -654,14 +793,16 @@ class TrickDeal(DealState):
 
     def unfinished(self) -> str:
         """Why an unfinished deal is not over, for its ``deal.conservation`` problem."""
-        return "cards remain to be played"
+        return m("cards remain to be played")
 
     def end_problems(self) -> list[Problem]:
         out: list[Problem] = []
         if not self.finished:
             out.append(
                 self.problem(
-                    "deal.conservation", "the deal is unfinished: " + self.unfinished(), stage=2
+                    "deal.conservation",
+                    m("the deal is unfinished: {why}", why=self.unfinished()),
+                    stage=2,
                 )
             )
             return out
@@ -671,9 +812,13 @@ class TrickDeal(DealState):
                     out.append(
                         self.problem(
                             "deal.conservation",
-                            f"{player}'s hand lists "
-                            f"{len(cards)} cards; they received "
-                            f"{self.drawn[player]} in this deal",
+                            m(
+                                "{player}'s hand lists {count} cards; they received "
+                                "{received} in this deal",
+                                player=player,
+                                count=len(cards),
+                                received=self.drawn[player],
+                            ),
                             f"hands.{player}",
                             stage=2,
                         )

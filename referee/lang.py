@@ -1,0 +1,218 @@
+"""The reader's language: chosen (``--lang``, ``REFEREE_LANG``, then the usual locale
+variables), its catalog loaded on first use, and every sentence said in it.
+
+English needs no catalog: nothing here is imported on an English command. Arabic and
+Persian sentences keep each filled-in value (a card, a number, a name, a rule id) inside
+Unicode's first-strong isolates, so a terminal's bidi algorithm cannot reorder it with the
+right-to-left words around it. Machine output (``--json``, ``--csv``, the log, rule ids)
+never passes through here.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Protocol
+
+from referee.cards import SUIT_SYMBOLS, Card
+from referee.messages import Msg, Rank, Suit, h, install
+from referee.text import visible
+
+LANGUAGES = ("en", "ar", "fa", "ru")
+RTL = frozenset(("ar", "fa"))
+FSI, PDI = "\u2068", "\u2069"  # first-strong isolate, pop directional isolate
+LOCALE_DIR = Path(__file__).parent / "locale"
+DOMAIN = "referee"
+
+# Russian cards name ranks and suits by letter (валет, дама, король, туз; пики, черви,
+# бубны, трефы); Arabic and Persian players read the indices printed on French cards.
+RU_RANKS = {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
+RU_SUITS = {"S": "П", "H": "Ч", "D": "Б", "C": "Т"}
+SEPARATORS = {  # list separators as each language writes them
+    "ar": {", ": "، ", "; ": "؛ "},
+    "fa": {", ": "، ", "; ": "؛ "},
+}
+
+_chosen: list[str] = ["en"]
+
+
+class Catalog(Protocol):
+    def gettext(self, message: str, /) -> str: ...
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+
+
+def normal(code: str) -> str | None:
+    """A locale name (``ru_RU.UTF-8``, ``fa-IR``, ``AR``) as one of ours, or None."""
+    base = code.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return base if base in LANGUAGES else None
+
+
+def from_environment(environ: Mapping[str, str]) -> str:
+    """The language the environment asks for, as gettext reads it: the first of
+    ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set decides (``LANGUAGE``
+    may list several, the first one we have wins); English when none of ours is named."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(var, "")
+        if value:
+            for part in value.split(":"):
+                found = normal(part)
+                if found is not None:
+                    return found
+            return "en"
+    return "en"
+
+
+def choose(option: str | None, environ: Mapping[str, str] = os.environ) -> str:
+    """``--lang``, else ``REFEREE_LANG``, else the locale. An unknown ``--lang`` or
+    ``REFEREE_LANG`` is an error (ValueError naming where it came from)."""
+    for where, value in (("--lang", option), ("REFEREE_LANG", environ.get("REFEREE_LANG"))):
+        if value:
+            found = normal(value)
+            if found is None:
+                raise ValueError(f"{where} is one of {', '.join(LANGUAGES)}, not {value!r}")
+            return found
+    return from_environment(environ)
+
+
+def current() -> str:
+    return _chosen[0]
+
+
+def use(code: str) -> None:
+    """Say everything from now on in ``code`` (its catalog is read at the first sentence)."""
+    _chosen[0] = code
+    install(None if code == "en" else _lazy_sayer(code))
+
+
+def _lazy_sayer(code: str) -> Callable[[object], str]:
+    def say(value: object) -> str:
+        return sayer(code)(value)
+
+    return say
+
+
+@cache
+def catalog(code: str) -> Catalog:
+    """The compiled catalog of ``code`` shipped in the package."""
+    import gettext
+
+    with open(LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as fp:
+        return gettext.GNUTranslations(fp)
+
+
+def card_text(card: Card, code: str) -> str:
+    """A card inside a sentence: Russian letters (``7Б``, ``ТП``), the symbols printed on
+    the cards for Arabic and Persian (``7♦``)."""
+    if code == "ru":
+        return RU_RANKS.get(card.rank, card.rank) + RU_SUITS[card.suit]
+    return card.rank + SUIT_SYMBOLS[card.suit]
+
+
+def face(card: Card, code: str) -> str:
+    """A card as the table views show it (``10♦``): Russian ranks by their letters."""
+    rank = RU_RANKS.get(card.rank, card.rank) if code == "ru" else card.rank
+    return rank + SUIT_SYMBOLS[card.suit]
+
+
+@cache
+def sayer(code: str) -> Callable[[object], str]:
+    """Say a sentence in ``code``: its template from the catalog, its values each in the
+    language's notation, isolated in right-to-left languages, untrusted text escaped."""
+    tr = catalog(code)
+    rtl = code in RTL
+    separators = SEPARATORS.get(code, {})
+
+    def value(v: object) -> str:
+        if isinstance(v, Msg):
+            s = say(v)
+        elif isinstance(v, Card):
+            s = card_text(v, code)
+        elif isinstance(v, Rank):
+            s = RU_RANKS.get(v, v) if code == "ru" else str(v)
+        elif isinstance(v, Suit):
+            s = RU_SUITS.get(v, v) if code == "ru" else SUIT_SYMBOLS.get(v, v)
+        elif isinstance(v, (tuple, list)):
+            s = " ".join(value(x) if isinstance(x, Card) else visible(str(x)) for x in v)
+        else:
+            s = visible(str(v))
+        return f"{FSI}{s}{PDI}" if rtl else s
+
+    def say(v: object) -> str:
+        if not isinstance(v, Msg):
+            return visible(str(v))
+        if v.parts is not None:
+            sep = separators.get(v.template, v.template)
+            return sep.join(value(p) for p in v.parts)
+        if v.plural is not None:
+            template = tr.ngettext(v.template, v.plural, v.number)
+        else:
+            template = tr.gettext(v.template)
+        if not v.args:
+            return template
+        return template.format(**{k: value(x) for k, x in v.args.items()})
+
+    return say
+
+
+def cell(value: object) -> str:
+    """A table cell: said, and isolated in a right-to-left language, so that a terminal
+    keeps the columns in order and each cell's words in their own."""
+    said = sayer(current())(value)
+    return f"{FSI}{said}{PDI}" if current() in RTL else said
+
+
+CLICK_ERRORS = (  # click's own usage errors, read back into sentences of the catalog
+    (r"Missing option '(?P<name>[^']*)'\.(?P<rest>.*)", h("Missing option '{name}'.")),
+    (r"Missing argument '(?P<name>[^']*)'\.(?P<rest>.*)", h("Missing argument '{name}'.")),
+    (r"No such option: (?P<name>\S+)(?P<rest>.*)", h("No such option: {name}")),
+    (r"No such command '(?P<name>.*)'\.(?P<rest>)", h("No such command '{name}'.")),
+    (
+        r"Got unexpected extra argument\(s\) \((?P<name>.*)\)(?P<rest>)",
+        h("Got unexpected extra argument(s) ({name})"),
+    ),
+    (
+        r"Option '(?P<name>[^']*)' requires an argument\.(?P<rest>)",
+        h("Option '{name}' requires an argument."),
+    ),
+    (r"Invalid value for (?P<name>.*?): (?P<rest>.*)", h("Invalid value for {name}:")),
+)
+CLICK_WORDS = (  # typer's and click's words in help and errors, said through the catalog
+    h("Options"),
+    h("Arguments"),
+    h("Commands"),
+    h("default: {default}"),
+    h("required"),
+    h("Usage: "),
+    h("Show this message and exit."),
+    h("Try '{command} {option}' for help."),
+    h("Error: {message}"),
+    h("Missing command."),
+    h("No such command {name!r}."),
+    h("Install completion for the current shell."),
+    h("Show completion for the current shell, to copy it or customize the installation."),
+)
+
+
+def click_error(message: str) -> str:
+    """A usage error of the command-line parser, in the chosen language where the catalog
+    has its words (a value it quotes stays as typed)."""
+    import re
+
+    for pattern, template in CLICK_ERRORS:
+        found = re.fullmatch(pattern, message, re.DOTALL)
+        if found is not None:
+            name = visible(found.group("name"))
+            if current() in RTL:
+                name = f"{FSI}{name}{PDI}"
+            said = gettext(template).format(name=name)
+            rest = found.group("rest").strip()
+            return gettext("Error: {message}").format(message=f"{said} {visible(rest)}".strip())
+    return gettext("Error: {message}").format(message=visible(message))
+
+
+def gettext(text: str) -> str:
+    """A fixed text (help, a heading) in the chosen language."""
+    code = current()
+    return text if code == "en" else catalog(code).gettext(text)

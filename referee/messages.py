@@ -1,0 +1,116 @@
+"""Sentences for people, said in English or, through a catalog, in the players' language.
+
+A :class:`Msg` *is* its English sentence (a ``str``: what ``--json``, the log, tests and
+every comparison read, so machine output never changes with the language) and also keeps
+its template and arguments, so that the edge can say it again in Arabic, Persian or Russian.
+The core builds sentences with :func:`m` (``mn`` for a count, :func:`join` for a list); it
+never loads a catalog, never chooses a language: :mod:`referee.lang` installs a sayer.
+
+>>> s = m("{card} takes {cards}", card=Card("7", "D"), cards=(Card("3", "C"), Card("4", "H")))
+>>> s, s.template
+('7D takes 3C 4H', '{card} takes {cards}')
+>>> str(mn("{n} deal", "{n} deals", 2))
+'2 deals'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from referee.cards import Card
+from referee.text import visible
+
+
+class Rank(str):
+    """A card's rank inside a sentence (``J``), so that each language names it its way."""
+
+    __slots__ = ()
+
+
+class Suit(str):
+    """A suit inside a sentence (``H``), so that each language names it its way."""
+
+    __slots__ = ()
+
+
+class Msg(str):
+    """An English sentence that remembers how it was made (template and arguments)."""
+
+    template: str
+    args: dict[str, object]
+    plural: str | None  # the plural template, when the sentence counts something
+    number: int  # what a plural sentence counts
+    parts: tuple[object, ...] | None  # a list joined by ``template`` (see :func:`join`)
+
+
+def english(value: object) -> str:
+    """An argument as the English sentence shows it: cards in the log's notation."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, (tuple, list)):
+        return " ".join(english(v) for v in value)
+    return str(value)
+
+
+def _make(text: str, template: str, args: dict[str, object]) -> Msg:
+    out = Msg(text)
+    out.template = template
+    out.args = args
+    out.plural = None
+    out.number = 0
+    out.parts = None
+    return out
+
+
+def m(template: str, /, **args: object) -> Msg:
+    """A sentence: ``template`` with ``{name}`` placeholders filled from ``args``."""
+    if not args:
+        return _make(template, template, args)
+    return _make(template.format(**{k: english(v) for k, v in args.items()}), template, args)
+
+
+def mn(singular: str, plural: str, count: int, /, **args: object) -> Msg:
+    """A sentence about ``count`` things (``{n}`` in the templates), chosen by number."""
+    args = {"n": count, **args}
+    out = m(singular if count == 1 else plural, **args)
+    out.template = singular
+    out.plural = plural
+    out.number = count
+    return out
+
+
+def join(parts: Iterable[object], sep: str = ", ") -> Msg:
+    """A list of sentences or names, each said in the reader's language, joined by ``sep``
+    (which a language may write its own way: Arabic and Persian commas)."""
+    items = tuple(parts)
+    out = _make(sep.join(english(p) for p in items), sep, {})
+    out.parts = items
+    return out
+
+
+def h(text: str) -> str:
+    """Mark a command's help text for the catalog (the CLI says it when it builds help)."""
+    return text
+
+
+# The edge installs a function that says a sentence in the chosen language; None is English.
+_sayer: list[Callable[[object], str]] = []
+
+
+def install(sayer: Callable[[object], str] | None) -> None:
+    """Say every sentence from now on with ``sayer`` (None: English)."""
+    _sayer.clear()
+    if sayer is not None:
+        _sayer.append(sayer)
+
+
+def say(value: object) -> str:
+    """``value`` as the reader's language says it, any untrusted text in it escaped."""
+    if _sayer:
+        return _sayer[0](value)
+    return visible(str(value))
+
+
+def translating() -> bool:
+    """Whether a language other than English is in use."""
+    return bool(_sayer)
