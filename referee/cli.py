@@ -18,6 +18,7 @@ import typer
 
 from referee import __version__
 from referee.messages import Msg, h, m, mn, say
+from referee.record import FORFEIT_REASON
 from referee.registry import GAMES
 
 GAME_NAMES = ", ".join(GAMES)
@@ -232,7 +233,7 @@ def localized(command: Any) -> Any:
                 command=self.ctx.command_path, option=self.ctx.help_option_names[0]
             )
         if self.ctx is not None:
-            typer.echo(self.ctx.get_usage() + ("\n" + hint if hint else ""), err=True)
+            typer.echo(self.ctx.get_usage() + ("\n" + hint + "\n" if hint else ""), err=True)
         typer.echo(click_error(self.format_message()), err=True)
 
     click_exceptions.UsageError.show = show  # type: ignore[method-assign]
@@ -479,7 +480,7 @@ def claim(
 @domain
 def forfeit(
     by: Annotated[str, typer.Option(help=h("Who loses the deal."))],
-    reason: Annotated[str, typer.Option(help=h("What happened."))] = "drew out of turn",
+    reason: Annotated[str, typer.Option(help=h("What happened."))] = FORFEIT_REASON,
     note: NoteOption = None,
     file: MatchFile = DEFAULT_FILE,
     ascii_only: AsciiFlag = False,

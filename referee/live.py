@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from referee.cards import FULL_DECK, CardError, read_typed_cards, sort_key
 from referee.messages import Msg, m, say
 from referee.problems import RefereeError
-from referee.record import TrickEntry
+from referee.record import FORFEIT_REASON, TrickEntry
 from referee.registry import GAMES
 from referee.usage import UsageError
 
@@ -207,7 +207,7 @@ class Live:
         if head == "claim" and len(args) <= 1:
             entry = TrickEntry(args[0] if args else "", claim=True)
         elif head == "forfeit" and args:
-            entry = TrickEntry(args[0], forfeit=" ".join(args[1:]) or "drew out of turn")
+            entry = TrickEntry(args[0], forfeit=" ".join(args[1:]) or FORFEIT_REASON)
         elif head == "declare" and len(args) == 5:
             entry = TrickEntry(args[4], read_typed_cards(" ".join(args[1:4])), declares=args[0])
         else:

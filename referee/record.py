@@ -188,6 +188,15 @@ def side_map(game: str, players: list[str], rules: dict[str, Value]) -> dict[str
     return {p: " & ".join(g) for g in GAMES[game].sides(players, rules) for p in g}
 
 
+FORFEIT_REASON = "drew out of turn"  # what a forfeit records when no reason is given
+
+
+def forfeit_reason(text: str) -> str:
+    """A forfeit's reason as shown: the log's own text, except that the default reason
+    is said in the reader's language (the log keeps it in English)."""
+    return m("drew out of turn") if text == FORFEIT_REASON else visible(cut(text, 200))
+
+
 def describe_entry(entry: Entry) -> str:
     """An entry in plain words, as the table would say it (``Ali 8S takes 5H 3C``)."""
     if isinstance(entry, FishPlay):
@@ -210,6 +219,6 @@ def describe_entry(entry: Entry) -> str:
         return m(
             "{player} forfeits ({reason})",
             player=entry.by,
-            reason=visible(cut(entry.forfeit or "", 200)),
+            reason=forfeit_reason(entry.forfeit or ""),
         )
     return m("{player} plays {cards}", player=entry.by, cards=entry.cards)

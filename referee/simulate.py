@@ -17,7 +17,7 @@ from referee.logformat import new_match
 from referee.match import replay, start_deal, with_derived
 from referee.params import Value
 from referee.problems import RefereeError
-from referee.record import Deal, FishPlay, Match, TrickEntry
+from referee.record import FORFEIT_REASON, Deal, FishPlay, Match, TrickEntry
 from referee.registry import GAMES
 
 MAX_DEALS = 400
@@ -192,7 +192,7 @@ def between_tricks(
             record(TrickEntry(p, claim=True))
             return True
     if rng.random() < 0.01 and not state.played_out:
-        record(TrickEntry(rng.choice(state.players), forfeit="drew out of turn"))
+        record(TrickEntry(rng.choice(state.players), forfeit=FORFEIT_REASON))
         return True
     if state.played_out and claims:
         best = max(state.players, key=lambda q: state.points[q])

@@ -28,6 +28,18 @@ def runner() -> CliRunner:
     return CliRunner()
 
 
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Every test starts in English whatever the machine's locale, and leaves English
+    behind (a test may switch the language for the process)."""
+    from referee.lang import use
+
+    monkeypatch.setenv("REFEREE_LANG", "en")
+    use("en")
+    yield
+    use("en")
+
+
 INTERNAL = 70
 
 

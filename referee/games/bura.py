@@ -10,7 +10,7 @@ from referee.games.base import Carry, DealResult, Explanation, Illegal, Line, so
 from referee.games.trick import Ending, Outcome, Reason, TrickDeal
 from referee.messages import Msg, Suit, m
 from referee.params import Value
-from referee.record import Deal, TrickEntry
+from referee.record import Deal, TrickEntry, forfeit_reason
 
 PRIORITY: tuple[str, ...] = ("moscow", "bura", "little-moscow", "molodka")
 
@@ -108,7 +108,10 @@ class BuraDeal(TrickDeal):
             self.claim(entry)
         else:
             self.outcome = Outcome(
-                Ending.LOST, entry.by, Reason.FORFEIT, m("forfeit: {reason}", reason=entry.forfeit)
+                Ending.LOST,
+                entry.by,
+                Reason.FORFEIT,
+                m("forfeit: {reason}", reason=forfeit_reason(entry.forfeit or "")),
             )
 
     def before_lead(self) -> None:

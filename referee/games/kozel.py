@@ -10,7 +10,7 @@ from referee.games.base import Carry, DealResult, Explanation, Illegal, Line
 from referee.games.trick import Ending, Outcome, Reason, TrickDeal
 from referee.messages import m
 from referee.params import Value
-from referee.record import Deal, TrickEntry, side_map, side_names
+from referee.record import Deal, TrickEntry, forfeit_reason, side_map, side_names
 
 SIX_SPADES = Card("6", "S")
 
@@ -38,7 +38,10 @@ class KozelDeal(TrickDeal):
                 "log.play", m("{game} has no {kind} entries", game="kozel", kind=entry.kind)
             )
         self.outcome = Outcome(
-            Ending.LOST, entry.by, Reason.FORFEIT, m("forfeit: {reason}", reason=entry.forfeit)
+            Ending.LOST,
+            entry.by,
+            Reason.FORFEIT,
+            m("forfeit: {reason}", reason=forfeit_reason(entry.forfeit or "")),
         )
 
     def check_open(self, entry: TrickEntry) -> None:
