@@ -137,6 +137,15 @@ def main() -> int:
         "bura score (40 deals)": ([*ref, "score", str(bura)], None),
         "bura play (40 deals)": ([*ref, *next_play(bura), "-f", str(work)], copy_of(bura)),
         "options, 28-card floor": ([*ref, "options", "10D", "-f", str(paths["wide"])], None),
+        # translated: the catalog is read at the first sentence
+        "show --lang ru": ([*ref, "--lang", "ru", "show", "-f", str(b)], None),
+        "score --lang ar": ([*ref, "--lang", "ar", "score", str(b)], None),
+        "play --lang fa": ([*ref, "--lang", "fa", *next_play(b), "-f", str(work)], copy_of(b)),
+        "refused play --lang ru": (
+            [*ref, "--lang", "ru", "play", "KS", "--takes", "KS", "-f", str(b)],
+            None,
+        ),
+        "bura show --lang ru": ([*ref, "--lang", "ru", "show", "-f", str(bura)], None),
     }
     cpu: dict[str, list[float]] = {name: [] for name in commands}
     wall: dict[str, list[float]] = {name: [] for name in commands}

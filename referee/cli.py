@@ -112,9 +112,10 @@ def domain(func: F) -> F:
             err(m("referee: usage: {error}", error=e.args[0] if e.args else ""))
             raise typer.Exit(2) from None
         except KeyboardInterrupt:
-            from referee.entry import interrupted
-
-            err(interrupted().rstrip("\n"))
+            # the entry point is loaded in a real run (importing it would install its handler)
+            entry = sys.modules.get("referee.entry")
+            said = entry.interrupted() if entry is not None else "referee: interrupted\n"
+            err(said.rstrip("\n"))
             raise typer.Exit(130) from None
         except (typer.Exit, typer.Abort):
             raise

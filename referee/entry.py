@@ -77,7 +77,6 @@ def main() -> None:
     try:
         import signal
 
-        signal.signal(signal.SIGINT, _on_interrupt)
         args = sys.argv[1:]
         if args[:1] == ["--lang"]:  # the global option before the command
             args = args[2:]
@@ -106,3 +105,11 @@ def main() -> None:
         code = done.code
         _leave(code if isinstance(code, int) else (0 if code is None else 1))
     _leave(0)
+
+
+# Ctrl-C is answered from here on: the handler is installed as this module finishes loading,
+# before ``main`` is called, so that no line of referee's runs without it. The C module
+# ``_signal``: the ``signal`` module builds enums first, a window an interrupt could fall in.
+import _signal  # type: ignore[import-not-found]  # noqa: E402
+
+_signal.signal(_signal.SIGINT, _on_interrupt)

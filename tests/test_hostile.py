@@ -369,10 +369,14 @@ def test_ctrl_c_never_prints_a_traceback_and_tells_the_truth(tmp_path: Path) -> 
 
 
 def in_startup(stderr: str) -> bool:
-    """Was this interrupt taken while Python was still starting, before referee's first
-    line ran (site, the editable-install finder, runpy, the package's own __init__)?"""
+    """Was this interrupt taken while Python was still starting, before referee's handler
+    was installed (site, the editable-install finder, runpy, the package's own __init__, the
+    entry point's module body, which installs the handler as its last line)?"""
     frames = [line for line in stderr.splitlines() if line.strip().startswith("File ")]
     return not any(
-        "/referee/" in f and "/referee/__init__.py" not in f and "/referee/__main__.py" not in f
+        "/referee/" in f
+        and "/referee/__init__.py" not in f
+        and "/referee/__main__.py" not in f
+        and not ("/referee/entry.py" in f and f.rstrip().endswith("in <module>"))
         for f in frames
     )

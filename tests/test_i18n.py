@@ -400,3 +400,39 @@ def test_no_english_is_left_on_the_table_path(tmp_path: Path, code: str) -> None
         if found:
             leaks.append(line)
     assert leaks == [], leaks[:10]
+
+
+@pytest.mark.parametrize("code", ["en", "ar", "ru"])
+def test_tables_stay_aligned_with_wide_and_combining_characters(tmp_path: Path, code: str) -> None:
+    """Names in CJK (two columns a character) and Arabic with harakat (combining marks, no
+    column) keep the score sheet's columns straight: every row as wide as the rule under
+    the header, counted as a terminal counts."""
+    from referee.render import _Width
+
+    path = str(tmp_path / "m.toml")
+    assert run("new", "bura", "-p", "李雷", "-p", "عَلِيّ", "-f", path).exit_code == 0
+    assert run("deal", "--dealer", "李雷", "--trump", "9H", "-f", path).exit_code == 0
+    for cards in (["AS", "10S"], ["6H", "7H"]):
+        assert run("play", *cards, "-f", path).exit_code == 0
+    assert run("claim", "--by", "عَلِيّ", "-f", path).exit_code == 0
+    sheet = run("--lang", code, "score", path).stdout.splitlines()
+    for start, line in enumerate(sheet):
+        if line.startswith("---"):
+            table = [sheet[start - 1], line]
+            for row in sheet[start + 1 :]:
+                if not row.strip():
+                    break
+                if "李雷" in row or "عَلِيّ" in row:  # the table's rows (not a line after it)
+                    table.append(row)
+            gaps = [i for i, ch in enumerate(line) if ch == " "]  # between the columns
+            for row in table:
+                at: dict[int, str] = {}  # display column -> the character shown there
+                col = 0
+                for ch in row:
+                    width = _Width.wcswidth(ch)
+                    for k in range(width):
+                        at[col + k] = ch
+                    col += width
+                assert all(at.get(g, " ") == " " for g in gaps), (row, line)
+            names = "\n".join(table)
+            assert "李雷" in names and "عَلِيّ" in names
