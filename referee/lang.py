@@ -23,6 +23,7 @@ from referee.text import visible
 LANGUAGES = ("en", "ar", "fa", "ru")
 RTL = frozenset(("ar", "fa"))
 FSI, PDI = "\u2068", "\u2069"  # first-strong isolate, pop directional isolate
+RLM = "\u200f"  # right-to-left mark: a sentence's line is laid out right to left
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "referee"
 
@@ -153,7 +154,21 @@ def sayer(code: str) -> Callable[[object], str]:
             return template
         return template.format(**{k: value(x) for k, x in v.args.items()})
 
-    return say
+    def line(v: object) -> str:
+        """A sentence as a line of its own: in a right-to-left language it opens with a
+        right-to-left mark, so that a terminal lays the whole line out right to left even
+        when it begins with a name or a card."""
+        said = say(v)
+        if rtl and isinstance(v, Msg) and said:
+            return RLM + said.replace("\n", "\n" + RLM)
+        return said
+
+    return line
+
+
+def isolated(text: str) -> str:
+    """Text isolated from the words around it in a right-to-left language (cards in a view)."""
+    return f"{FSI}{text}{PDI}" if current() in RTL and text else text
 
 
 def cell(value: object) -> str:

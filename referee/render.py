@@ -313,6 +313,13 @@ def state_json(match: Match, rep: Replay) -> dict[str, object]:
 
 def line_text(line: Line, style: Style) -> str:
     """One line of a view: its text, and its cards as the style shows them."""
+    if translating():
+        from referee.lang import isolated
+
+        return "".join(
+            say(part) if isinstance(part, str) else isolated(style.cards(part.cards, part.empty))
+            for part in line
+        )
     return "".join(
         say(part) if isinstance(part, str) else style.cards(part.cards, part.empty) for part in line
     )

@@ -17,7 +17,7 @@ import pytest
 
 from referee import lang
 from referee.cards import CardError, format_cards, read_typed_cards
-from referee.lang import FSI, PDI
+from referee.lang import FSI, PDI, RLM
 from referee.messages import m, mn, say
 
 from .conftest import ROOT, SAMPLES, run
@@ -297,8 +297,12 @@ def test_values_in_right_to_left_sentences_are_isolated(tmp_path: Path, code: st
         for ch in line:  # balanced: never a PDI before its FSI
             depth += (ch == FSI) - (ch == PDI)
             assert depth >= 0, line
+    assert all(line.startswith(RLM) for line in text.splitlines())  # laid out right to left
     sheet = run("--lang", code, "score", str(SAMPLES / "basra-egyptian-2p.toml")).stdout
     assert f"{FSI}Ali{PDI}" in sheet
+    shown = run("--lang", code, "show", "-f", str(path)).stdout
+    assert f"{FSI}5♥ 3♣ 9♦ K♠{PDI}" in shown  # the floor, isolated as a whole
+    assert f"{FSI}7♦ 2♣ K♦ 9♥{PDI}" in shown  # the hand
 
 
 def test_untrusted_text_is_still_escaped_in_every_language(tmp_path: Path) -> None:
@@ -436,3 +440,13 @@ def test_tables_stay_aligned_with_wide_and_combining_characters(tmp_path: Path, 
                 assert all(at.get(g, " ") == " " for g in gaps), (row, line)
             names = "\n".join(table)
             assert "李雷" in names and "عَلِيّ" in names
+
+
+def test_the_sessions_in_each_language_are_what_referee_says() -> None:
+    """docs/user-guide.{ar,fa,ru}.md are the output of running their sessions now (run
+    scripts/make_language_docs.py after changing a sentence)."""
+    import make_language_docs
+
+    for code in make_language_docs.PAGES:
+        written = (ROOT / "docs" / f"user-guide.{code}.md").read_text(encoding="utf-8")
+        assert make_language_docs.page(code) == written, code
