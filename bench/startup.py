@@ -107,6 +107,17 @@ def next_play(path: Path) -> list[str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=21)
+    parser.add_argument(
+        "--compare",
+        metavar="BIN",
+        help="another referee (an older install) run on the same commands, interleaved",
+    )
+    parser.add_argument(
+        "--only",
+        nargs="+",
+        metavar="NAME",
+        help="run only the commands whose names are given (the baseline always runs)",
+    )
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="referee-bench-"))
     paths = logs(folder)
@@ -147,6 +158,12 @@ def main() -> int:
         ),
         "bura show --lang ru": ([*ref, "--lang", "ru", "show", "-f", str(bura)], None),
     }
+    if args.only:
+        commands = {k: v for i, (k, v) in enumerate(commands.items()) if i == 0 or k in args.only}
+    if args.compare:  # the same commands with the other install, in the same rounds
+        for name, (cmd, before) in list(commands.items())[1:]:
+            if "--lang" not in cmd:
+                commands[f"  {name} (other)"] = ([args.compare, *cmd[len(ref) :]], before)
     cpu: dict[str, list[float]] = {name: [] for name in commands}
     wall: dict[str, list[float]] = {name: [] for name in commands}
     for cmd, before in commands.values():  # warm the caches once

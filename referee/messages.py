@@ -38,9 +38,9 @@ class Msg(str):
 
     template: str
     args: dict[str, object]
-    plural: str | None  # the plural template, when the sentence counts something
-    number: int  # what a plural sentence counts
-    parts: tuple[object, ...] | None  # a list joined by ``template`` (see :func:`join`)
+    plural: str | None = None  # the plural template, when the sentence counts something
+    number: int = 0  # what a plural sentence counts
+    parts: tuple[object, ...] | None = None  # a list joined by ``template`` (see :func:`join`)
 
 
 def english(value: object) -> str:
@@ -56,17 +56,22 @@ def _make(text: str, template: str, args: dict[str, object]) -> Msg:
     out = Msg(text)
     out.template = template
     out.args = args
-    out.plural = None
-    out.number = 0
-    out.parts = None
     return out
+
+
+_PLAIN = (str, int, Msg)  # formatted as themselves
 
 
 def m(template: str, /, **args: object) -> Msg:
     """A sentence: ``template`` with ``{name}`` placeholders filled from ``args``."""
     if not args:
         return _make(template, template, args)
-    return _make(template.format(**{k: english(v) for k, v in args.items()}), template, args)
+    for v in args.values():
+        if type(v) not in _PLAIN:  # a card, a list of cards: in the log's notation
+            return _make(
+                template.format(**{k: english(v) for k, v in args.items()}), template, args
+            )
+    return _make(template.format(**args), template, args)
 
 
 def mn(singular: str, plural: str, count: int, /, **args: object) -> Msg:
