@@ -186,23 +186,6 @@ def choose_language(option: str | None) -> None:
         raise typer.Exit(2) from None
 
 
-def leading_lang(argv: list[str]) -> tuple[str | None, str]:
-    """The ``--lang`` given before the command, and the command's name."""
-    lang: str | None = None
-    k = 0
-    while k < len(argv):
-        arg = argv[k]
-        if arg == "--lang" and k + 1 < len(argv):
-            lang = argv[k + 1]
-            k += 2
-        elif arg.startswith("--lang="):
-            lang = arg.split("=", 1)[1]
-            k += 1
-        else:
-            return lang, arg
-    return lang, ""
-
-
 def localized(command: Any) -> Any:
     """The click command with its help, and click's own words, in the chosen language."""
     from referee.lang import current, gettext
@@ -1002,6 +985,8 @@ def main() -> None:
     module-by-module teardown once its output is flushed (every file it wrote is already
     closed, fsynced and renamed). Help and errors use the full app.
     """
+    from referee.usage import leading_lang
+
     lang, name = leading_lang(sys.argv[1:])
     choose_language(lang)
     chosen = [

@@ -4,7 +4,8 @@ It sets up what must hold before anything else is imported: Ctrl-C is answered w
 truthful line and no traceback from referee's first line on (typer's import included), a
 file-size limit (``ulimit -f``) makes a write fail with an error instead of killing the
 process, and text that the terminal's encoding cannot show is escaped rather than crashing.
-Nothing is imported at module level: ``sys`` is loaded with the interpreter.
+Nothing is imported at module level but ``sys``, loaded with the interpreter, and the C
+module ``_signal`` its last lines use.
 """
 
 import sys
@@ -77,12 +78,9 @@ def main() -> None:
     try:
         import signal
 
-        args = sys.argv[1:]
-        if args[:1] == ["--lang"]:  # the global option before the command
-            args = args[2:]
-        elif args[:1] and args[0].startswith("--lang="):
-            args = args[1:]
-        if args[:1] and args[0] in TABLE_COMMANDS:
+        from referee.usage import leading_lang
+
+        if leading_lang(sys.argv[1:])[1] in TABLE_COMMANDS:
             import gc
 
             gc.disable()

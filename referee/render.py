@@ -313,15 +313,17 @@ def state_json(match: Match, rep: Replay) -> dict[str, object]:
 
 def line_text(line: Line, style: Style) -> str:
     """One line of a view: its text, and its cards as the style shows them."""
-    if translating():
-        from referee.lang import isolated
 
-        return "".join(
-            say(part) if isinstance(part, str) else isolated(style.cards(part.cards, part.empty))
-            for part in line
-        )
+    def cards(text: str) -> str:  # isolated from the words around it in right-to-left
+        if translating():
+            from referee.lang import isolated
+
+            return isolated(text)
+        return text
+
     return "".join(
-        say(part) if isinstance(part, str) else style.cards(part.cards, part.empty) for part in line
+        say(part) if isinstance(part, str) else cards(style.cards(part.cards, part.empty))
+        for part in line
     )
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import first_problem
+from .conftest import first_problem, log_text, replay_text
 from .table import run_command
 
 
@@ -358,3 +358,23 @@ def test_standings_keep_games_apart_and_count_unfinished(at_table: Path, tmp_pat
     assert ali["unfinished"] == 1 and ali["played"] == 1
     text = ok("standings", str(folder)).stdout
     assert "\nBasra\n" in text and "\nBura\n" in text
+
+
+@pytest.mark.parametrize(
+    ("game", "setup"),
+    [
+        ("basra", {"floor": '"5H 3C 9D KS"'}),
+        ("pasur", {"floor": '"5H 3C 9D KS"'}),
+        ("bura", {"trump": '"9H"'}),
+        ("kozel", {"trump": '"9H"'}),
+    ],
+)
+def test_a_card_dealt_to_two_players_is_refused_in_every_game(
+    game: str, setup: dict[str, str]
+) -> None:
+    """[card.duplicate] One check for both cores: the hand that names the card again."""
+    hands = '{ Ali = "AS 7C 8C 10C", Omar = "6S AS 7H 8H" }'
+    rep = replay_text(log_text(game, [("Omar", {**setup, "hands": hands}, "")]))
+    first = rep.problems[0]
+    assert (first.rule, first.path) == ("card.duplicate", "deals[0].hands.Omar")
+    assert first.message == "AS is dealt to both Ali and Omar"

@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from typing import NamedTuple
 
 from referee.cards import Card
+from referee.messages import m
 from referee.params import Value
 from referee.problems import Problem, deal_path
 from referee.record import Deal, Entry
@@ -183,6 +184,19 @@ class DealState(ABC):
             self.index + 1,
             None if play is None else play + 1,
             stage=stage,
+        )
+
+    def dealt_twice(self, card: Card, first: str, second: str, key: str) -> Problem:
+        """[card.duplicate] One card listed in two players' recorded hands."""
+        return self.problem(
+            "card.duplicate",
+            m(
+                "{card} is dealt to both {first} and {second}",
+                card=card,
+                first=first,
+                second=second,
+            ),
+            key,
         )
 
     def next_player(self, name: str, step: int = 1) -> str:

@@ -8,7 +8,7 @@ from referee.cards import Card
 from referee.games.base import sole_leader
 from referee.games.captures import Vector, expand, has_group, splits_into, union_vectors, vector
 from referee.games.fishing import FishingDeal, Option
-from referee.messages import Rank, m
+from referee.messages import Msg, Rank, m, mn
 from referee.params import Value
 from referee.problems import Problem
 
@@ -23,7 +23,6 @@ class BasraDeal(FishingDeal):
     floor_rule = "basra.deal.floor"
     deferred_key = "buried"
     choice_rule = "basra.capture.choice"
-    sweep_word = "basra"
 
     @classmethod
     def round_size(cls, rules: dict[str, Value]) -> int:
@@ -285,6 +284,9 @@ class BasraDeal(FishingDeal):
                 cards=taken,
             )
         ]
+
+    def sweep_plural(self, count: int) -> Msg:
+        return mn("basra", "basras", count)
 
     def record_sweep(self, side: str) -> None:
         self.sweeps[side] += 1

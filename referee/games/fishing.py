@@ -50,12 +50,6 @@ class Option(NamedTuple):
         return m("takes {cards}", cards=self.taken)
 
 
-SWEEP_WORDS = {  # each game's word for a sweep, by count
-    "basra": lambda n: mn("basra", "basras", n),
-    "sur": lambda n: mn("sur", "surs", n),
-    "sweep": lambda n: mn("sweep", "sweeps", n),
-}
-
 EXPLAINED = 40  # legal alternatives an explanation lists
 
 
@@ -76,8 +70,8 @@ class FishingDeal(DealState):
 
     floor_rule = ""  # the opening-floor rule id
     deferred_key = ""  # 'buried' or 'returned'
-    sweep_word = "sweep"  # a key of SWEEP_WORDS
     floor_word = m("floor")  # Pasur's players call it the pool
+    floor_title = m("Floor")
     choice_rule = ""  # cited when a play typed without its capture could mean several
 
     def __init__(
@@ -292,18 +286,7 @@ class FishingDeal(DealState):
                         )
                     )
                 elif c in owner:
-                    out.append(
-                        self.problem(
-                            "card.duplicate",
-                            m(
-                                "{card} is dealt to both {first} and {second}",
-                                card=c,
-                                first=owner[c],
-                                second=player,
-                            ),
-                            key,
-                        )
-                    )
+                    out.append(self.dealt_twice(c, owner[c], player, key))
                 owner[c] = player
                 if pos < first_round and c in self.deferred:
                     out.append(
@@ -579,7 +562,7 @@ class FishingDeal(DealState):
             ),
             m(
                 "{floor_title}: {cards}; round {round} of {rounds}; {player} to play.",
-                floor_title=self.floor_title(),
+                floor_title=self.floor_title,
                 cards=tuple(self.floor) or m("empty"),
                 round=self.round + 1,
                 rounds=len(self.rounds),
@@ -587,9 +570,6 @@ class FishingDeal(DealState):
             ),
             m("Captured so far: {piles}", piles=self.captured(always_plural=True)),
         ]
-
-    def floor_title(self) -> Msg:
-        return m("Pool") if self.floor_word == "pool" else m("Floor")
 
     def captured(self, always_plural: bool = False) -> Msg:
         """Each side's captured cards and sweeps so far."""
@@ -599,14 +579,14 @@ class FishingDeal(DealState):
                 n=self.sweeps[s],
                 side=s,
                 cards=len(p),
-                sweeps=self.sweep_plural(self.sweeps[s], always_plural),
+                sweeps=self.sweep_plural(2 if always_plural else self.sweeps[s]),
             )
             for s, p in self.piles.items()
         )
 
-    def sweep_plural(self, count: int, always: bool = False) -> Msg:
-        """The game's word for a sweep after a count: 1 basra, 2 basras."""
-        return SWEEP_WORDS[self.sweep_word](2 if always else count)
+    def sweep_plural(self, count: int) -> Msg:
+        """The game's word for a sweep after a count: 1 sweep, 2 sweeps (a basra, a sur)."""
+        return mn("sweep", "sweeps", count)
 
     def view(self) -> View:
         who = self.to_move()
@@ -624,7 +604,7 @@ class FishingDeal(DealState):
                 ),
             ),
             (
-                m("{floor_title}: ", floor_title=self.floor_title()),
+                m("{floor_title}: ", floor_title=self.floor_title),
                 Cards(tuple(self.floor), m("empty")),
             ),
             (m("To play: {player}", player=who),),

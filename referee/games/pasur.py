@@ -8,7 +8,7 @@ from referee.cards import Card
 from referee.games.base import Carry, sole_leader
 from referee.games.captures import Vector, expand, single_sets, vector
 from referee.games.fishing import FishingDeal, Option
-from referee.messages import Rank, m
+from referee.messages import Msg, Rank, m, mn
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal
@@ -22,8 +22,8 @@ class PasurDeal(FishingDeal):
     floor_rule = "pasur.deal.pool"
     deferred_key = "returned"
     choice_rule = "pasur.capture.forced"
-    sweep_word = "sur"  # a key of SWEEP_WORDS
     floor_word = m("pool")
+    floor_title = m("Pool")
 
     def __init__(
         self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
@@ -219,6 +219,9 @@ class PasurDeal(FishingDeal):
                 cards=taken,
             )
         return rules, [line]
+
+    def sweep_plural(self, count: int) -> Msg:
+        return mn("sur", "surs", count)
 
     def record_sweep(self, side: str) -> None:
         if side in self.no_surs:

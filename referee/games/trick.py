@@ -244,18 +244,7 @@ class TrickDeal(DealState):
                             )
                         )
                     elif c in owner:
-                        out.append(
-                            self.problem(
-                                "card.duplicate",
-                                m(
-                                    "{card} is dealt to both {first} and {second}",
-                                    card=c,
-                                    first=owner[c],
-                                    second=player,
-                                ),
-                                key,
-                            )
-                        )
+                        out.append(self.dealt_twice(c, owner[c], player, key))
                     elif c == self.trump and pos < k:
                         out.append(
                             self.problem(
