@@ -78,9 +78,9 @@ def main() -> None:
     try:
         import signal
 
-        from referee.usage import leading_lang
+        from referee.usage import lift_lang
 
-        if leading_lang(sys.argv[1:])[1] in TABLE_COMMANDS:
+        if (lift_lang(sys.argv[1:])[1] or [""])[0] in TABLE_COMMANDS:
             import gc
 
             gc.disable()

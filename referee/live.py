@@ -63,7 +63,10 @@ class Live:
     """One interactive session on one match file."""
 
     def __init__(self, path: Path, write: Callable[[str], None], ascii_only: bool = False):
+        from referee.session import Table
+
         self.path = path
+        self.table = Table(path)
         self._write = write
         self.ascii_only = ascii_only
 
@@ -75,16 +78,13 @@ class Live:
 
     def status(self) -> None:
         from referee.render import Style, show
-        from referee.session import open_match
 
-        match, rep = open_match(self.path)
+        match, rep = self.table.open()
         self.write(show(match, rep, Style.for_terminal(self.ascii_only)))
 
     def prompt(self) -> str:
-        from referee.session import open_match
-
         try:
-            _, rep = open_match(self.path)
+            _, rep = self.table.open()
         except RefereeError:
             return "referee> "
         who = rep.state.to_move() if rep.state is not None else None
@@ -96,9 +96,7 @@ class Live:
         names = [str(c) for c in sorted(FULL_DECK, key=sort_key)]
         players: list[str] = []
         try:
-            from referee.session import open_match
-
-            match, _ = open_match(self.path)
+            match, _ = self.table.open()
             players = list(match.players)
         except RefereeError:
             pass
@@ -128,10 +126,8 @@ class Live:
             elif head == "score":
                 self.score()
             elif head == "undo":
-                from referee.session import undo
-
-                _, _, removed = undo(self.path)
-                self.write(m("Removed {what}.", what=removed))
+                done = self.table.undo()
+                self.write(m("Removed {what}.", what=done.said))
                 self.status()
             elif head == "options":
                 self.options(words[1:])
@@ -152,17 +148,13 @@ class Live:
 
     def score(self) -> None:
         from referee.render import Style, score_sheet
-        from referee.session import open_match
 
-        match, rep = open_match(self.path)
+        match, rep = self.table.open()
         self.write(score_sheet(match, rep, Style.for_terminal(self.ascii_only)))
 
     def options(self, args: list[str]) -> None:
-        from referee.session import capture_options, open_match
-
-        match, rep = open_match(self.path)
         card = read_typed_cards(" ".join(args))[0] if args else None
-        found = capture_options(match, rep, card, None, 40)
+        found = self.table.options(card, None, 40)
         self.write(m("{label}:", label=found.label))
         for w in found.lines:
             self.write("  " + say(w))
@@ -170,39 +162,33 @@ class Live:
             self.write("  " + say(m("… and {count} more", count=found.total - len(found.lines))))
 
     def deal(self, args: list[str]) -> None:
-        from referee.session import add_deal, open_match
-
-        match, _ = open_match(self.path)
+        match, _ = self.table.open()
         dealer: str | None = None
         if "dealer" in args:
             at = args.index("dealer")
             dealer = args[at + 1] if at + 1 < len(args) else None
             args = args[:at] + args[at + 2 :]
-        extra: str | None = None
-        for key in ("buried", "returned"):
+        first, *others = GAMES[match.game].setup  # the floor (or trump), then e.g. buried
+        setup: dict[str, str] = {}
+        for key in others:
             if key in args:
                 at = args.index(key)
-                extra = " ".join(args[at + 1 :])
+                setup[key] = " ".join(args[at + 1 :])
                 args = args[:at]
-        cards = " ".join(args)
-        if "trump" in GAMES[match.game].setup:
-            add_deal(self.path, dealer, None, None, cards, {})
-        else:
-            add_deal(self.path, dealer, cards, extra, None, {})
+        setup[first] = " ".join(args)
+        self.table.deal(dealer, setup, {})
         self.status()
 
     def hand(self, args: list[str]) -> None:
-        from referee.session import add_hand
-
         if len(args) < 2:
             raise UsageError(m("hand NAME CARDS, as: hand Ali 7D 2C KS 9H"))
-        _, _, said = add_hand(self.path, args[0], " ".join(args[1:]))
-        self.write(m("Recorded {what}.", what=said))
+        done = self.table.hand(args[0], " ".join(args[1:]))
+        self.write(m("Recorded {what}.", what=done.said))
         self.status()
 
     def bura_word(self, head: str, args: list[str]) -> None:
         from referee.record import describe_entry
-        from referee.session import add_entry, claim_verdict, trick_entry
+        from referee.report import claim_verdict
 
         if head == "claim" and len(args) <= 1:
             entry = TrickEntry(args[0] if args else "", claim=True)
@@ -212,7 +198,7 @@ class Live:
             entry = TrickEntry(args[4], read_typed_cards(" ".join(args[1:4])), declares=args[0])
         else:
             raise UsageError(m("see help for the form of {command}", command=head))
-        recorded = add_entry(self.path, trick_entry(entry))
+        recorded = self.table.announce(entry)
         if head == "claim":
             confirm = claim_verdict(recorded) or ""
         else:
@@ -227,18 +213,16 @@ class Live:
         self.status()
 
     def play(self, words: list[str]) -> None:
-        from referee.session import add_entry, open_match, table_play
-
-        match, _ = open_match(self.path)
+        match, _ = self.table.open()
         cards = read_typed_cards(" ".join(w for w in words if w != "-"))
         if "card" not in GAMES[match.game].entries:  # a trick game: the cards led or followed
-            recorded = add_entry(self.path, table_play(cards, None, False, None))
+            recorded = self.table.play(cards, None, False, None)
         else:
             trail = "-" in words
             takes = cards[1:] if len(cards) > 1 else None
             if trail and takes:
                 raise UsageError(m("a card either takes cards or is laid down with -, not both"))
-            recorded = add_entry(self.path, table_play(cards[:1], takes, trail, None))
+            recorded = self.table.play(cards[:1], takes, trail, None)
         self.announce(recorded)
 
 

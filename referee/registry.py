@@ -38,6 +38,7 @@ class GameSpec(NamedTuple):
     variant_players: tuple[tuple[str, tuple[int, int]], ...] = ()  # variants played by
     # fewer player counts than the game, as (variant, (fewest, most))
     declarations: tuple[str, ...] = ()  # the names a `declares` entry may give
+    one_card: tuple[str, ...] = ()  # the set-up keys that hold one card (a turned-up trump)
     names: tuple[str, ...] = ("Ali", "Omar", "Hoda", "Samir", "Leila", "Karim")  # the
     # simulator's players
 
@@ -247,6 +248,7 @@ GAMES: dict[str, GameSpec] = {
         engine="referee.games.bura:BuraDeal",
         deck=36,
         setup=("trump",),
+        one_card=("trump",),
         entries=("cards", "declares", "claim", "forfeit"),
         pot=True,
         declarations=("bura", "moscow", "little-moscow", "molodka"),
@@ -304,6 +306,7 @@ GAMES: dict[str, GameSpec] = {
         engine="referee.games.kozel:KozelDeal",
         deck=36,
         setup=("trump",),
+        one_card=("trump",),
         entries=("cards", "forfeit"),
         partnerships=True,
         lower_wins=True,

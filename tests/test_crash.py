@@ -109,7 +109,7 @@ def test_two_writers_never_lose_an_entry(tmp_path: Path) -> None:
         from pathlib import Path
         from referee.cards import Card, parse_cards
         from referee.record import FishPlay
-        from referee.session import modify
+        from referee.session import Table
         def change(match, rep):
             state = rep.state
             entry = FishPlay({first.by!r}, Card.parse({str(first.card)!r}),
@@ -117,8 +117,8 @@ def test_two_writers_never_lose_an_entry(tmp_path: Path) -> None:
             state.apply(entry)
             match.deals[-1].plays.append(entry)
             time.sleep(1.0)
-            return None
-        modify(Path({str(path)!r}), change)
+            return None, None
+        Table(Path({str(path)!r})).change(change)
     """)
     a = subprocess.Popen([sys.executable, "-c", slow])
     time.sleep(0.4)  # A has the lock now

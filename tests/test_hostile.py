@@ -311,10 +311,10 @@ def test_an_internal_error_exits_70(open_log: Path, monkeypatch: pytest.MonkeyPa
     from referee import session
     from referee.cli import app
 
-    def broken(path: Path) -> None:
+    def broken(self: object) -> None:
         raise IndexError("a bug")
 
-    monkeypatch.setattr(session, "undo", broken)
+    monkeypatch.setattr(session.Table, "undo", broken)
     done = CliRunner().invoke(app, ["undo"])
     assert done.exit_code == 70 and "internal error (IndexError: a bug)" in done.stderr
 

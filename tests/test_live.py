@@ -37,9 +37,9 @@ def plays(tmp_path: Path) -> int:
 
 @pytest.fixture
 def basra(tmp_path: Path) -> Path:
-    from referee.session import create
+    from referee.session import Table
 
-    create(tmp_path / "match.toml", "basra", ["Ali", "Omar"], None, {}, None, None)
+    Table(tmp_path / "match.toml").create("basra", ["Ali", "Omar"], None, {}, None, None)
     return tmp_path
 
 

@@ -1,0 +1,204 @@
+"""The ``referee`` command group: the typer app every command module registers on, the
+options they share, and the group class that gives every invocation the same edges
+(``--lang`` anywhere, usage errors said by referee, a closed or full output reported in
+one line, text that is not UTF-8 refused as a usage error)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from referee import __version__
+from referee.cli.boundary import err, machine_error, quiet_stdout, refusal
+from referee.cli.language import choose_language, localized, usage_error_said
+from referee.messages import h, m
+from referee.registry import GAMES
+from referee.usage import UsageError, lift_lang
+
+GAME_NAMES = ", ".join(GAMES)
+HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+SHOWN = 20  # options listed unless --all
+DEFAULT_FILE = Path("match.toml")
+
+
+def utf8_text(value: Any) -> Any:
+    """A free-text option (a name, an event, a note, a reason) checked to be text: bytes
+    that are not UTF-8 (kept by Python as lone surrogates, which no log, terminal or JSON
+    can take) are a usage error naming the option, not a crash when the log is written."""
+    for text in value if isinstance(value, list) else [value]:
+        if isinstance(text, str) and any("\udc80" <= ch <= "\udcff" for ch in text):
+            from referee.text import visible
+
+            said = m("{value} is not UTF-8 text", value=visible(text))
+            raise typer.BadParameter(str(said))
+    return value
+
+
+MatchFile = Annotated[
+    Path, typer.Option("--file", "-f", help=h("The match log."), show_default=True)
+]
+LogArgument = Annotated[Path, typer.Argument(help=h("The match log."))]
+JsonFlag = Annotated[bool, typer.Option("--json", help=h("Print JSON for scripts."))]
+NoteOption = Annotated[
+    str | None,
+    typer.Option("--note", help=h("Free text kept with it in the log."), callback=utf8_text),
+]
+AsciiFlag = Annotated[
+    bool, typer.Option("--ascii", help=h("Plain ASCII: suits as S H D C, no symbols."))
+]
+JobsOption = Annotated[
+    int | None,
+    typer.Option(
+        "--jobs", "-j", min=1, help=h("Processes to check logs on (default: every core).")
+    ),
+]
+VariantOption = Annotated[
+    str | None,
+    typer.Option("--variant", "-v", help=h("A named variant (default: the game's default).")),
+]
+
+
+def invoke(run: Callable[[list[str]], Any], args: list[str]) -> int:
+    """Run the parser on ``args`` (``--lang`` lifted to the front) and answer every way it
+    can end in one plain line: the exit code."""
+    lang, rest = lift_lang(args)
+    try:
+        if sys.stdout is None:
+            raise OSError(0, m("standard output is closed"))
+        choose_language(lang)
+        code = run(rest if lang is None else ["--lang", lang, *rest])
+    except (typer.Exit, SystemExit) as done:
+        code = getattr(done, "exit_code", getattr(done, "code", 1))
+    except typer.Abort:
+        err(m("Aborted!"))
+        code = 1
+    except Exception as e:
+        if isinstance(getattr(e, "exit_code", None), int) and hasattr(e, "format_message"):
+            err(usage_error_said(e))  # click's usage errors, said by referee
+            code = e.exit_code  # type: ignore[attr-defined]
+        else:
+            code = refusal(e)
+    return flushed(code if isinstance(code, int) else (0 if code is None else 1))
+
+
+def flushed(code: int) -> int:
+    """Push out what was printed; an output that cannot take it (a full disk, a reader
+    gone) is the machine's failure, said on stderr: exit 1 unless already failing."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        quiet_stdout()
+    except (OSError, ValueError) as e:
+        quiet_stdout()
+        if isinstance(e, OSError):
+            err(machine_error(OSError(e.errno, e.strerror or str(e), "<stdout>")))
+        return code or 1
+    return code
+
+
+class RefereeGroup(TyperGroup):
+    """referee's command group: every invocation goes through :func:`invoke`."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        argv = list(sys.argv[1:] if args is None else args)
+
+        def run(given: list[str]) -> Any:
+            localized(self)  # the help in the language just chosen
+            return super(RefereeGroup, self).main(
+                given, prog_name, complete_var, False, windows_expand_args, **extra
+            )
+
+        code = invoke(run, argv)
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def new_app(**settings: Any) -> typer.Typer:
+    """A typer app with referee's group, help options and plain (non-rich) output."""
+    return typer.Typer(
+        cls=RefereeGroup,
+        context_settings=HELP_OPTIONS,
+        rich_markup_mode=None,
+        pretty_exceptions_enable=False,
+        **settings,
+    )
+
+
+app = new_app(
+    name="referee",
+    help=h(
+        "Referee and scorekeeper for Basra, Pasur, Bura and Kozel played with real cards.\n\n"
+        "Example: referee new basra -p Ali -p Omar && referee deal --dealer Omar "
+        '--floor "5H 3C 9D KS" && referee play 8S --takes "5H 3C"'
+    ),
+    no_args_is_help=True,
+    add_completion=True,
+)
+
+
+def version_callback(value: bool) -> None:
+    if value:
+        typer.echo(f"referee {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=version_callback, is_eager=True, help=h("Show the version.")
+        ),
+    ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="LANG",
+            help=h(
+                "Language of what referee says: en, ar, fa or ru (default: REFEREE_LANG, "
+                "then LANGUAGE, LC_ALL, LC_MESSAGES, LANG). JSON, CSV and logs never change."
+            ),
+        ),
+    ] = None,
+) -> None:
+    """Referee and scorekeeper for card games played with real cards."""
+    try:
+        choose_language(lang)
+    except UsageError as e:
+        raise typer.Exit(refusal(e)) from None
+
+
+def not_a_game(game: str) -> UsageError:
+    """The usage error for a game name referee does not know."""
+    from referee.messages import join
+
+    return UsageError(m("GAME is one of {games}, not {game}", games=join(GAMES), game=repr(game)))
+
+
+def game_and_variant(game: str, variant: str | None) -> str:
+    """Check a game name and variant given on the command line; the variant to use."""
+    from referee.registry import check_variant
+
+    if game not in GAMES:
+        raise not_a_game(game)
+    name = variant or GAMES[game].default_variant
+    why = check_variant(game, name)
+    if why is not None:
+        raise UsageError(m("{what}: {error}", what="--variant", error=why))
+    return name

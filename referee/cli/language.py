@@ -1,0 +1,112 @@
+"""The command line in the reader's language, through typer's and click's public API only:
+the language chosen from ``--lang`` (anywhere before ``--``) or the environment, the help
+of every command and option translated on the click objects, click's headings and usage
+line through a formatter subclass, and its usage errors said by referee itself (in every
+language, with anything the user typed escaped before it reaches the terminal).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from referee.usage import UsageError
+
+
+def choose_language(option: str | None) -> None:
+    """Say everything in the language asked for; an unknown one is a :class:`UsageError`."""
+    from referee.lang import choose, use
+
+    try:
+        use(choose(option))
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+
+
+def _translated_extras(help_text: str) -> str:
+    """An option's help with typer's ``[default: x; required]`` said in the language."""
+    from referee.lang import gettext
+
+    body, sep, extras = help_text.rpartition("  [")
+    if not sep or not extras.endswith("]"):
+        return gettext(help_text)
+    said = []
+    for part in extras[:-1].split("; "):
+        key, colon, value = part.partition(": ")
+        if colon and key in ("default", "env var"):
+            said.append(
+                gettext(key + ": {" + key.replace(" ", "_") + "}").format(
+                    **{key.replace(" ", "_"): value}
+                )
+            )
+        else:
+            said.append(gettext(part))
+    return f"{gettext(body)}  [{'; '.join(said)}]"
+
+
+def _context_class() -> type[typer.Context]:
+    """A context whose help formatter says click's words in the chosen language."""
+    from referee.lang import gettext
+
+    base: Any = typer.Context.formatter_class
+
+    class Formatter(base):  # type: ignore[misc]
+        def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+            super().write_usage(prog, args, prefix or gettext("Usage: "))
+
+        def write_heading(self, heading: str) -> None:
+            super().write_heading(gettext(heading))
+
+        def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
+            super().write_dl([(a, _translated_extras(b)) for a, b in rows], col_max, col_spacing)
+
+    class Context(typer.Context):
+        formatter_class = Formatter
+
+    return Context
+
+
+def localized(command: Any) -> Any:
+    """The click command (from ``typer.main.get_command``) with its help, its options' help
+    and click's headings in the chosen language; English is left as it is."""
+    from referee.lang import current, gettext
+
+    if current() == "en":
+        return command
+    if getattr(command, "referee_language", None) == current():
+        return command  # already said in it
+    context = _context_class()
+
+    def walk(cmd: Any) -> None:
+        cmd.referee_language = current()
+        cmd.context_class = context
+        if cmd.help:
+            cmd.help = gettext(cmd.help)
+        for param in cmd.params:
+            if getattr(param, "help", None):
+                param.help = gettext(param.help)
+        for sub in getattr(cmd, "commands", {}).values():
+            walk(sub)
+
+    walk(command)
+    return command
+
+
+def usage_error_said(e: Any) -> str:
+    """A usage error of the parser as referee says it: the usage line, the hint, and the
+    error in the reader's language with what was typed escaped (click would echo it raw)."""
+    from referee.lang import click_error, gettext
+
+    ctx = getattr(e, "ctx", None)
+    if type(e).__name__ == "NoArgsIsHelpError":  # bare `referee`: the help, as click shows it
+        return str(e.format_message())
+    lines = []
+    if ctx is not None:
+        lines.append(ctx.get_usage())
+        if ctx.command.get_help_option(ctx) is not None:
+            hint = gettext("Try '{command} {option}' for help.")
+            lines.append(hint.format(command=ctx.command_path, option=ctx.help_option_names[0]))
+        lines.append("")
+    lines.append(click_error(e.format_message()))
+    return "\n".join(lines)

@@ -1,0 +1,294 @@
+"""The commands on finished or stored logs: the score sheet, verify, export, explain, the
+rules of a game, the simulator and the standings of a folder of logs."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from referee.cli.app import (
+    DEFAULT_FILE,
+    GAME_NAMES,
+    AsciiFlag,
+    JobsOption,
+    JsonFlag,
+    LogArgument,
+    VariantOption,
+    app,
+    game_and_variant,
+)
+from referee.cli.boundary import INTERNAL, domain, echo, err, internal_error, shown
+from referee.messages import h, m, mn
+from referee.usage import UsageError
+
+
+@app.command()
+@domain
+def score(
+    file: Annotated[Path, typer.Argument(help=h("The match log."))] = DEFAULT_FILE,
+    as_json: JsonFlag = False,
+    ascii_only: AsciiFlag = False,
+) -> None:
+    """The score sheet: every finished deal with its breakdown, totals and the winner.
+
+    Example: referee score sample_games/basra-egyptian-2p.toml --json
+    """
+    from referee.render import Style, score_json, score_sheet
+    from referee.session import open_match
+
+    match, rep = open_match(file)
+    if as_json:
+        import json
+
+        echo(json.dumps(score_json(match, rep), ensure_ascii=False))
+    else:
+        echo(score_sheet(match, rep, Style.for_terminal(ascii_only)))
+
+
+@app.command()
+@domain
+def verify(
+    files: Annotated[list[Path], typer.Argument(help=h("Match logs to replay and check."))],
+    as_json: JsonFlag = False,
+    jobs: JobsOption = None,
+) -> None:
+    """Replay logs and report every problem, first one first; exit 1 if any has one.
+    Many logs are checked on every core, and reported in the order given.
+
+    Example: referee verify sample_games/*.toml --json
+    """
+    from referee.bulk import check_all
+    from referee.report import verdict_json, verdict_text
+
+    bad = broken = False
+    for verdict in check_all(files, jobs):
+        name = shown(verdict.path)
+        if verdict.internal is not None:
+            broken = True
+            err(internal_error(RuntimeError(verdict.internal)))
+        bad = bad or bool(verdict.problems)
+        if as_json:
+            import json
+
+            echo(json.dumps(verdict_json(verdict, name), ensure_ascii=False))
+        elif verdict.internal is None:
+            echo(verdict_text(verdict, name))
+    if broken:
+        raise typer.Exit(INTERNAL)
+    if bad:
+        raise typer.Exit(1)
+
+
+@app.command()
+@domain
+def export(
+    file: Annotated[Path, typer.Argument(help=h("The match log."))] = DEFAULT_FILE,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--output", "-o", help=h("Write here (atomically) instead of standard output.")
+        ),
+    ] = None,
+) -> None:
+    """Write the canonical log, derived scores and result included.
+
+    Example: referee export match.toml -o clean.toml
+    """
+    from referee.session import Table
+
+    if out is None:
+        sys.stdout.buffer.write(Table(file).export())
+        sys.stdout.flush()
+    else:
+        Table(file).export_to(out)
+
+
+@app.command()
+@domain
+def rules(
+    game: Annotated[str, typer.Argument(help=GAME_NAMES)],
+    variant: VariantOption = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Every parameter of a game and variant: its value and meaning.
+
+    Example: referee rules basra --variant classic
+    """
+    from referee.registry import variant_values
+    from referee.render import rules_text
+
+    name = game_and_variant(game, variant)
+    values = variant_values(game, name)
+    if as_json:
+        import json
+
+        echo(json.dumps({"game": game, "variant": name, "rules": values}))
+    else:
+        echo(rules_text(game, name, values))
+
+
+def _output_folder(out: Path) -> None:
+    """Make the folder logs are written to, or say why it cannot be one."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        from referee.logfile import file_problem
+
+        said = m("cannot be used as a folder for the logs ({error})", error=e.strerror)
+        raise file_problem(out, said) from None
+
+
+@app.command()
+@domain
+def simulate(
+    game: Annotated[str, typer.Argument(help=GAME_NAMES)],
+    out: Annotated[Path, typer.Option("--out", "-o", help=h("Folder for the logs."))],
+    variant: VariantOption = None,
+    players: Annotated[
+        int,
+        typer.Option(
+            "--players", "-n", help=h("How many play: basra 2-4, pasur 2-4, bura 2-6, kozel 2-4.")
+        ),
+    ] = 2,
+    seed: Annotated[int, typer.Option(help=h("Same seed, same bytes."))] = 1,
+    matches: Annotated[
+        int,
+        typer.Option("--matches", "-k", min=1, max=100_000, help=h("How many matches to write.")),
+    ] = 1,
+) -> None:
+    """Play complete matches with random and greedy legal plays; write canonical logs.
+
+    Example: referee simulate basra --variant classic --players 4 --seed 7 --matches 10 --out sim/
+    """
+    from referee.logfile import dumps, write_atomic
+    from referee.registry import GAMES
+    from referee.simulate import simulate_match
+
+    name = game_and_variant(game, variant)
+    low, high = GAMES[game].player_range(name)
+    if not low <= players <= high:
+        said = m(
+            "--players: {game} is played by {low} to {high} players, not {count}",
+            game=game,
+            low=low,
+            high=high,
+            count=players,
+        )
+        raise UsageError(said)
+    _output_folder(out)
+    for k in range(matches):
+        match = simulate_match(game, name, players, seed * 100_003 + k)
+        target = out / f"{game}-{name}-{players}p-s{seed}-{k + 1:04d}.toml"
+        write_atomic(target, dumps(match))
+    echo(
+        mn(
+            "Wrote {n} {game} ({variant}, {players} players) match to {folder}",
+            "Wrote {n} {game} ({variant}, {players} players) matches to {folder}",
+            matches,
+            game=game,
+            variant=name,
+            players=players,
+            folder=str(out),
+        )
+    )
+
+
+def _logs_in(paths: list[Path]) -> list[Path]:
+    """The match logs named, and those in the folders named; a file named twice counts once."""
+    import os
+
+    files: list[Path] = []
+    seen: set[str] = set()
+    for path in paths:
+        for one in sorted(path.glob("*.toml")) if path.is_dir() else [path]:
+            key = os.path.realpath(one)  # a file named twice (dir and dir/x.toml) counts once
+            if key not in seen:
+                seen.add(key)
+                files.append(one)
+    if not files:
+        raise UsageError(m("no match logs found (give files or folders of *.toml)"))
+    return files
+
+
+@app.command()
+@domain
+def standings(
+    paths: Annotated[list[Path], typer.Argument(help=h("Match logs, or folders of them."))],
+    as_json: JsonFlag = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help=h("Print CSV rows."))] = False,
+    jobs: JobsOption = None,
+) -> None:
+    """A tournament tally across matches, one table per game: played, won, points for and
+    against, sweeps; matches still in progress are counted as unfinished.
+
+    Example: referee standings results/ --csv > standings.csv
+    """
+    from referee.bulk import check_all
+    from referee.render import standings_table
+    from referee.standings import tally
+
+    summaries = []
+    bad = broken = False
+    for verdict in check_all(_logs_in(paths), jobs, summary=True):
+        if verdict.internal is not None:  # a bug: this file is left out, the others counted
+            broken = True
+            why = internal_error(RuntimeError(verdict.internal))
+            err(m("referee: {file}: left out: {why}", file=shown(verdict.path), why=why))
+        elif verdict.summary is None:
+            bad = True
+            first = verdict.problems[0].said() if verdict.problems else m("unreadable")
+            err(m("referee: {file}: left out: {why}", file=shown(verdict.path), why=first))
+        else:
+            summaries.append(verdict.summary)
+    rows = tally(summaries)
+    if as_json:
+        import json
+
+        sides = [r.as_dict() for r in rows]
+        echo(json.dumps({"matches": len(summaries), "sides": sides}, ensure_ascii=False))
+    elif as_csv:
+        import csv
+
+        from referee.report import standings_rows
+
+        csv.writer(sys.stdout, lineterminator="\n").writerows(standings_rows(rows))
+    else:
+        echo(standings_table(rows, len(summaries)))
+    if broken:
+        raise typer.Exit(INTERNAL)
+    if bad:
+        raise typer.Exit(1)
+
+
+@app.command()
+@domain
+def explain(
+    file: LogArgument,
+    deal_number: Annotated[int, typer.Option("--deal", "-d", min=1, help=h("Deal, from 1."))],
+    play_number: Annotated[
+        int, typer.Option("--play", "-p", min=1, help=h("Entry in the deal, from 1."))
+    ],
+    ascii_only: AsciiFlag = False,
+) -> None:
+    """Explain one recorded entry: the state before it, the rule, the alternatives.
+
+    Example: referee explain match.toml --deal 2 --play 14
+    """
+    from referee.explain import explain as explain_entry
+    from referee.logfile import load
+    from referee.problems import RefereeError
+    from referee.render import Style
+    from referee.report import explanation_lines
+
+    match, problems = load(file)
+    if match is None:
+        raise RefereeError(problems)
+    result = explain_entry(match, deal_number, play_number)
+    style = Style.for_terminal(ascii_only)
+    for line in explanation_lines(result):  # every part from the log is escaped by say()
+        echo(style.text(line))
+    if not result.ok:
+        raise typer.Exit(1)

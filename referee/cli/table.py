@@ -1,0 +1,392 @@
+"""The table commands: start a match, record deals, plays, declarations, claims, forfeits
+and hands, take an entry back, and look at the table (``show``, ``options``, ``live``).
+Each parses its arguments, asks the :class:`referee.session.Table` and prints the answer."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from referee.cli.app import (
+    DEFAULT_FILE,
+    GAME_NAMES,
+    SHOWN,
+    AsciiFlag,
+    JsonFlag,
+    MatchFile,
+    NoteOption,
+    app,
+    not_a_game,
+    utf8_text,
+)
+from referee.cli.boundary import domain, echo
+from referee.messages import h, m
+from referee.record import FORFEIT_REASON
+from referee.usage import UsageError
+
+if TYPE_CHECKING:
+    import datetime as dt
+
+    from referee.session import Recorded
+
+
+def status(match: Any, rep: Any, ascii_only: bool = False) -> None:
+    """The table now, as ``show`` prints it."""
+    from referee.render import Style, show
+
+    echo(show(match, rep, Style.for_terminal(ascii_only)))
+
+
+def recorded(done: Recorded, ascii_only: bool, confirm: str = "") -> None:
+    """What an accepted entry did, as a referee announces it, then the table now."""
+    from referee.render import Style, announce
+
+    for line in announce(done, Style.for_terminal(ascii_only), confirm):
+        echo(line)
+    status(done.match, done.rep, ascii_only)
+
+
+def table(file: Any) -> Any:
+    """The service for the log at ``file``."""
+    from referee.session import Table
+
+    return Table(file)
+
+
+def _overrides(game: str, rule: list[str]) -> dict[str, Any]:
+    """``--rule KEY=VALUE`` options as parameter values (a bad one is a usage error)."""
+    from referee.registry import parse_override
+
+    overrides = {}
+    for text in rule:
+        try:
+            key, value = parse_override(game, text)
+        except ValueError as e:
+            raise UsageError(m("{what}: {error}", what="--rule", error=e.args[0])) from None
+        overrides[key] = value
+    return overrides
+
+
+def _date(date: str | None, no_date: bool) -> dt.date | None:
+    """The match's date: as given, today, or none."""
+    import datetime as dt
+
+    if no_date and date:
+        raise UsageError(m("give --date or --no-date, not both"))
+    if no_date:
+        return None
+    try:
+        return dt.date.fromisoformat(date) if date else dt.date.today()
+    except ValueError:
+        found = m("expected YYYY-MM-DD, found {value}", value=repr(date))
+        raise UsageError(m("{what}: {error}", what="--date", error=found)) from None
+
+
+@app.command()
+@domain
+def new(
+    game: Annotated[str, typer.Argument(help=GAME_NAMES)],
+    player: Annotated[
+        list[str],
+        typer.Option(
+            "--player", "-p", help=h("A player, in playing order (repeat)."), callback=utf8_text
+        ),
+    ],
+    variant: Annotated[
+        str | None, typer.Option("--variant", "-v", help=h("A named variant."))
+    ] = None,
+    rule: Annotated[
+        list[str] | None, typer.Option("--rule", "-r", help=h("Override a parameter: KEY=VALUE."))
+    ] = None,
+    event: Annotated[
+        str | None,
+        typer.Option(help=h("Where, which tournament, which table."), callback=utf8_text),
+    ] = None,
+    date: Annotated[str | None, typer.Option(help=h("YYYY-MM-DD (default: today)."))] = None,
+    no_date: Annotated[bool, typer.Option("--no-date", help=h("Record no date."))] = False,
+    file: MatchFile = DEFAULT_FILE,
+) -> None:
+    """Start a match file.
+
+    Example: referee new pasur -p Dariush -p Shirin -p Kaveh --variant pagat
+    """
+    from referee.messages import join
+    from referee.registry import GAMES
+
+    if game not in GAMES:
+        raise not_a_game(game)
+    overrides = _overrides(game, rule or [])
+    match = table(file).create(game, player, variant, overrides, event, _date(date, no_date))
+    echo(
+        m(
+            "Started {file}: {game} ({variant}), {players}. Next: referee deal --dealer NAME …",
+            file=str(file),
+            game=game,
+            variant=match.variant,
+            players=join(match.players),
+        )
+    )
+
+
+@app.command()
+@domain
+def deal(
+    dealer: Annotated[
+        str | None, typer.Option(help=h("Who deals (default: whose turn it is to deal)."))
+    ] = None,
+    floor: Annotated[
+        str | None, typer.Option(help='Basra/Pasur: the opening floor, e.g. "5H 3C 9D KS".')
+    ] = None,
+    buried: Annotated[
+        str | None, typer.Option(help=h("Basra: jacks/7D buried from the floor."))
+    ] = None,
+    returned: Annotated[
+        str | None, typer.Option(help=h("Pasur: the jack returned from the pool."))
+    ] = None,
+    trump: Annotated[str | None, typer.Option(help=h("Bura: the turned-up trump card."))] = None,
+    hand: Annotated[
+        list[str] | None, typer.Option(help='NAME="CARDS": a player\'s cards, when known (repeat).')
+    ] = None,
+    note: NoteOption = None,
+    file: MatchFile = DEFAULT_FILE,
+    ascii_only: AsciiFlag = False,
+) -> None:
+    """Record a new deal: dealer, the opening floor (or Bura's trump), optional hands.
+
+    Example: referee deal --dealer Omar --floor "5H 3C 9D KS" --buried JD
+    """
+    hands: dict[str, str] = {}
+    for text in hand or []:
+        if "=" not in text:
+            raise UsageError(m('--hand takes NAME="CARDS", found {value}', value=repr(text)))
+        name, cards = text.split("=", 1)
+        hands[name.strip()] = cards
+    given = {"floor": floor, "buried": buried, "returned": returned, "trump": trump}
+    setup = {key: text for key, text in given.items() if text is not None}
+    match, rep = table(file).deal(dealer, setup, hands, note)
+    status(match, rep, ascii_only)
+
+
+@app.command()
+@domain
+def play(
+    cards: Annotated[list[str], typer.Argument(help=h("The card played (Bura: 1 to 3 cards)."))],
+    takes: Annotated[
+        str | None, typer.Option("--takes", "-t", help=h("Basra/Pasur: the floor cards taken."))
+    ] = None,
+    trail: Annotated[
+        bool, typer.Option("--trail", help=h("Basra/Pasur: lay the card on the floor."))
+    ] = False,
+    by: Annotated[
+        str | None, typer.Option(help=h("Who played (default: whose turn it is)."))
+    ] = None,
+    note: NoteOption = None,
+    file: MatchFile = DEFAULT_FILE,
+    ascii_only: AsciiFlag = False,
+) -> None:
+    """Record one play, checked before anything is written (a trail is always --trail).
+
+    Examples: referee play 8S --takes "5H 3C"   ·   referee play 4C --trail   ·
+    referee play AS KS  (a Bura lead of two spades)
+    """
+    from referee.typed import parse_card_list
+
+    parsed = parse_card_list(" ".join(cards), "CARDS")
+    if takes is not None and trail:
+        raise UsageError(m("give --takes or --trail, not both"))
+    if takes is not None and not takes.strip():
+        raise UsageError(m("--takes needs the cards taken; a card laid on the floor is --trail"))
+    taken = parse_card_list(takes, "--takes") if takes is not None else None
+    recorded(table(file).play(parsed, taken, trail, by, note), ascii_only)
+
+
+@app.command()
+@domain
+def declare(
+    name: Annotated[str, typer.Argument(help=h("bura, moscow, little-moscow or molodka"))],
+    cards: Annotated[list[str], typer.Argument(help=h("The 3 cards shown."))],
+    by: Annotated[str, typer.Option(help=h("Who declares."))],
+    note: NoteOption = None,
+    file: MatchFile = DEFAULT_FILE,
+    ascii_only: AsciiFlag = False,
+) -> None:
+    """Bura: record a declaration before a trick (judged with any others before it).
+
+    Example: referee declare molodka AC 10C KC --by Ivan
+    """
+    from referee.record import TrickEntry, describe_entry
+    from referee.typed import parse_card_list
+
+    entry = TrickEntry(by, parse_card_list(" ".join(cards), "CARDS"), declares=name)
+    done = table(file).announce(entry, note)
+    recorded(done, ascii_only, m("Recorded: {entry}.", entry=describe_entry(done.entry)))
+
+
+@app.command()
+@domain
+def claim(
+    by: Annotated[
+        str | None,
+        typer.Option(help=h("Who claims 31 (default: the player who took the last trick).")),
+    ] = None,
+    note: NoteOption = None,
+    file: MatchFile = DEFAULT_FILE,
+    ascii_only: AsciiFlag = False,
+) -> None:
+    """Bura: record a claim of 31 and judge it at once from the claimant's tricks.
+
+    Example: referee claim --by Ivan
+    """
+    from referee.record import TrickEntry
+    from referee.report import claim_verdict
+
+    done = table(file).announce(TrickEntry(by or "", claim=True), note)
+    recorded(done, ascii_only, claim_verdict(done) or "")
+
+
+@app.command()
+@domain
+def forfeit(
+    by: Annotated[str, typer.Option(help=h("Who loses the deal."))],
+    reason: Annotated[
+        str, typer.Option(help=h("What happened."), callback=utf8_text)
+    ] = FORFEIT_REASON,
+    note: NoteOption = None,
+    file: MatchFile = DEFAULT_FILE,
+    ascii_only: AsciiFlag = False,
+) -> None:
+    """Bura and Kozel: a player loses the deal for a breach (a misdraw): in Bura as for a
+    false claim, in Kozel their side scores the penalty for no trick.
+
+    Example: referee forfeit --by Petr --reason "drew out of turn"
+    """
+    from referee.record import TrickEntry, describe_entry
+
+    done = table(file).announce(TrickEntry(by, forfeit=reason), note)
+    said = m(
+        "Recorded: {entry}; {player} loses the deal.",
+        entry=describe_entry(done.entry),
+        player=done.entry.by,
+    )
+    recorded(done, ascii_only, said)
+
+
+@app.command("show")
+@domain
+def show_cmd(
+    file: MatchFile = DEFAULT_FILE,
+    as_json: JsonFlag = False,
+    ascii_only: AsciiFlag = False,
+) -> None:
+    """The state now: floor or trick, whose turn, known and unseen cards, the score.
+
+    Example: referee show -f match.toml
+    """
+    match, rep = table(file).open()
+    if as_json:
+        import json
+
+        from referee.render import state_json
+
+        echo(json.dumps(state_json(match, rep), ensure_ascii=False))
+    else:
+        status(match, rep, ascii_only)
+
+
+@app.command()
+@domain
+def options(
+    card: Annotated[str | None, typer.Argument(help=h("Basra/Pasur: the card to play."))] = None,
+    by: Annotated[
+        str | None,
+        typer.Option(help=h("Bura/Kozel: the follower (default: whose turn it is).")),
+    ] = None,
+    show_all: Annotated[
+        bool, typer.Option("--all", help=h("List every option, not the strongest 20."))
+    ] = False,
+    file: MatchFile = DEFAULT_FILE,
+    as_json: JsonFlag = False,
+    ascii_only: AsciiFlag = False,
+) -> None:
+    """The legal captures for a card now, strongest first: sweeps, then the most cards
+    (Bura and Kozel: the ways to beat the trick). --all or --json lists every one.
+
+    Example: referee options 7D
+    """
+    from referee.render import Style
+    from referee.report import options_json, options_text
+    from referee.typed import parse_card_list
+
+    parsed = parse_card_list(card, "CARD") if card else ()
+    if len(parsed) > 1:
+        raise UsageError(m("name one card, not {count}", count=len(parsed)))
+    limit = None if show_all or as_json else SHOWN
+    found = table(file).options(parsed[0] if parsed else None, by, limit)
+    if as_json:
+        import json
+
+        echo(json.dumps(options_json(found), ensure_ascii=False))
+    else:
+        echo(options_text(found, Style.for_terminal(ascii_only)))
+
+
+@app.command()
+@domain
+def undo(file: MatchFile = DEFAULT_FILE, ascii_only: AsciiFlag = False) -> None:
+    """Remove the last recorded entry (or an empty last deal), whatever it decided: the
+    deal's score and the match result are worked out again from what remains.
+
+    Example: referee undo
+    """
+    done = table(file).undo()
+    echo(m("Removed {what}.", what=done.said))
+    status(done.match, done.rep, ascii_only)
+
+
+@app.command()
+@domain
+def hand(
+    name: Annotated[str, typer.Argument(help=h("The player who received the cards."))],
+    cards: Annotated[
+        list[str] | None, typer.Argument(help=h("The cards received, in order."))
+    ] = None,
+    replace: Annotated[
+        bool,
+        typer.Option(
+            "--set",
+            help=h(
+                "Correct a mistyped hand: these cards "
+                "replace the whole recorded hand (none: forget "
+                "it)."
+            ),
+        ),
+    ] = False,
+    file: MatchFile = DEFAULT_FILE,
+    ascii_only: AsciiFlag = False,
+) -> None:
+    """Add cards a player received to their recorded hand in this deal: a later round's
+    cards (Basra, Pasur) or a card drawn (Bura), appended in the order given.
+
+    Example: referee hand Ali 7D 2C KS 9H   ·   referee hand Petr 10S   ·
+    referee hand Petr --set 6S 9C AD 10S
+    """
+    done = table(file).hand(name, " ".join(cards or []), replace)
+    echo(m("Recorded {what}.", what=done.said))
+    status(done.match, done.rep, ascii_only)
+
+
+@app.command()
+@domain
+def live(
+    file: MatchFile = DEFAULT_FILE,
+    ascii_only: AsciiFlag = False,
+) -> None:
+    """An interactive session at the table: type just the cards; each entry is saved at once.
+
+    Example: referee live -f match.toml   (then: 8S 5H 3C · KD · 4C - · undo · score · help)
+    """
+    from referee.live import run
+
+    table(file).open()  # a clear error now if the file is not a valid log
+    run(file, ascii_only)

@@ -1,0 +1,146 @@
+"""Reports the table commands print, built from values the service returns: the legal
+options, an explanation, the verdicts of ``verify``, the standings as CSV rows and a
+claim's ruling. They return text (or rows); the CLI only writes it out."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from referee.messages import join, m, mn, say
+
+if TYPE_CHECKING:
+    from referee.bulk import Verdict
+    from referee.explain import Explained
+    from referee.games.base import Options
+    from referee.render import Style
+    from referee.session import Recorded
+    from referee.standings import Row
+
+LEGAL_LISTED = 40  # legal alternatives an explanation lists; the rest are counted
+
+
+def options_text(found: Options, style: Style) -> str:
+    """The legal options as ``options`` prints them: a head line, one line each, a count."""
+    head = (
+        mn("{label}: {n} option", "{label}: {n} options", found.total, label=found.label)
+        if found.total
+        else m("{label}:", label=found.label)
+    )
+    lines = [say(head), *("  " + say(w) for w in found.lines)]
+    if found.total > len(found.lines):
+        rest = m("… and {count} more (--all lists every one)", count=found.total - len(found.lines))
+        lines.append("  " + say(rest))
+    return "\n".join(style.text(line) for line in lines)
+
+
+def options_json(found: Options) -> dict[str, object]:
+    """The legal options for scripts (``options --json``)."""
+    return {"for": found.label, "options": found.lines}
+
+
+def explanation_lines(result: Explained) -> list[str]:
+    """An explanation as ``explain`` prints it: the state before, the entry, the ruling, the
+    rules, and the legal alternatives (every part from the log escaped by ``say``)."""
+    pad = "\n" + " " * len(say(m("Before: ")))
+    lines = [
+        say(m("Before: ")) + pad.join(say(line) for line in result.before),
+        say(m("Entry:  {entry}", entry=result.entry)),
+    ]
+    ruling = join(result.lines, " ")
+    lines.append(
+        say(
+            m("Ruling: legal — {ruling}", ruling=ruling)
+            if result.ok
+            else m("Ruling: ILLEGAL — {ruling}", ruling=ruling)
+        )
+    )
+    lines.append(say(m("Rules:  {rules}", rules=", ".join(f"[{r}]" for r in result.rules))))
+    if result.legal:
+        lines.append(say(m("Legal here:")))
+        lines.extend("  " + say(line) for line in result.legal[:LEGAL_LISTED])
+        rest = len(result.legal[LEGAL_LISTED:]) + result.more
+        if rest:
+            lines.append("  " + say(m("… and {count} more", count=rest)))
+    return lines
+
+
+def verdict_json(verdict: Verdict, name: str) -> dict[str, object]:
+    """One log's verdict as a ``verify --json`` line."""
+    line: dict[str, object] = {
+        "file": name,
+        "ok": not verdict.problems and not verdict.internal,
+        "problems": [p.as_json() for p in verdict.problems],
+    }
+    if verdict.internal is not None:
+        line["internal_error"] = True
+    return line
+
+
+def verdict_text(verdict: Verdict, name: str) -> str:
+    """One log's verdict as ``verify`` prints it: its problems, or that it is ok."""
+    from referee.render import problem_lines
+
+    if verdict.problems:
+        return "\n".join(problem_lines(verdict.problems, name))
+    if verdict.complete:
+        return say(m("{file}: ok ({count} deals, complete)", file=name, count=verdict.deals))
+    return say(m("{file}: ok ({count} deals, in progress)", file=name, count=verdict.deals))
+
+
+STANDINGS_COLUMNS = (
+    "name",
+    "played",
+    "won",
+    "points_for",
+    "points_against",
+    "sweeps",
+    "win_pct",
+    "unfinished",
+    "game",
+)
+
+
+def csv_cell(text: str) -> str:
+    """A cell a spreadsheet will not run as a formula (OWASP: a leading =, +, -, @, tab or
+    carriage return is escaped with a single quote)."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def standings_rows(rows: list[Row]) -> Iterator[list[object]]:
+    """The standings as CSV rows, the header first; names made safe for spreadsheets."""
+    yield list(STANDINGS_COLUMNS)
+    for r in rows:
+        yield [
+            csv_cell(r.name),
+            r.played,
+            r.won,
+            r.points_for,
+            r.points_against,
+            r.sweeps,
+            r.win_pct,
+            r.unfinished,
+            r.game,
+        ]
+
+
+def claim_verdict(recorded: Recorded) -> str | None:
+    """The ruling on a claim just recorded, in words (None if the deal is still open)."""
+    by = recorded.entry.by
+    done = recorded.finished_deal
+    if done is None:
+        return None
+    result = done.result
+    pts = result.breakdown[by]["card_points"]
+    if result.winner == by:
+        return m(
+            "{player} claims 31 with {points} card points: upheld: wins the deal.",
+            player=by,
+            points=pts,
+        )
+    return m(
+        "{player} claims 31 with {points} card points: not upheld: the pot is doubled and each "
+        "opponent scores 2.",
+        player=by,
+        points=pts,
+    )

@@ -1,0 +1,43 @@
+"""What the table types, read as referee means it: cards written as players write them,
+and a player's name as the log spells it (a slip of case forgiven, a near miss suggested).
+A mistake is a problem with its rule id, never an exception of the parser's."""
+
+from __future__ import annotations
+
+from referee.cards import Card, CardError, read_typed_cards
+from referee.messages import join, m
+from referee.problems import Problem, RefereeError
+from referee.record import Match
+
+
+def parse_card_list(text: str, what: str) -> tuple[Card, ...]:
+    """Cards as typed at the table: ``10 H`` and ``♥10`` are read too; a mistake is
+    explained (``1S``: an ace is A)."""
+    try:
+        return read_typed_cards(text)
+    except CardError as err:
+        raise RefereeError(
+            [Problem("log.card", m("{what}: {error}", what=what, error=err.args[0]))]
+        ) from None
+
+
+def player_named(match: Match, name: str, what: str = "") -> str:
+    """The player meant by ``name``: exact, or case-insensitively when that is unambiguous;
+    otherwise a ``log.players`` problem that lists the players and suggests the nearest."""
+    if name in match.players:
+        return name
+    folded = [p for p in match.players if p.casefold() == name.strip().casefold()]
+    if len(folded) == 1:
+        return folded[0]
+    import difflib
+
+    near = difflib.get_close_matches(
+        name.casefold(), [p.casefold() for p in match.players], n=1, cutoff=0.6
+    )
+    said = m("{name} is not a player ({players})", name=name, players=join(match.players))
+    if near:
+        guess = next(p for p in match.players if p.casefold() == near[0])
+        said = m("{problem}; did you mean {name}?", problem=said, name=guess)
+    if what:
+        said = m("{what}: {error}", what=what, error=said)
+    raise RefereeError([Problem("log.players", said)])
