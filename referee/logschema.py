@@ -56,9 +56,7 @@ class Walker:
                 )
                 self.bad("log.key", said, where, key)
 
-    def cards(
-        self, value: Any, where: Where, key: str, rule: str
-    ) -> tuple[Card, ...] | None:
+    def cards(self, value: Any, where: Where, key: str, rule: str) -> tuple[Card, ...] | None:
         """A card list string, or None (with its problem: ``rule`` for the wrong type,
         ``log.card`` for a string that is not cards)."""
         if not isinstance(value, str):

@@ -177,27 +177,25 @@ def replay_last(rep: Replay) -> Replay:
     return rep
 
 
+def _after_the_end(rep: Replay, i: int) -> Problem:
+    """A deal recorded after the match was decided."""
+    said = (
+        m(
+            "the match was decided after deal {deal} ({winner} won); no deal may follow",
+            deal=i,
+            winner=rep.winner,
+        )
+        if rep.winner
+        else m("the match was decided after deal {deal} (nobody won); no deal may follow", deal=i)
+    )
+    return Problem(f"{rep.match.game}.match", said, deal_path(i), i + 1)
+
+
 def replay_deal(rep: Replay, deal: Deal, i: int, check: bool) -> None:
     """Replay one deal into the match; raise _Halt at a problem that stops the replay."""
     match, number = rep.match, i + 1
     if rep.over:
-        rep.problems.append(
-            Problem(
-                f"{match.game}.match",
-                m(
-                    "the match was decided after deal {deal} ({winner} won); no deal may follow",
-                    deal=i,
-                    winner=rep.winner,
-                )
-                if rep.winner
-                else m(
-                    "the match was decided after deal {deal} (nobody won); no deal may follow",
-                    deal=i,
-                ),
-                deal_path(i),
-                number,
-            )
-        )
+        rep.problems.append(_after_the_end(rep, i))
         raise _Halt
     if deal.broken:
         raise _Halt
