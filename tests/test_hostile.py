@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import resource
 import shutil
 import signal
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+import referee
 from referee.logfile import MAX_BYTES, load_bytes, write_atomic
 from referee.problems import RefereeError
 
@@ -368,15 +370,53 @@ def test_ctrl_c_never_prints_a_traceback_and_tells_the_truth(tmp_path: Path) -> 
     assert answered >= 30 and answered > outcomes.get("interpreter start-up", 0), outcomes
 
 
+PACKAGE = Path(referee.__file__).resolve().parent
+FRAME = re.compile(r'^\s*File "(?P<file>[^"]+)", line \d+, in (?P<where>.+?)\s*$')
+
+
 def in_startup(stderr: str) -> bool:
     """Was this interrupt taken while Python was still starting, before referee's handler
     was installed (site, the editable-install finder, runpy, the package's own __init__, the
-    entry point's module body, which installs the handler as its last line)?"""
-    frames = [line for line in stderr.splitlines() if line.strip().startswith("File ")]
-    return not any(
-        "/referee/" in f
-        and "/referee/__init__.py" not in f
-        and "/referee/__main__.py" not in f
-        and not ("/referee/entry.py" in f and f.rstrip().endswith("in <module>"))
-        for f in frames
+    entry point's module body, which installs the handler as its last line)? Only a frame
+    in a file of the package's own folder is referee's, wherever the clone lives (a clone
+    in a folder named referee puts "/referee/" in the finder's path too)."""
+    return not any(own_frame(line) for line in stderr.splitlines())
+
+
+def own_frame(line: str) -> bool:
+    """Is this traceback line a frame of referee's own code, past its start-up?"""
+    found = FRAME.match(line)
+    if found is None:
+        return False
+    path = Path(found["file"]).resolve()
+    if not path.is_relative_to(PACKAGE):
+        return False
+    inside = path.relative_to(PACKAGE).as_posix()
+    return inside not in ("__init__.py", "__main__.py") and not (
+        inside == "entry.py" and found["where"] == "<module>"
     )
+
+
+def test_the_start_up_classifier_knows_the_packages_own_frames(tmp_path: Path) -> None:
+    """A clone in a folder named referee: its finder, site and runpy are start-up; the
+    package's __init__, __main__ and the entry point's module body too; any other line of
+    the package (a subpackage's __init__ included) is referee's own."""
+    clone = tmp_path / "referee"
+    site = clone / ".venv/lib/python3.11/site-packages"
+    frame = '  File "{}", line 3, in {}'.format
+
+    def startup(*frames: str) -> bool:
+        return in_startup(
+            "\n".join(["Traceback (most recent call last):", *frames, "KeyboardInterrupt"])
+        )
+
+    assert startup(frame(site / "__editable___referee_0_1_0_finder.py", "find_spec"))
+    assert startup(frame(clone / "referee_helpers.py", "<module>"))
+    assert startup(frame("<frozen runpy>", "_run_module_as_main"))
+    assert startup(frame(PACKAGE / "__init__.py", "<module>"))
+    assert startup(frame(PACKAGE / "__main__.py", "<module>"))
+    assert startup(frame(PACKAGE / "entry.py", "<module>"))
+    assert not startup(frame(PACKAGE / "entry.py", "main"))
+    assert not startup(frame(PACKAGE / "cli.py", "play"))
+    assert not startup(frame(PACKAGE / "cli" / "__init__.py", "<module>"))
+    assert not startup(frame(site / "x.py", "f"), frame(PACKAGE / "session.py", "modify"))

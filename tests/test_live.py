@@ -3,6 +3,7 @@ undo, and an interrupt that loses nothing."""
 
 from __future__ import annotations
 
+import platform
 import sys
 import time
 from pathlib import Path
@@ -21,12 +22,33 @@ def start(tmp_path: Path, *args: str) -> object:
         ["-m", "referee", "live", "-f", str(tmp_path / "match.toml"), *args],
         cwd=str(tmp_path),
         encoding="utf-8",
-        timeout=30,
+        timeout=60,  # a loaded machine starts Python slowly
         env={"TERM": "xterm", "PATH": "/usr/bin:/bin"},
         dimensions=(40, 120),
     )
     child.expect("type help")
     return child
+
+
+SELECT = {"x86_64": ("23", "270"), "aarch64": ("72",)}  # select, pselect6 (Linux)
+
+
+def waiting_for_a_key(pid: int, timeout: float = 60.0) -> None:
+    """Return once the process waits for the next key in select(), where CPython's readline
+    notices a signal; a signal sent while it still handles the last key waits for the next
+    one, which on a loaded machine can be seconds away. Linux says so in /proc; elsewhere
+    a second's pause has to do."""
+    calls = SELECT.get(platform.machine())
+    syscall = Path(f"/proc/{pid}/syscall")
+    if calls is None or not syscall.exists():
+        time.sleep(1.0)
+        return
+    deadline = time.monotonic() + timeout
+    blocked = 0
+    while blocked < 2:  # twice in a row, 20 ms apart: waiting, not passing through
+        assert time.monotonic() < deadline, syscall.read_text()
+        blocked = blocked + 1 if syscall.read_text().split()[0] in calls else 0
+        time.sleep(0.02)
 
 
 def plays(tmp_path: Path) -> int:
@@ -100,10 +122,9 @@ def test_interrupt_loses_nothing(basra: Path) -> None:
     child.expect("Omar> ")
     child.send("KD K")  # half a line, then Ctrl-C: the line is dropped, the session stays
     child.expect_exact("KD K")  # as a person would: after seeing the keys echoed
-    # CPython's readline notices a signal only while it waits for the next key, not while
-    # it is still handling the last one: on a loaded machine that can take a moment.
-    time.sleep(1.0)
+    waiting_for_a_key(child.pid)
     child.sendintr()
+    child.expect_exact("^C")
     child.expect("Omar> ")
     child.sendline("show")
     child.expect("To play: Omar")

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import first_problem, log_text, replay_text
+from .conftest import first_problem, log_text, replay_text, run
 from .table import run_command
 
 
@@ -328,11 +328,21 @@ def test_ascii_mode_prints_only_ascii(at_table: Path) -> None:
         assert out.isascii(), (args, out)
 
 
-def test_dash_h_is_help() -> None:
-    for args in (("-h",), ("play", "-h"), ("hand", "-h")):
-        result = run_command(*args) if args[0] != "-h" else None
-        if result is not None:
-            assert result.exit_code == 0 and "Usage" in result.stdout
+@pytest.mark.parametrize(
+    ("args", "usage", "said"),
+    [
+        (("-h",), "referee [OPTIONS] COMMAND [ARGS]...", "verify"),
+        (("play", "-h"), " play [OPTIONS] {cards}...", "--trail"),
+        (("hand", "-h"), " hand [OPTIONS] ", "Example"),
+    ],
+)
+def test_dash_h_is_help(args: tuple[str, ...], usage: str, said: str) -> None:
+    """-h is --help, for the whole program (the full app) and for each command."""
+    result = run(*args) if args[0] == "-h" else run_command(*args)
+    assert result.exit_code == 0, result.output
+    first = result.stdout.splitlines()[0]
+    assert first.startswith("Usage: ") and usage in first, result.stdout
+    assert said in result.stdout
 
 
 def test_not_yet_seen_by_suit_then_rank_without_held_cards(at_table: Path) -> None:
