@@ -288,6 +288,14 @@ class _Reader:
         if dealer is None:
             self.bad("log.key", m("missing key 'dealer'"), f"{path}.dealer", number)
             deal.broken = True
+        elif not isinstance(dealer, str):  # a value of the wrong type: the deal's shape
+            self.bad(
+                "log.deal",
+                m("expected a string, found {value}", value=repr(dealer)),
+                f"{path}.dealer",
+                number,
+            )
+            deal.broken = True
         elif dealer not in players:
             self.bad(
                 "log.players",
@@ -498,6 +506,8 @@ class _Reader:
         by = _name(raw.get("by"))
         if by is None:
             bad("log.key", m("missing key 'by' (who played)"), "by")
+        elif not isinstance(by, str):  # a value of the wrong type: the entry's shape
+            bad("log.play", m("expected a string, found {value}", value=repr(by)), "by")
         elif by not in players:
             bad(
                 "log.players",

@@ -118,7 +118,12 @@ class BuraDeal(TrickDeal):
         self.must_lead = None
 
     def may_follow_last_trick(self, entry: TrickEntry) -> bool:
-        return entry.kind in ("claim", "forfeit")
+        return entry.kind == "claim"
+
+    def after_last_rule(self, entry: TrickEntry) -> str:
+        """[bura.claim.none] Only a claim follows the last trick: a declaration there is
+        ``bura.declare``, a forfeit ``bura.misdraw`` (the deal is no longer open)."""
+        return {"declare": "bura.declare", "forfeit": "bura.misdraw"}.get(entry.kind, "hand.count")
 
     def after_last_trick(self) -> str:
         return m("only a claim may follow")
@@ -157,6 +162,9 @@ class BuraDeal(TrickDeal):
         return False
 
     def declare(self, entry: TrickEntry) -> None:
+        """[bura.declare.cards] Checked in rules.md's order: the common card checks
+        first, then the declaration's moment (bura.declare), then its cards."""
+        self.check_cards(entry.by, entry.cards)
         if self.trick:
             raise Illegal(
                 "bura.declare",
@@ -165,6 +173,11 @@ class BuraDeal(TrickDeal):
                     "the lead, not in the middle of one"
                 ),
             )
+        if any(p == entry.by for p, _, _ in self.pending):
+            raise Illegal(
+                "bura.declare",
+                m("{player} has already declared before this trick", player=entry.by),
+            )
         name = entry.declares
         assert name is not None
         why = combination_ok(
@@ -172,18 +185,6 @@ class BuraDeal(TrickDeal):
         )
         if why is not None:
             raise Illegal("bura.declare.cards", why)
-        for c in entry.cards:
-            if c in self.used:
-                raise Illegal(
-                    "bura.declare.cards",
-                    m("{card} was already {where}", card=c, where=self.where_used(c)),
-                )
-        self.check_cards(entry.by, entry.cards)
-        if any(p == entry.by for p, _, _ in self.pending):
-            raise Illegal(
-                "bura.declare",
-                m("{player} has already declared before this trick", player=entry.by),
-            )
         self.pending = [*self.pending, (entry.by, name, entry.cards)]
         for c in entry.cards:
             self.shown.setdefault(c, entry.by)

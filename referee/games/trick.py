@@ -300,7 +300,7 @@ class TrickDeal(DealState):
         if o is None:
             if self.played_out and not self.may_follow_last_trick(entry):
                 raise Illegal(
-                    "hand.count",
+                    self.after_last_rule(entry),
                     m(
                         "every card of this deal has been played; {then}",
                         then=self.after_last_trick(),
@@ -317,6 +317,10 @@ class TrickDeal(DealState):
 
     def after_last_trick(self) -> str:
         return m("nothing may follow")
+
+    def after_last_rule(self, entry: TrickEntry) -> str:
+        """The rule refusing ``entry`` after the last trick: a play is ``hand.count``."""
+        return "hand.count"
 
     def closed_rule(self, outcome: Outcome) -> str:
         """The rule that forbids an entry after ``outcome`` ended the deal."""
@@ -498,6 +502,35 @@ class TrickDeal(DealState):
             last = self.next_player(winner, self.n - 1)
             self.trump_holder = last
             self.check_trump_draw(last)
+        else:
+            self.check_early_trump(k)
+
+    def check_early_trump(self, k: int) -> None:
+        """[*.draw] The turned-up trump is drawn last of the whole stock: recorded hands
+        that list it among the draws of a trick after which stock remains contradict it."""
+        if self.hands is None:
+            return
+        for player, got in self.hands.items():
+            if self.trump in got[self.drawn[player] - k : self.drawn[player]]:
+                self.record_problems.append(
+                    self.problem(
+                        self.rule("draw"),
+                        mn(
+                            "{player}'s hand lists the turned-up trump {card} among the "
+                            "cards drawn after trick {trick}, but it is drawn last, and "
+                            "{n} card remains in the stock",
+                            "{player}'s hand lists the turned-up trump {card} among the "
+                            "cards drawn after trick {trick}, but it is drawn last, and "
+                            "{n} cards remain in the stock",
+                            self.stock,
+                            player=player,
+                            card=self.trump,
+                            trick=self.tricks,
+                        ),
+                        f"hands.{player}",
+                        stage=1,
+                    )
+                )
 
     def check_trump_draw(self, last: str) -> None:
         """[*.draw] The turned-up trump goes to ``last``: recorded hands that list it
@@ -519,8 +552,7 @@ class TrickDeal(DealState):
                                 listed=got[pos],
                             ),
                             f"hands.{last}",
-                            self.entries,
-                            1,
+                            stage=1,
                         )
                     )
             elif self.trump in got:
@@ -535,8 +567,7 @@ class TrickDeal(DealState):
                             last=last,
                         ),
                         f"hands.{player}",
-                        self.entries,
-                        1,
+                        stage=1,
                     )
                 )
 
