@@ -206,6 +206,8 @@ def _by_and_note(walk: Walker, raw: dict[str, Any], where: Where, players: list[
     by = name_of(raw.get("by"))
     if by is None:
         walk.missing(where, "by", m("missing key 'by' (who played)"))
+    elif not isinstance(by, str):  # a value of the wrong type: the entry's shape
+        walk.bad("log.play", m("expected a string, found {value}", value=repr(by)), where, "by")
     elif by not in players:
         said = m(
             "{name} is not one of the players ({players})",

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.cards import SHORT_DECK, Card, parse_cards
-from referee.games.trick import beats, card_points, set_beats
+from referee.games.trickcards import beats, card_points, set_beats
 
 from .conftest import first_problem, log_text, replay_text
 
@@ -209,12 +209,13 @@ def test_declaration_priority() -> None:
 
 
 def test_declaration_cards() -> None:
-    """[bura.declare.cards] the combination against the trump, cards not yet played."""
+    """[bura.declare.cards] the combination against the trump; a card already played is
+    card.duplicate, checked first (rules.md §0)."""
     base = '{ by = "Petr", cards = "6S" },\n{ by = "Ivan", cards = "7S" },\n'
     bad = base + '{ by = "Ivan", declares = "bura", cards = "7C 8H 10H" },'
     assert first_problem(bura(("Ivan", "9H", bad)))[0] == "bura.declare.cards"
     played = base + '{ by = "Ivan", declares = "molodka", cards = "7S 8S 10S" },'
-    assert first_problem(bura(("Ivan", "9H", played)))[0] == "bura.declare.cards"
+    assert first_problem(bura(("Ivan", "9H", played)))[0] == "card.duplicate"  # §0 order
     plain = base + '{ by = "Ivan", declares = "molodka", cards = "7H 8H 10H" },'
     assert first_problem(bura(("Ivan", "9H", plain)))[0] == "bura.declare.cards"
     mid = '{ by = "Petr", cards = "6S" },\n{ by = "Ivan", declares = "bura", cards = "7H 8H 10H" },'

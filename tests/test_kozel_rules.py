@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.cards import SHORT_DECK, Card, parse_cards
-from referee.games.trick import set_beats
+from referee.games.trickcards import set_beats
 from referee.logfile import load_bytes
 from referee.match import decided, replay
 from referee.record import Deal, Match, TrickEntry, side_map

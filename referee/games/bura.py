@@ -7,7 +7,8 @@ from itertools import combinations
 
 from referee.cards import Card
 from referee.games.base import Carry, DealResult, Explanation, Illegal, Line, sole_leader
-from referee.games.trick import Ending, Outcome, Reason, TrickDeal
+from referee.games.trick import TrickDeal
+from referee.games.trickruling import Ending, Outcome, Reason, Ruling, Standing
 from referee.messages import Msg, Suit, m
 from referee.params import Value
 from referee.record import Deal, TrickEntry, forfeit_reason
@@ -57,8 +58,7 @@ class BuraDeal(TrickDeal):
     ) -> None:
         super().__init__(players, rules, deal, index, carry)
         self.pending: list[Declaration] = []
-        self.must_lead: str | None = None
-        self.duel = False
+        self.duel = False  # the trick being led is a duel of Buras: its winner wins the deal
         ante = int(rules["ante"])
         self.pot = carry.pot + ante * self.n
         self.payments = {p: -ante for p in players}
@@ -80,7 +80,7 @@ class BuraDeal(TrickDeal):
         return self.outcome is None and (bool(self.pending) or self.played_out)
 
     def lead_override(self) -> str | None:
-        return self.judged()[1] if self.pending else self.must_lead
+        return self.judged()[1] if self.pending else None
 
     def open_payments(self) -> dict[str, int]:
         return dict(self.payments)
@@ -90,38 +90,51 @@ class BuraDeal(TrickDeal):
 
     # --- entries -----------------------------------------------------------------------
 
-    def save(self) -> tuple[object, ...]:
-        return (self.outcome, self.pending, self.must_lead, self.duel)
+    def standing(self, entry: TrickEntry) -> Standing:
+        """An entry that is not a declaration meets the declarations before it judged."""
+        if self.pending and entry.kind != "declare":
+            outcome, lead, duel = self.judged()
+            return Standing(outcome, lead, duel, settle=True)
+        return Standing(self.outcome)
 
-    def restore(self, saved: tuple[object, ...]) -> None:
-        self.outcome, self.pending, self.must_lead, self.duel = saved  # type: ignore[assignment]
+    def settle(self) -> None:
+        """Judge the pending declarations for good (the next entry is not one)."""
+        self.outcome, _, self.duel = self.judged()
+        self.pending = []
 
-    def take(self, entry: TrickEntry) -> None:
-        if entry.kind != "declare" and self.pending:
-            self.resolve()
-        super().take(entry)
-
-    def special(self, entry: TrickEntry) -> None:
+    def check_special(self, entry: TrickEntry, standing: Standing) -> Ruling:
         if entry.kind == "declare":
-            self.declare(entry)
-        elif entry.kind == "claim":
-            self.claim(entry)
-        else:
-            self.outcome = Outcome(
-                Ending.LOST,
-                entry.by,
-                Reason.FORFEIT,
-                m("forfeit: {reason}", reason=forfeit_reason(entry.forfeit or "")),
-            )
+            return self.check_declare(entry)
+        if entry.kind == "claim":
+            return self.check_claim(entry, standing)
+        forfeit = Outcome(
+            Ending.LOST,
+            entry.by,
+            Reason.FORFEIT,
+            m("forfeit: {reason}", reason=forfeit_reason(entry.forfeit or "")),
+        )
+        return Ruling(entry, ("bura.misdraw",), settle=standing.settle, outcome=forfeit)
 
-    def before_lead(self) -> None:
-        self.must_lead = None
+    def apply_special(self, ruling: Ruling) -> None:
+        entry = ruling.entry
+        if entry.kind != "declare":
+            super().apply_special(ruling)
+            return
+        assert entry.declares is not None
+        self.pending = [*self.pending, (entry.by, entry.declares, entry.cards)]
+        for c in entry.cards:
+            self.shown.setdefault(c, entry.by)
 
     def may_follow_last_trick(self, entry: TrickEntry) -> bool:
-        return entry.kind in ("claim", "forfeit")
+        return entry.kind == "claim"
 
     def after_last_trick(self) -> str:
         return m("only a claim may follow")
+
+    def after_last_rule(self, entry: TrickEntry) -> str:
+        """[bura.claim.none] Only a claim follows the last trick: a declaration there is
+        ``bura.declare``, a forfeit ``bura.misdraw`` (the deal is no longer open)."""
+        return {"declare": "bura.declare", "forfeit": "bura.misdraw"}.get(entry.kind, "hand.count")
 
     def closed_rule(self, outcome: Outcome) -> str:
         if outcome.reason is Reason.DECLARED_FIRST:
@@ -130,9 +143,8 @@ class BuraDeal(TrickDeal):
             return "bura.declare.priority"
         return "bura.claim"
 
-    def check_open(self, entry: TrickEntry) -> None:
-        o = self.outcome
-        if o is not None and o.reason is Reason.DECLARED_FIRST:
+    def check_open(self, entry: TrickEntry, outcome: Outcome | None) -> None:
+        if outcome is not None and outcome.reason is Reason.DECLARED_FIRST:
             raise Illegal(
                 "bura.declare.first",
                 m(
@@ -140,23 +152,28 @@ class BuraDeal(TrickDeal):
                     "this deal; it is redealt and nothing more is recorded in it"
                 ),
             )
-        if o is not None and o.reason is Reason.DECLARED:
+        if outcome is not None and outcome.reason is Reason.DECLARED:
             raise Illegal(
                 "bura.declare.priority",
-                m("{player}'s declaration won the deal; nothing may follow in it", player=o.player),
+                m(
+                    "{player}'s declaration won the deal; nothing may follow in it",
+                    player=outcome.player,
+                ),
             )
-        super().check_open(entry)
+        super().check_open(entry, outcome)
 
-    def trick_ends_deal(self, winner: str) -> bool:
-        self.must_lead = None
+    def trick_outcome(self, winner: str) -> Outcome | None:
         if self.duel:  # the trick of two Buras ends the deal: no draw follows it
-            self.outcome = Outcome(
+            return Outcome(
                 Ending.WIN, winner, Reason.DECLARED, m("declared bura: won the deciding trick")
             )
-            return True
-        return False
+        return None
 
-    def declare(self, entry: TrickEntry) -> None:
+    def check_declare(self, entry: TrickEntry) -> Ruling:
+        """[bura.declare.cards] Checked in rules.md's order: the common card checks
+        first, then the declaration's moment (bura.declare), then its cards. The ruling's
+        outcome is the declarations before this trick judged with it."""
+        self.check_cards(entry.by, entry.cards)
         if self.trick:
             raise Illegal(
                 "bura.declare",
@@ -165,6 +182,11 @@ class BuraDeal(TrickDeal):
                     "the lead, not in the middle of one"
                 ),
             )
+        if any(p == entry.by for p, _, _ in self.pending):
+            raise Illegal(
+                "bura.declare",
+                m("{player} has already declared before this trick", player=entry.by),
+            )
         name = entry.declares
         assert name is not None
         why = combination_ok(
@@ -172,21 +194,9 @@ class BuraDeal(TrickDeal):
         )
         if why is not None:
             raise Illegal("bura.declare.cards", why)
-        for c in entry.cards:
-            if c in self.used:
-                raise Illegal(
-                    "bura.declare.cards",
-                    m("{card} was already {where}", card=c, where=self.where_used(c)),
-                )
-        self.check_cards(entry.by, entry.cards)
-        if any(p == entry.by for p, _, _ in self.pending):
-            raise Illegal(
-                "bura.declare",
-                m("{player} has already declared before this trick", player=entry.by),
-            )
-        self.pending = [*self.pending, (entry.by, name, entry.cards)]
-        for c in entry.cards:
-            self.shown.setdefault(c, entry.by)
+        judged = self.judged([*self.pending, (entry.by, name, entry.cards)])
+        rules = ("bura.declare", "bura.declare.cards", "bura.declare.priority")
+        return Ruling(entry, rules, outcome=judged[0])
 
     def declaration_in(self, cards: tuple[Card, ...]) -> tuple[str, tuple[Card, ...]] | None:
         for name in PRIORITY:
@@ -200,12 +210,15 @@ class BuraDeal(TrickDeal):
                     return name, trio
         return None
 
-    def judged(self) -> tuple[Outcome | None, str | None, bool]:
-        """[bura.declare.priority] The ruling on the declarations made before this trick,
-        changing nothing: how the deal ends (if it does), who must lead, a duel of Buras."""
-        pending = self.pending
+    def judged(
+        self, pending: list[Declaration] | None = None
+    ) -> tuple[Outcome | None, str | None, bool]:
+        """[bura.declare.priority] The ruling on the declarations made before this trick
+        (``pending``, those recorded by default), changing nothing: how the deal ends (if
+        it does), who must lead, a duel of Buras."""
+        pending = self.pending if pending is None else pending
         if not pending:
-            return self.outcome, self.must_lead, self.duel
+            return self.outcome, None, False
         if self.tricks == 0:
             return (
                 Outcome(
@@ -217,8 +230,7 @@ class BuraDeal(TrickDeal):
                 None,
                 False,
             )
-        lead = self.must_lead or self.leader
-        start = self.players.index(lead)
+        start = self.players.index(self.leader)
 
         def rank(item: Declaration) -> tuple[int, int]:
             return (PRIORITY.index(item[1]), (self.players.index(item[0]) - start) % self.n)
@@ -232,12 +244,8 @@ class BuraDeal(TrickDeal):
             return None, who, True
         return None, who, False
 
-    def resolve(self) -> None:
-        """Judge the pending declarations for good (the next entry is not one)."""
-        self.outcome, self.must_lead, self.duel = self.judged()
-        self.pending = []
-
-    def claim(self, entry: TrickEntry) -> None:
+    def check_claim(self, entry: TrickEntry, standing: Standing) -> Ruling:
+        """[bura.claim] Between tricks, after at least one: true with 31 card points."""
         if self.trick:
             raise Illegal(
                 "bura.claim", m("a claim is made between tricks, never in the middle of one")
@@ -246,20 +254,20 @@ class BuraDeal(TrickDeal):
             raise Illegal("bura.claim", m("a claim needs at least one complete trick"))
         pts = self.points[entry.by]
         if pts >= 31:
-            self.outcome = Outcome(
+            outcome = Outcome(
                 Ending.WIN, entry.by, Reason.CLAIM, m("claimed 31 with {points}", points=pts)
             )
         else:
-            self.outcome = Outcome(
+            outcome = Outcome(
                 Ending.LOST, entry.by, Reason.CLAIM, m("false claim: {points} points", points=pts)
             )
+        return Ruling(entry, ("bura.claim",), settle=standing.settle, outcome=outcome)
 
     # --- explaining and showing -----------------------------------------------------------
 
     def explain_special(self, entry: TrickEntry, out: Explanation) -> None:
         if entry.kind == "claim":
             pts = self.points[entry.by]
-            out.rules.append("bura.claim")
             out.lines.append(
                 m(
                     "{player} has taken {points} card points in tricks: "
@@ -272,7 +280,6 @@ class BuraDeal(TrickDeal):
                 )
             )
         elif entry.kind == "declare":
-            out.rules.extend(["bura.declare", "bura.declare.cards", "bura.declare.priority"])
             out.lines.append(
                 m(
                     "{name} against trump {card}: judged with any "
@@ -282,7 +289,6 @@ class BuraDeal(TrickDeal):
                 )
             )
         else:
-            out.rules.append("bura.misdraw")
             out.lines.append(m("{player} loses the deal, as for a false claim.", player=entry.by))
 
     def waiting(self) -> str:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from referee.cards import Card
 from referee.games.base import Carry, DealResult, Explanation, Illegal, Line
-from referee.games.trick import Ending, Outcome, Reason, TrickDeal
+from referee.games.trick import TrickDeal
+from referee.games.trickruling import Ending, Outcome, Reason, Ruling, Standing
 from referee.messages import m
 from referee.params import Value
 from referee.record import Deal, TrickEntry, forfeit_reason, side_map, side_names
@@ -31,32 +32,32 @@ class KozelDeal(TrickDeal):
 
     # --- entries -----------------------------------------------------------------------
 
-    def special(self, entry: TrickEntry) -> None:
+    def check_special(self, entry: TrickEntry, standing: Standing) -> Ruling:
         """[kozel.forfeit] The forfeiting player's side loses the deal, mid-trick too."""
         if entry.kind != "forfeit":
             raise Illegal(
                 "log.play", m("{game} has no {kind} entries", game="kozel", kind=entry.kind)
             )
-        self.outcome = Outcome(
+        forfeit = Outcome(
             Ending.LOST,
             entry.by,
             Reason.FORFEIT,
             m("forfeit: {reason}", reason=forfeit_reason(entry.forfeit or "")),
         )
+        return Ruling(entry, ("kozel.forfeit",), outcome=forfeit)
 
-    def check_open(self, entry: TrickEntry) -> None:
-        if self.outcome is None and self.played_out and entry.kind == "forfeit":
+    def check_open(self, entry: TrickEntry, outcome: Outcome | None) -> None:
+        if outcome is None and self.played_out and entry.kind == "forfeit":
             raise Illegal(
                 "kozel.forfeit",
                 m("every card of this deal has been played; a forfeit comes during the deal"),
             )
-        super().check_open(entry)
+        super().check_open(entry, outcome)
 
     def closed_rule(self, outcome: Outcome) -> str:
         return "kozel.forfeit"
 
     def explain_special(self, entry: TrickEntry, out: Explanation) -> None:
-        out.rules.append("kozel.forfeit")
         out.lines.append(
             m(
                 "{side} loses the deal: {points} penalty points, every other side 0.",

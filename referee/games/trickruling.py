@@ -1,0 +1,82 @@
+"""What the trick games' ``check`` finds and ``apply`` carries out: how a deal ends, the
+state an entry meets, and the ruling on one entry, as plain immutable values."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple
+
+from referee.games.trickcards import Played
+from referee.messages import m
+from referee.problems import Problem
+from referee.record import TrickEntry
+
+
+class Ending(Enum):
+    """How a deal ended for its scoring: someone won it, someone lost it (a false claim, a
+    forfeit), or nobody did."""
+
+    WIN = "win"
+    LOST = "lost"
+    VOID = "void"
+
+
+class Reason(Enum):
+    """What ended a deal."""
+
+    DECLARED_FIRST = m("a declaration before the first trick")
+    DECLARED = m("a winning declaration")
+    CLAIM = m("a claim")
+    FORFEIT = m("a forfeit")
+    PLAYED_OUT = m("every card played")
+
+
+class Outcome(NamedTuple):
+    """How a deal ended: the kind, the player concerned, why, and the ruling in words."""
+
+    kind: Ending
+    player: str | None
+    reason: Reason
+    how: str
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """What an entry meets: how the deal has ended (None: it is open), who must lead the
+    next trick instead of the last trick's winner, whether that trick is a duel of Buras,
+    and whether Bura's pending declarations are settled first (the entry is not one)."""
+
+    outcome: Outcome | None = None
+    must_lead: str | None = None
+    duel: bool = False
+    settle: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """[*.draw] The draw after a trick: ``k`` cards each, or ``stop`` (the stock cannot go
+    round); who draws the turned-up trump when the stock empties; and the problems the
+    recorded hands show with it."""
+
+    k: int
+    stop: bool = False
+    trump_to: str | None = None
+    problems: tuple[Problem, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """The ruling on one legal entry: the rule ids that decided it and the facts ``apply``
+    carries out. For cards: whether they lead, which cards hold the trick after them, who
+    takes the trick they complete and the draw after it. ``outcome``: how the deal stands
+    ended once the entry is recorded (a declaration's: as judged if nothing follows)."""
+
+    entry: TrickEntry
+    rules: tuple[str, ...]
+    settle: bool = False
+    lead: bool = False
+    holder: Played | None = None
+    winner: str | None = None
+    draw: Draw | None = None
+    outcome: Outcome | None = None
