@@ -220,10 +220,11 @@ class TrickDeal(DealState):
                     out.append(
                         self.problem(
                             "hand.count",
-                            m(
-                                "{player}'s hand lists {count} cards; every player is dealt {k}",
+                            mn(
+                                "{player}'s hand lists {n} card; every player is dealt {k}",
+                                "{player}'s hand lists {n} cards; every player is dealt {k}",
+                                len(cards),
                                 player=player,
-                                count=len(cards),
                                 k=k,
                             ),
                             key,
@@ -694,10 +695,11 @@ class TrickDeal(DealState):
                 dealer=self.dealer,
                 entry=self.entries + 1,
             ),
-            m(
-                "Trump {card}; {tricks} tricks played; stock {stock}.",
+            mn(
+                "Trump {card}; {n} trick played; stock {stock}.",
+                "Trump {card}; {n} tricks played; stock {stock}.",
+                self.tricks,
                 card=self.trump,
-                tricks=self.tricks,
                 stock=self.stock,
             ),
         ]
@@ -801,11 +803,13 @@ class TrickDeal(DealState):
                     out.append(
                         self.problem(
                             "deal.conservation",
-                            m(
-                                "{player}'s hand lists {count} cards; they received "
+                            mn(
+                                "{player}'s hand lists {n} card; they received "
                                 "{received} in this deal",
+                                "{player}'s hand lists {n} cards; they received "
+                                "{received} in this deal",
+                                len(cards),
                                 player=player,
-                                count=len(cards),
                                 received=self.drawn[player],
                             ),
                             f"hands.{player}",
