@@ -30,10 +30,9 @@ RLM = "\u200f"  # right-to-left mark: a sentence's line is laid out right to lef
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "referee"
 
-# Russian cards name ranks and suits by letter (валет, дама, король, туз; пики, черви,
-# бубны, трефы); Arabic and Persian players read the indices printed on French cards.
+# Russian cards name ranks by letter (валет, дама, король, туз), shown with the suit's
+# symbol (Т♣, not ТТ); Arabic and Persian players read the indices printed on French cards.
 RU_RANKS = {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
-RU_SUITS = {"S": "П", "H": "Ч", "D": "Б", "C": "Т"}
 SEPARATORS = {  # list separators as each language writes them
     "ar": {", ": "، ", "; ": "؛ "},
     "fa": {", ": "، ", "; ": "؛ "},
@@ -128,11 +127,9 @@ def catalog(code: str) -> Catalog:
 
 
 def card_text(card: Card, code: str) -> str:
-    """A card inside a sentence: Russian letters (``7Б``, ``ТП``), the symbols printed on
-    the cards for Arabic and Persian (``7♦``)."""
-    if code == "ru":
-        return RU_RANKS.get(card.rank, card.rank) + RU_SUITS[card.suit]
-    return card.rank + SUIT_SYMBOLS[card.suit]
+    """A card inside a sentence: its suit symbol (``7♦``), Russian ranks by their letters
+    (``Т♠``; a suit letter would make ``ТТ`` both ace and clubs)."""
+    return face(card, code)
 
 
 def face(card: Card, code: str) -> str:
@@ -160,7 +157,7 @@ def sayer(code: str) -> Callable[[object], str]:
         elif isinstance(v, Rank):
             s = RU_RANKS.get(v, v) if code == "ru" else str(v)
         elif isinstance(v, Suit):
-            s = RU_SUITS.get(v, v) if code == "ru" else SUIT_SYMBOLS.get(v, v)
+            s = SUIT_SYMBOLS.get(v, v)
         elif isinstance(v, (tuple, list)):
             s = " ".join(value(x) if isinstance(x, Card) else visible(str(x)) for x in v)
         else:

@@ -320,7 +320,7 @@ def test_russian_cards_are_shown_with_russian_ranks(tmp_path: Path) -> None:
     lang.use("ru")
     ace = read_typed_cards("AS")[0]
     said = say(m("{card} takes {cards}.", card=ace, cards=read_typed_cards("JD QC")))
-    assert said == "ТП берёт ВБ ДТ."
+    assert said == "Т♠ берёт В♦ Д♣."  # a suit letter would make ТТ ace and clubs
     path = str(tmp_path / "bura.toml")
     assert run("new", "bura", "-p", "Ivan", "-p", "Petr", "-f", path).exit_code == 0
     assert run("deal", "--dealer", "Ivan", "--trump", "ТП", "-f", path).exit_code == 0
