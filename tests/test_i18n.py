@@ -124,7 +124,7 @@ def test_the_environment_chooses_the_language(monkeypatch: pytest.MonkeyPatch) -
 # --- rulings in each language through the CLI ------------------------------------------
 
 RULINGS = {
-    "ar": ("لا تصنع 11", "القانوني"),
+    "ar": ("لا تصنع 11", "المسموح"),
     "fa": ("یازده نمی‌شود", "مجاز"),
     "ru": ("не дают 11", "можно"),
 }
@@ -203,7 +203,7 @@ def test_live_rulings_are_said_in_each_language(tmp_path: Path, code: str) -> No
     assert RULINGS[code][0] in text
     said.clear()
     live.handle("help")
-    assert {"ar": "اكتب لعبة", "fa": "یک بازی یا", "ru": "Введите ход"}[code] in said[0]
+    assert {"ar": "اكتب رمية", "fa": "یک بازی یا", "ru": "Введите ход"}[code] in said[0]
     said.clear()
     live.handle("KD KS")  # a legal capture: announced and shown in the language
     assert any({"ar": "الأرض", "fa": "زمین", "ru": "Стол"}[code] in line for line in said)

@@ -162,7 +162,7 @@ def plural_entries(code: str) -> list[tuple[str, list[str]]]:
 LABEL = re.compile(r"[:：]\s*\{n\}")  # «عدد التوزيعات: {n}»: a count as a label's value
 
 
-@pytest.mark.parametrize("code", ["ru"])
+@pytest.mark.parametrize("code", ["ar", "ru"])
 def test_every_plural_entry_writes_its_forms(code: str) -> None:
     """Arabic has six forms and Russian three: an entry that says a counted word writes
     each (one string for all is how «لُعبت 1 لمّات» came about); the same string in every
