@@ -163,6 +163,9 @@ _RANK_WORDS: dict[str, str] = {
     "سرباز": "J", "بیبی": "Q", "شاه": "K", "تک": "A",
     "دو": "2", "سه": "3", "چهار": "4", "پنج": "5", "شش": "6", "هفت": "7", "هشت": "8",
     "نه": "9", "ده": "10",
+    # Russian rank nouns: шестёрка … десятка (ё is read as е)
+    "ДВОЙКА": "2", "ТРОЙКА": "3", "ЧЕТВЕРКА": "4", "ПЯТЕРКА": "5", "ШЕСТЕРКА": "6",
+    "СЕМЕРКА": "7", "ВОСЬМЕРКА": "8", "ДЕВЯТКА": "9", "ДЕСЯТКА": "10",
 }  # fmt: skip
 _SUIT_WORDS: dict[str, str] = {
     "П": "S", "Ч": "H", "Б": "D", "Т": "C",
@@ -173,7 +176,14 @@ _SUIT_WORDS: dict[str, str] = {
     "دیمان": "D", "سباتی": "C", "اسباتی": "C",
     # Persian: پیک spades, دل hearts, خشت diamonds, گشنیز (خاج) clubs
     "پیک": "S", "دل": "H", "خشت": "D", "گشنیز": "C", "خاج": "C",
+    # Egyptian كاروه/كارو diamonds, سبيد spades (Levant), قلوب hearts, تريفل clubs (Beirut)
+    "کاروه": "D", "کارو": "D", "سبید": "S", "اسبید": "S", "قلوب": "H", "تریفل": "C",
+    "ترفل": "C",
+    # Russian as said at the table: бубей, черва, крести, вини
+    "БУБНА": "D", "БУБИ": "D", "БУБЕЙ": "D", "ЧЕРВА": "H", "ЧЕРВЫ": "H", "ТРЕФА": "C",
+    "КРЕСТИ": "C", "КРЕСТЕЙ": "C", "ВИНИ": "S", "ВИНЫ": "S", "ПИКА": "S",
 }  # fmt: skip
+_LONGEST = max(map(len, (*_RANK_WORDS, *_RANK_READ))) + max(map(len, (*_SUIT_WORDS, *_SUIT_READ)))
 _FOLD = str.maketrans(
     {
         **{chr(0x0660 + d): str(d) for d in range(10)},  # Arabic-Indic digits
@@ -202,7 +212,10 @@ def _suit_of(word: str) -> str | None:
 
 def _national(word: str) -> Card | None:
     """One folded word naming a card in a players' notation (``ТЧ``, ``10Б``, ``7دیناری``,
-    ``♥10``), or None."""
+    ``♥10``), or None. A word longer than any rank and suit together is none: so a
+    pasted 100,000-character word costs one length test, not a split at every point."""
+    if len(word) > _LONGEST:
+        return None
     if len(word) >= 2 and word[0] in "♠♥♦♣♤♡♢♧" and _rank_of(word[1:]):
         word = word[1:] + word[0]
     for cut in range(1, len(word)):

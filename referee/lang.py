@@ -2,15 +2,17 @@
 variables), its catalog loaded on first use, and every sentence said in it.
 
 English needs no catalog: nothing here is imported on an English command. Arabic and
-Persian sentences keep each filled-in value (a card, a number, a name, a rule id) inside
-Unicode's first-strong isolates, so a terminal's bidi algorithm cannot reorder it with the
-right-to-left words around it. Machine output (``--json``, ``--csv``, the log, rule ids)
-never passes through here.
+Persian sentences keep each filled-in value inside a Unicode isolate, so a terminal's bidi
+algorithm cannot reorder it with the right-to-left words around it: a nested sentence or a
+list right to left (RLI), a card, a number, a rule id or ``key = value`` left to right
+(LRI), a name by its first strong letter (FSI). Machine output (``--json``, ``--csv``, the
+log, rule ids) never passes through here.
 """
 
 from __future__ import annotations
 
 import os
+import unicodedata
 from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
@@ -22,21 +24,42 @@ from referee.text import visible
 
 LANGUAGES = ("en", "ar", "fa", "ru")
 RTL = frozenset(("ar", "fa"))
+LRI, RLI = "\u2066", "\u2067"  # left-to-right and right-to-left isolates
 FSI, PDI = "\u2068", "\u2069"  # first-strong isolate, pop directional isolate
 RLM = "\u200f"  # right-to-left mark: a sentence's line is laid out right to left
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "referee"
 
-# Russian cards name ranks and suits by letter (валет, дама, король, туз; пики, черви,
-# бубны, трефы); Arabic and Persian players read the indices printed on French cards.
+# Russian cards name ranks by letter (валет, дама, король, туз), shown with the suit's
+# symbol (Т♣, not ТТ); Arabic and Persian players read the indices printed on French cards.
 RU_RANKS = {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
-RU_SUITS = {"S": "П", "H": "Ч", "D": "Б", "C": "Т"}
 SEPARATORS = {  # list separators as each language writes them
     "ar": {", ": "، ", "; ": "؛ "},
     "fa": {", ": "، ", "; ": "؛ "},
 }
 
+DECIMAL_COMMA = frozenset(("ru",))  # 66,7: the decimal sign as a Russian score sheet writes it
 _chosen: list[str] = ["en"]
+
+
+class Said(str):
+    """Text already said in the reader's language: its direction marks and isolates are
+    referee's own, so it is never escaped again (escaping is for untrusted text)."""
+
+    __slots__ = ()
+
+
+def _rtl_letters(text: str) -> bool:
+    return any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in text)
+
+
+def isolate(text: str, sentence: bool = False) -> str:
+    """``text`` isolated in a right-to-left line: a sentence or list said in the language
+    right to left; text holding a right-to-left letter (a name) by its first strong letter;
+    anything else (cards, digits, rule ids, ``key = value``, Latin names) left to right."""
+    if sentence:
+        return f"{RLI}{text}{PDI}"
+    return f"{FSI}{text}{PDI}" if _rtl_letters(text) else f"{LRI}{text}{PDI}"
 
 
 class Catalog(Protocol):
@@ -104,11 +127,9 @@ def catalog(code: str) -> Catalog:
 
 
 def card_text(card: Card, code: str) -> str:
-    """A card inside a sentence: Russian letters (``7Б``, ``ТП``), the symbols printed on
-    the cards for Arabic and Persian (``7♦``)."""
-    if code == "ru":
-        return RU_RANKS.get(card.rank, card.rank) + RU_SUITS[card.suit]
-    return card.rank + SUIT_SYMBOLS[card.suit]
+    """A card inside a sentence: its suit symbol (``7♦``), Russian ranks by their letters
+    (``Т♠``; a suit letter would make ``ТТ`` both ace and clubs)."""
+    return face(card, code)
 
 
 def face(card: Card, code: str) -> str:
@@ -125,22 +146,27 @@ def sayer(code: str) -> Callable[[object], str]:
     rtl = code in RTL
     separators = SEPARATORS.get(code, {})
 
-    def value(v: object) -> str:
-        if isinstance(v, Msg):
+    def value(v: object, key: str = "") -> str:
+        if key == "game" and type(v) is str:
+            v = game_title(v)
+        if isinstance(v, (Msg, Said)):
             s = say(v)
-        elif isinstance(v, Card):
+            return isolate(s, sentence=True) if rtl else s
+        if isinstance(v, Card):
             s = card_text(v, code)
         elif isinstance(v, Rank):
             s = RU_RANKS.get(v, v) if code == "ru" else str(v)
         elif isinstance(v, Suit):
-            s = RU_SUITS.get(v, v) if code == "ru" else SUIT_SYMBOLS.get(v, v)
+            s = SUIT_SYMBOLS.get(v, v)
         elif isinstance(v, (tuple, list)):
             s = " ".join(value(x) if isinstance(x, Card) else visible(str(x)) for x in v)
         else:
             s = visible(str(v))
-        return f"{FSI}{s}{PDI}" if rtl else s
+        return isolate(s) if rtl else s
 
     def say(v: object) -> str:
+        if isinstance(v, Said):
+            return v
         if not isinstance(v, Msg):
             return visible(str(v))
         if v.parts is not None:
@@ -150,32 +176,71 @@ def sayer(code: str) -> Callable[[object], str]:
             template = tr.ngettext(v.template, v.plural, v.number)
         else:
             template = tr.gettext(v.template)
+        if rtl:
+            template = left_to_right_runs(template)
         if not v.args:
             return template
-        return template.format(**{k: value(x) for k, x in v.args.items()})
+        return template.format(**{k: value(x, k) for k, x in v.args.items()})
 
     def line(v: object) -> str:
         """A sentence as a line of its own: in a right-to-left language it opens with a
         right-to-left mark, so that a terminal lays the whole line out right to left even
         when it begins with a name or a card."""
         said = say(v)
+        if isinstance(v, Said):
+            return v
         if rtl and isinstance(v, Msg) and said:
-            return RLM + said.replace("\n", "\n" + RLM)
-        return said
+            return Said(RLM + said.replace("\n", "\n" + RLM))
+        return Said(said) if isinstance(v, Msg) else said
 
     return line
 
 
+_SETTING = r"\{\{.*?\}\}|[a-z][a-z_]*(?: = [a-z0-9_\"\[\]]+| = \{[a-z_]+\})+"
+
+
+@cache
+def left_to_right_runs(template: str) -> str:
+    """A right-to-left template with its settings (``jack_basra = {mode}``) and inline
+    tables (``{{ by = "Ali" }}``) isolated left to right, so that a terminal does not show
+    ``lone_card = jack_basra``."""
+    import re
+
+    return re.sub(_SETTING, lambda found: f"{LRI}{found.group()}{PDI}", template)
+
+
+def game_title(game: str) -> object:
+    """A game's command id (``kozel``) as its name in a sentence (Kozel, козёл); any other
+    text as it is."""
+    from referee.registry import GAMES
+
+    spec = GAMES.get(game)
+    return spec.title if spec is not None else game
+
+
 def isolated(text: str) -> str:
-    """Text isolated from the words around it in a right-to-left language (cards in a view)."""
-    return f"{FSI}{text}{PDI}" if current() in RTL and text else text
+    """Cards in a view, isolated left to right from the words around them in a
+    right-to-left language."""
+    return f"{LRI}{text}{PDI}" if current() in RTL and text else text
 
 
 def cell(value: object) -> str:
     """A table cell: said, and isolated in a right-to-left language, so that a terminal
-    keeps the columns in order and each cell's words in their own."""
+    keeps the columns in order and each cell's words in their own (a sentence right to
+    left, a number or a Latin name left to right)."""
     said = sayer(current())(value)
-    return f"{FSI}{said}{PDI}" if current() in RTL else said
+    code = current()
+    if code in DECIMAL_COMMA and type(value) is str and _decimal(value):
+        said = said.replace(".", ",")
+    if code not in RTL:
+        return said
+    return isolate(said, sentence=isinstance(value, (Msg, Said)))
+
+
+def _decimal(text: str) -> bool:
+    """Whether ``text`` is a decimal figure as a table shows it (``66.7``)."""
+    whole, dot, frac = text.partition(".")
+    return bool(dot) and whole.isdigit() and frac.isdigit() and text.isascii()
 
 
 CLICK_ERRORS = (  # click's own usage errors, read back into sentences of the catalog
@@ -220,7 +285,7 @@ def click_error(message: str) -> str:
         if found is not None:
             name = visible(found.group("name"))
             if current() in RTL:
-                name = f"{FSI}{name}{PDI}"
+                name = isolate(name)
             said = gettext(template).format(name=name)
             rest = found.group("rest").strip()
             return gettext("Error: {message}").format(message=f"{said} {visible(rest)}".strip())

@@ -129,14 +129,19 @@ def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
         lines.append(said)
         lines.append(
             m(
-                "Match totals: {totals} (target {target}).",
+                "Match totals: {totals} (first to {target} loses)."
+                if GAMES[match.game].lower_wins
+                else "Match totals: {totals} (target {target}).",
                 totals=scores_said(match.sides, rep.totals),
                 target=match.rules["target"],
             )
         )
         if rep.over:
             lines.append(
-                m("{side} wins the match.", side=rep.winner)
+                m(
+                    "{side} win the match." if " & " in rep.winner else "{side} wins the match.",
+                    side=rep.winner,
+                )
                 if rep.winner
                 else m("The match is over without a winner: the fewest points are shared.")
             )
@@ -202,8 +207,8 @@ def score_sheet(match: Match, rep: Replay, style: Style | None = None) -> str:
     sides = match.sides
     penalty = GAMES[match.game].lower_wins
     head = m(
-        "{game} ({variant}), target {target} penalty points: lower is better; the first side "
-        "to reach it loses"
+        "{game} ({variant}), penalty points: lower is better; the first side to reach {target} "
+        "loses"
         if penalty
         else "{game} ({variant}), target {target}",
         game=GAMES[match.game].title,
@@ -374,7 +379,9 @@ def show(match: Match, rep: Replay, style: Style) -> str:
     lines.append(
         say(
             m(
-                "Totals: {totals} (target {target})",
+                "Totals: {totals} (first to {target} loses)"
+                if GAMES[match.game].lower_wins
+                else "Totals: {totals} (target {target})",
                 totals=scores_said(sides, rep.totals),
                 target=match.rules["target"],
             )

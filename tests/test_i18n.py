@@ -17,7 +17,7 @@ import pytest
 
 from referee import lang
 from referee.cards import CardError, format_cards, read_typed_cards
-from referee.lang import FSI, PDI, RLM
+from referee.lang import FSI, LRI, PDI, RLI, RLM
 from referee.messages import m, mn, say
 
 from .conftest import ROOT, SAMPLES, run
@@ -124,7 +124,7 @@ def test_the_environment_chooses_the_language(monkeypatch: pytest.MonkeyPatch) -
 # --- rulings in each language through the CLI ------------------------------------------
 
 RULINGS = {
-    "ar": ("لا تصنع 11", "القانوني"),
+    "ar": ("لا تصنع 11", "المسموح"),
     "fa": ("یازده نمی‌شود", "مجاز"),
     "ru": ("не дают 11", "можно"),
 }
@@ -203,7 +203,7 @@ def test_live_rulings_are_said_in_each_language(tmp_path: Path, code: str) -> No
     assert RULINGS[code][0] in text
     said.clear()
     live.handle("help")
-    assert {"ar": "اكتب لعبة", "fa": "یک بازی یا", "ru": "Введите ход"}[code] in said[0]
+    assert {"ar": "اكتب رمية", "fa": "یک بازی یا", "ru": "Введите ход"}[code] in said[0]
     said.clear()
     live.handle("KD KS")  # a legal capture: announced and shown in the language
     assert any({"ar": "الأرض", "fa": "زمین", "ru": "Стол"}[code] in line for line in said)
@@ -288,21 +288,22 @@ def test_values_in_right_to_left_sentences_are_isolated(tmp_path: Path, code: st
     path = pasur_table(tmp_path)
     result = run("--lang", code, "play", "7D", "--takes", "9D", "-f", str(path))
     text = result.output
-    assert f"{FSI}7♦{PDI}" in text and f"{FSI}9♦{PDI}" in text  # cards as printed on them
-    assert f"{FSI}[pasur.capture.eleven]{PDI}" in text
-    assert f"{FSI}1{PDI}" in text  # numbers too
+    assert f"{LRI}7♦{PDI}" in text and f"{LRI}9♦{PDI}" in text  # cards as printed on them
+    assert f"{LRI}[pasur.capture.eleven]{PDI}" in text
+    assert f"{LRI}1{PDI}" in text  # numbers too
     for line in text.splitlines():
-        assert line.count(FSI) == line.count(PDI), line
+        opens = sum(line.count(c) for c in (LRI, RLI, FSI))
+        assert opens == line.count(PDI), line
         depth = 0
-        for ch in line:  # balanced: never a PDI before its FSI
-            depth += (ch == FSI) - (ch == PDI)
+        for ch in line:  # balanced: never a PDI before its isolate opens
+            depth += (ch in (LRI, RLI, FSI)) - (ch == PDI)
             assert depth >= 0, line
     assert all(line.startswith(RLM) for line in text.splitlines())  # laid out right to left
     sheet = run("--lang", code, "score", str(SAMPLES / "basra-egyptian-2p.toml")).stdout
-    assert f"{FSI}Ali{PDI}" in sheet
+    assert f"{LRI}Ali{PDI}" in sheet
     shown = run("--lang", code, "show", "-f", str(path)).stdout
-    assert f"{FSI}5♥ 3♣ 9♦ K♠{PDI}" in shown  # the floor, isolated as a whole
-    assert f"{FSI}7♦ 2♣ K♦ 9♥{PDI}" in shown  # the hand
+    assert f"{LRI}5♥ 3♣ 9♦ K♠{PDI}" in shown  # the floor, isolated as a whole
+    assert f"{LRI}7♦ 2♣ K♦ 9♥{PDI}" in shown  # the hand
 
 
 def test_untrusted_text_is_still_escaped_in_every_language(tmp_path: Path) -> None:
@@ -319,7 +320,7 @@ def test_russian_cards_are_shown_with_russian_ranks(tmp_path: Path) -> None:
     lang.use("ru")
     ace = read_typed_cards("AS")[0]
     said = say(m("{card} takes {cards}.", card=ace, cards=read_typed_cards("JD QC")))
-    assert said == "ТП берёт ВБ ДТ."
+    assert said == "Т♠ берёт В♦ Д♣."  # a suit letter would make ТТ ace and clubs
     path = str(tmp_path / "bura.toml")
     assert run("new", "bura", "-p", "Ivan", "-p", "Petr", "-f", path).exit_code == 0
     assert run("deal", "--dealer", "Ivan", "--trump", "ТП", "-f", path).exit_code == 0
@@ -398,7 +399,9 @@ def test_no_english_is_left_on_the_table_path(tmp_path: Path, code: str) -> None
     leaks = []
     allowed = machine_words()
     for line in "\n".join(shown).splitlines():
-        plain = ALLOWED.sub(" ", line.replace(FSI, " ").replace(PDI, " "))
+        for mark in (LRI, RLI, FSI, PDI):
+            line = line.replace(mark, " ")
+        plain = ALLOWED.sub(" ", line)
         plain = " ".join(w for w in plain.split() if w.strip("(),.;:") not in allowed)
         found = ENGLISH.search(plain)
         if found:

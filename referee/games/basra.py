@@ -215,7 +215,9 @@ class BasraDeal(FishingDeal):
                 raise self.illegal(
                     "basra.capture.group",
                     m(
-                        "{cards} is not a union of groups a {rank} can take",
+                        "{cards} is not a union of groups an {rank} can take"
+                        if card.rank in ("A", "8")
+                        else "{cards} is not a union of groups a {rank} can take",
                         cards=takes,
                         rank=Rank(card.rank),
                     ),

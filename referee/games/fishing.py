@@ -261,11 +261,13 @@ class FishingDeal(DealState):
                 out.append(
                     self.problem(
                         "hand.count",
-                        m(
-                            "{player}'s hand lists {count} cards; a whole number of rounds "
+                        mn(
+                            "{player}'s hand lists {n} card; a whole number of rounds "
                             "gives one of {counts}",
+                            "{player}'s hand lists {n} cards; a whole number of rounds "
+                            "gives one of {counts}",
+                            len(cards),
                             player=player,
-                            count=len(cards),
                             counts=join(boundaries[1:]),
                         ),
                         key,
@@ -568,10 +570,10 @@ class FishingDeal(DealState):
                 rounds=len(self.rounds),
                 player=self.to_move(),
             ),
-            m("Captured so far: {piles}", piles=self.captured(always_plural=True)),
+            m("Captured so far: {piles}", piles=self.captured()),
         ]
 
-    def captured(self, always_plural: bool = False) -> Msg:
+    def captured(self) -> Msg:
         """Each side's captured cards and sweeps so far."""
         return join(
             m(
@@ -579,7 +581,7 @@ class FishingDeal(DealState):
                 n=self.sweeps[s],
                 side=s,
                 cards=len(p),
-                sweeps=self.sweep_plural(2 if always_plural else self.sweeps[s]),
+                sweeps=self.sweep_plural(self.sweeps[s]),
             )
             for s, p in self.piles.items()
         )
@@ -650,11 +652,13 @@ class FishingDeal(DealState):
                     out.append(
                         self.problem(
                             "deal.conservation",
-                            m(
-                                "{player}'s hand lists {count} cards; the finished deal gave "
+                            mn(
+                                "{player}'s hand lists {n} card; the finished deal gave "
                                 "them {full}",
+                                "{player}'s hand lists {n} cards; the finished deal gave "
+                                "them {full}",
+                                len(cards),
                                 player=player,
-                                count=len(cards),
                                 full=full,
                             ),
                             f"hands.{player}",

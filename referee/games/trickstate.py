@@ -173,10 +173,11 @@ class TrickState(DealState):
             out.append(
                 self.problem(
                     "hand.count",
-                    m(
-                        "{player}'s hand lists {count} cards; every player is dealt {k}",
+                    mn(
+                        "{player}'s hand lists {n} card; every player is dealt {k}",
+                        "{player}'s hand lists {n} cards; every player is dealt {k}",
+                        len(cards),
                         player=player,
-                        count=len(cards),
                         k=k,
                     ),
                     key,
@@ -281,10 +282,11 @@ class TrickState(DealState):
             return out
         for player, cards in (self.hands or {}).items():
             if len(cards) != self.drawn[player]:
-                said = m(
-                    "{player}'s hand lists {count} cards; they received {received} in this deal",
+                said = mn(
+                    "{player}'s hand lists {n} card; they received {received} in this deal",
+                    "{player}'s hand lists {n} cards; they received {received} in this deal",
+                    len(cards),
                     player=player,
-                    count=len(cards),
                     received=self.drawn[player],
                 )
                 out.append(self.problem("deal.conservation", said, f"hands.{player}", stage=2))

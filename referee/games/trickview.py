@@ -73,10 +73,11 @@ def describe(state: TrickState) -> list[str]:
             dealer=state.dealer,
             entry=state.entries + 1,
         ),
-        m(
-            "Trump {card}; {tricks} tricks played; stock {stock}.",
+        mn(
+            "Trump {card}; {n} trick played; stock {stock}.",
+            "Trump {card}; {n} tricks played; stock {stock}.",
+            state.tricks,
             card=state.trump,
-            tricks=state.tricks,
             stock=state.stock,
         ),
     ]
