@@ -242,7 +242,9 @@ def _dealer(
         walk.missing(where, "dealer", m("missing key 'dealer'"))
         deal.broken = True
     elif not isinstance(dealer, str):  # a value of the wrong type: the deal's shape
-        walk.bad("log.deal", m("expected a string, found {value}", value=repr(dealer)), where, "dealer")
+        walk.bad(
+            "log.deal", m("expected a string, found {value}", value=repr(dealer)), where, "dealer"
+        )
         deal.broken = True
     elif dealer not in players:
         said = m(
