@@ -6,6 +6,7 @@ its template and arguments, so that the edge can say it again in Arabic, Persian
 The core builds sentences with :func:`m` (``mn`` for a count, :func:`join` for a list); it
 never loads a catalog, never chooses a language: :mod:`referee.lang` installs a sayer.
 
+>>> from referee.cards import Card
 >>> s = m("{card} takes {cards}", card=Card("7", "D"), cards=(Card("3", "C"), Card("4", "H")))
 >>> s, s.template
 ('7D takes 3C 4H', '{card} takes {cards}')
@@ -17,8 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from referee.cards import Card
-from referee.text import visible
+from referee.escape import visible
 
 
 class Rank(str):
@@ -45,8 +45,6 @@ class Msg(str):
 
 def english(value: object) -> str:
     """An argument as the English sentence shows it: cards in the log's notation."""
-    if isinstance(value, Card):
-        return str(value)
     if isinstance(value, (tuple, list)):
         return " ".join(english(v) for v in value)
     return str(value)
