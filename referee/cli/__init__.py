@@ -4,6 +4,7 @@ language through typer's and click's public API), ``table`` (the table commands)
 (commands on stored logs) and ``run`` (the console entry's fast path). Each command parses
 its arguments, calls the service or the core, and prints what a renderer made of it."""
 
+from referee.cli import amend as amend
 from referee.cli import logs as logs
 from referee.cli import table as table
 from referee.cli.app import HELP_OPTIONS as HELP_OPTIONS
@@ -12,7 +13,8 @@ from referee.cli.app import app as app
 from referee.cli.run import main as main
 
 ORDER = (  # as `referee --help` lists them: the table's commands first
-    *("new", "deal", "play", "declare", "claim", "forfeit", "show", "options", "undo", "hand"),
+    *("new", "deal", "play", "declare", "claim", "forfeit", "show", "options", "undo"),
+    *("amend", "hand"),
     *("score", "verify", "export", "rules", "simulate", "live", "standings", "explain"),
 )
 

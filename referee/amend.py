@@ -1,0 +1,238 @@
+"""Amending any entry of a match, not only the last: replace a play, insert one before it,
+delete it, correct a deal's recorded hand, or the header (a misspelt name, the wrong date
+or event). Everything after the change is checked again by a full replay; when the change
+makes a later entry illegal, nothing is written and the answer names the first such entry
+and its rule. Each amendment says the command that takes it back."""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+from typing import Any, NamedTuple
+
+from referee.cards import Card, format_cards
+from referee.games.base import Illegal
+from referee.match import Replay, replay
+from referee.messages import m
+from referee.problems import Problem, RefereeError, deal_path
+from referee.record import Deal, Entry, FishPlay, Match, describe_entry
+from referee.session import Said, Table, clear_derived
+from referee.typed import player_named
+
+
+class Play(NamedTuple):
+    """A play as typed at the table: its cards, what it takes (or a trail), and who."""
+
+    cards: tuple[Card, ...]
+    takes: tuple[Card, ...] | None = None
+    trail: bool = False
+    by: str | None = None
+
+
+def _deal_of(match: Match, number: int) -> Deal:
+    if not 1 <= number <= len(match.deals):
+        said = m(
+            "the log has {count} deals; there is no deal {deal}",
+            count=len(match.deals),
+            deal=number,
+        )
+        raise RefereeError([Problem("log.deal", said)])
+    return match.deals[number - 1]
+
+
+def _check_entry_number(deal: Deal, deal_number: int, play: int, extra: int = 0) -> None:
+    """``play`` must name an entry of the deal (``extra`` 1: or the place after the last)."""
+    if not 1 <= play <= len(deal.plays) + extra:
+        said = m(
+            "deal {deal} has {count} entries; there is no entry {play}",
+            deal=deal_number,
+            count=len(deal.plays),
+            play=play,
+        )
+        raise RefereeError([Problem("log.play", said, deal_path(deal_number - 1, None, play - 1))])
+
+
+def _entry_at(match: Match, deal: int, play: int, typed: Play, default_by: str | None) -> Entry:
+    """The entry ``typed`` means at entry ``play`` (from 1) of deal ``deal``, judged in the
+    state just before it (its capture filled in when there is one legal way)."""
+    before = replay(match.prefix(deal - 1, play - 1))
+    state = before.state
+    if state is None or before.problems:
+        raise RefereeError(before.problems or [Problem("log.deal", m("deal {deal}", deal=deal))])
+    by = player_named(match, typed.by, "by") if typed.by else default_by
+    try:
+        return state.table_entry(by, typed.cards, typed.takes, typed.trail)
+    except Illegal as err:
+        where = deal_path(deal - 1, None, play - 1)
+        raise RefereeError([Problem(err.rule, err.message, where, deal, play)]) from None
+
+
+def _checked(match: Match, what: str) -> Replay:
+    """The match replayed after a change; any problem refuses the change, the first one
+    named as what the change made illegal."""
+    clear_derived(match)
+    rep = replay(match)
+    if rep.problems:
+        first = rep.problems[0]
+        said = m("{change} would make this illegal: {why}", change=what, why=first.message)
+        raise RefereeError([Problem(first.rule, said, first.path, first.deal, first.play)])
+    return rep
+
+
+def undo_line(deal: int, play: int, entry: Entry | None, now: str) -> str:
+    """The command that takes an entry's amendment back."""
+    at = f"referee amend --deal {deal} --play {play}"
+    if now == "inserted":
+        return f"{at} --delete"
+    if entry is None:
+        return ""
+    if isinstance(entry, FishPlay):
+        how = f"--takes '{format_cards(entry.takes)}'" if entry.takes else "--trail"
+        return f"{at}{' --insert' if now == 'deleted' else ''} {entry.card} {how} --by {entry.by}"
+    if entry.kind != "cards":
+        return ""
+    insert = " --insert" if now == "deleted" else ""
+    return f"{at}{insert} {format_cards(entry.cards)} --by {entry.by}"
+
+
+def _said(what: str, deal: int, play: int, entry: Entry | None) -> str:
+    """An insertion or deletion in words."""
+    shown = describe_entry(entry) if entry is not None else m("an unreadable entry")
+    if what == "Deleted":
+        return m("Deleted deal {deal}, entry {play}: {entry}.", deal=deal, play=play, entry=shown)
+    return m("Inserted at deal {deal}, entry {play}: {entry}.", deal=deal, play=play, entry=shown)
+
+
+class Amendment(NamedTuple):
+    """What ``amend`` did: the match and replay after it, in words, and the command that
+    takes it back ("" when there is none to type)."""
+
+    match: Match
+    rep: Replay
+    said: str
+    back: str
+
+
+def amend_entry(
+    table: Table, deal: int, play: int, typed: Play | None, mode: str = "replace"
+) -> Amendment:
+    """Replace entry ``play`` of deal ``deal`` with ``typed``, insert ``typed`` before it
+    (``mode`` "insert"), or delete it (``typed`` None); checked against a full replay."""
+
+    def change(match: Match, rep: Replay) -> tuple[Replay | None, Amendment]:
+        edited = copy.deepcopy(match)
+        target = _deal_of(edited, deal)
+        _check_entry_number(target, deal, play, 1 if mode == "insert" else 0)
+        old = target.plays[play - 1] if mode != "insert" else None
+        if typed is None:
+            del target.plays[play - 1]
+            said, done = _said("Deleted", deal, play, old), "deleted"
+        elif mode == "insert":
+            new = _entry_at(edited, deal, play, typed, None)
+            target.plays.insert(play - 1, new)
+            said, done = _said("Inserted", deal, play, new), "inserted"
+        else:
+            new = _entry_at(edited, deal, play, typed, old.by if old is not None else None)
+            target.plays[play - 1] = new
+            said = m(
+                "Amended deal {deal}, entry {play}: {old} → {new}.",
+                deal=deal,
+                play=play,
+                old=describe_entry(old) if old is not None else m("an unreadable entry"),
+                new=describe_entry(new),
+            )
+            done = "replaced"
+        change = {
+            "deleted": m("deleting deal {deal}, entry {play}", deal=deal, play=play),
+            "inserted": m("inserting before deal {deal}, entry {play}", deal=deal, play=play),
+            "replaced": m("amending deal {deal}, entry {play}", deal=deal, play=play),
+        }[done]
+        rep = _checked(edited, change)
+        match.deals[:] = edited.deals
+        return rep, Amendment(match, rep, said, undo_line(deal, play, old, done))
+
+    _, _, done = table.change(change)
+    return done
+
+
+def amend_hand(table: Table, deal: int, player: str, cards: tuple[Card, ...]) -> Said:
+    """Put ``cards`` in place of ``player``'s recorded hand in deal ``deal`` (none: forget
+    it); every entry of that deal and after is checked again."""
+
+    def change(match: Match, rep: Replay) -> tuple[Replay | None, str]:
+        edited = copy.deepcopy(match)
+        target = _deal_of(edited, deal)
+        name = player_named(match, player, "--hand")
+        hands = dict(target.hands or {})
+        if cards:
+            hands[name] = cards
+        else:
+            hands.pop(name, None)
+        target.hands = {p: hands[p] for p in edited.players if p in hands} or None
+        said = m(
+            "{player}'s hand in deal {deal}: {cards}",
+            player=name,
+            deal=deal,
+            cards=cards or m("not recorded"),
+        )
+        what = m("correcting {player}'s hand in deal {deal}", player=name, deal=deal)
+        rep = _checked(edited, what)
+        match.deals[:] = edited.deals
+        return rep, said
+
+    return Said(*table.change(change))
+
+
+def amend_header(
+    table: Table,
+    renames: dict[str, str],
+    event: str | None = None,
+    date: dt.date | None = None,
+) -> Said:
+    """Correct the header: rename players (everywhere in the log), set the event or date."""
+    from referee.logformat import match_to_dict, read_match
+
+    def change(match: Match, rep: Replay) -> tuple[Replay | None, str]:
+        data = match_to_dict(match)
+        named = {player_named(match, old, "--rename"): new for old, new in renames.items()}
+        data = _renamed(data, named, match.sides)
+        if event is not None:
+            data["event"] = event
+        if date is not None:
+            data["date"] = date
+        edited, problems = read_match(data)
+        if edited is None or problems:
+            raise RefereeError(problems)
+        said = m("Corrected the header of {file}.", file=str(table.label))
+        rep = _checked(edited, m("correcting the header"))
+        for key in Match.__slots__:
+            setattr(match, key, getattr(edited, key))
+        return rep, said
+
+    return Said(*table.change(change))
+
+
+def _renamed(data: dict[str, Any], names: dict[str, str], sides: list[str]) -> dict[str, Any]:
+    """The log mapping with players renamed wherever a name stands: the players, each
+    deal's dealer, hands, entries' ``by`` and stored score, and the result (a partnership's
+    side name is its players' names joined by " & ")."""
+    every = {s: " & ".join(names.get(p, p) for p in s.split(" & ")) for s in sides}
+    every.update(names)
+
+    def keys(table: dict[str, Any]) -> dict[str, Any]:
+        return {every.get(k, k): v for k, v in table.items()}
+
+    data["players"] = [every.get(p, p) for p in data["players"]]
+    for deal in data.get("deals", []):
+        deal["dealer"] = every.get(deal["dealer"], deal["dealer"])
+        for key in ("hands", "score"):
+            if key in deal:
+                deal[key] = keys(deal[key])
+        for entry in deal["plays"]:
+            entry["by"] = every.get(entry["by"], entry["by"])
+    result = data.get("result", {})
+    if "totals" in result:
+        result["totals"] = keys(result["totals"])
+    if "winner" in result:
+        result["winner"] = every.get(result["winner"], result["winner"])
+    return data

@@ -1,0 +1,127 @@
+"""``referee amend``: correct any entry of the match, a deal's recorded hand, or the header,
+with everything after it checked again before anything is written."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from referee.cli.app import DEFAULT_FILE, AsciiFlag, MatchFile, app, utf8_text
+from referee.cli.boundary import domain, echo
+from referee.cli.table import status
+from referee.messages import h, m
+from referee.usage import UsageError
+
+
+def _play(cards: list[str], takes: str | None, trail: bool, by: str | None) -> object:
+    """The play typed, as ``play`` reads it."""
+    from referee.amend import Play
+    from referee.typed import parse_card_list
+
+    if takes is not None and trail:
+        raise UsageError(m("give --takes or --trail, not both"))
+    taken = parse_card_list(takes, "--takes") if takes is not None else None
+    return Play(parse_card_list(" ".join(cards), "CARDS"), taken, trail, by)
+
+
+def _header(file: object, rename: list[str], event: str | None, date: str | None) -> object:
+    """The header corrected: ``--rename OLD=NEW`` (repeat), ``--event``, ``--date``."""
+    import datetime as dt
+
+    from referee.amend import amend_header
+    from referee.session import Table
+
+    renames = {}
+    for text in rename:
+        old, sep, new = text.partition("=")
+        if not sep or not old.strip() or not new.strip():
+            raise UsageError(m("--rename takes OLD=NEW, found {value}", value=repr(text)))
+        renames[old.strip()] = new.strip()
+    when = None
+    if date is not None:
+        try:
+            when = dt.date.fromisoformat(date)
+        except ValueError:
+            found = m("expected YYYY-MM-DD, found {value}", value=repr(date))
+            raise UsageError(m("{what}: {error}", what="--date", error=found)) from None
+    return amend_header(Table(file), renames, event, when)  # type: ignore[arg-type]
+
+
+@app.command()
+@domain
+def amend(
+    cards: Annotated[
+        list[str] | None, typer.Argument(help=h("The play that belongs there (as for play)."))
+    ] = None,
+    deal: Annotated[
+        int | None, typer.Option("--deal", "-d", min=1, help=h("Deal, from 1."))
+    ] = None,
+    play: Annotated[
+        int | None, typer.Option("--play", "-p", min=1, help=h("Entry in the deal, from 1."))
+    ] = None,
+    takes: Annotated[
+        str | None, typer.Option("--takes", "-t", help=h("Basra/Pasur: the floor cards taken."))
+    ] = None,
+    trail: Annotated[
+        bool, typer.Option("--trail", help=h("Basra/Pasur: lay the card on the floor."))
+    ] = False,
+    by: Annotated[str | None, typer.Option(help=h("Who played."))] = None,
+    insert: Annotated[
+        bool, typer.Option("--insert", help=h("Insert the play before this entry."))
+    ] = False,
+    delete: Annotated[bool, typer.Option("--delete", help=h("Delete this entry."))] = False,
+    hand: Annotated[
+        str | None,
+        typer.Option(help=h('NAME="CARDS": put these cards in place of a recorded hand.')),
+    ] = None,
+    rename: Annotated[
+        list[str] | None,
+        typer.Option(
+            help=h("OLD=NEW: a player's name corrected everywhere (repeat)."), callback=utf8_text
+        ),
+    ] = None,
+    event: Annotated[
+        str | None, typer.Option(help=h("The event, corrected."), callback=utf8_text)
+    ] = None,
+    date: Annotated[str | None, typer.Option(help=h("The date, corrected (YYYY-MM-DD)."))] = None,
+    file: MatchFile = DEFAULT_FILE,
+    ascii_only: AsciiFlag = False,
+) -> None:
+    """Correct any entry (replace, insert before, delete), a deal's recorded hand, or the
+    header; everything after the change is checked again, and nothing is written when it
+    makes a later entry illegal. It says the command that takes the change back.
+
+    Examples: referee amend --deal 2 --play 5 9D --takes "5D 4C"   ·
+    referee amend --deal 2 --play 5 --delete   ·   referee amend --rename Omr=Omar
+    """
+    from referee.amend import amend_entry, amend_hand
+    from referee.session import Table
+    from referee.typed import parse_card_list
+
+    if rename or event is not None or date is not None:
+        done = _header(file, rename or [], event, date)
+        echo(done.said)  # type: ignore[attr-defined]
+        return
+    if deal is None:
+        raise UsageError(m("name the deal: --deal N"))
+    if hand is not None:
+        name, sep, text = hand.partition("=")
+        if not sep:
+            raise UsageError(m('--hand takes NAME="CARDS", found {value}', value=repr(hand)))
+        said = amend_hand(Table(file), deal, name.strip(), parse_card_list(text, "--hand"))
+        echo(m("Recorded {what}.", what=said.said))
+        status(said.match, said.rep, ascii_only)
+        return
+    if play is None:
+        raise UsageError(m("name the entry: --play M"))
+    if delete and (cards or insert):
+        raise UsageError(m("--delete takes no cards"))
+    if not delete and not cards:
+        raise UsageError(m("name the play that belongs there, or --delete"))
+    typed = None if delete else _play(cards or [], takes, trail, by)
+    done = amend_entry(Table(file), deal, play, typed, "insert" if insert else "replace")  # type: ignore[arg-type]
+    echo(done.said)
+    if done.back:
+        echo(m("To take it back: {command}", command=done.back))
+    status(done.match, done.rep, ascii_only)
