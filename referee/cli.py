@@ -17,6 +17,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from referee import __version__
+from referee.cli_sheet import sheet
 from referee.messages import Msg, h, m, mn, say
 from referee.record import FORFEIT_REASON
 from referee.registry import GAMES
@@ -639,12 +640,20 @@ def verify(
     files: Annotated[list[Path], typer.Argument(help=h("Match logs to replay and check."))],
     as_json: JsonFlag = False,
     jobs: JobsOption = None,
+    digest: Annotated[
+        str | None,
+        typer.Option("--digest", help=h("Say whether each log has a score sheet's digest.")),
+    ] = None,
 ) -> None:
     """Replay logs and report every problem, first one first; exit 1 if any has one.
     Many logs are checked on every core, and reported in the order given.
 
     Example: referee verify sample_games/*.toml --json
     """
+    if digest is not None:
+        from referee.cli_sheet import verify_digest
+
+        raise typer.Exit(verify_digest(files, digest, as_json))
     from referee.bulk import check_all
     from referee.render import problem_lines
 
@@ -1017,3 +1026,6 @@ def main() -> None:
             os._exit(code)
         return
     localized(typer.main.get_command(app))()
+
+
+app.command()(domain(sheet))

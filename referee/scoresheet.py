@@ -14,6 +14,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from referee.cards import Card
 from referee.params import Value
 from referee.registry import GAMES, variant_values
 
@@ -54,6 +55,7 @@ class DealLine:
     breakdown: tuple[tuple[str, Pairs], ...]
     running: Pairs
     how: str = ""
+    trump: Card | None = None  # the trump card turned up, in trick games
     captured: Pairs = ()  # cards each side captured, where the game counts them
     payments: Pairs = ()
     pot: int | None = None
@@ -139,6 +141,7 @@ def _deal_line(rep: Replay, d: DealSummary, running: dict[str, int]) -> DealLine
         breakdown=tuple((s, tuple(b.items())) for s, b in result.breakdown.items()),
         running=tuple(running.items()),
         how=result.how,
+        trump=rep.match.deals[d.number - 1].trump,
         captured=tuple(captured.items()) if isinstance(captured, dict) else (),
         payments=tuple(result.payments.items()) if pot else (),
         pot=result.pot_after if pot else None,
