@@ -29,6 +29,7 @@ SHORT_DIGEST = 12  # hex digits of the log's digest printed large on the sheet
 WORDS = {  # the page's fixed words, said in the reader's language at render time
     "score_sheet": m("Score sheet"),
     "rules": m("Rules changed from the variant"),
+    "variant": m("the variant:"),
     "event": m("Event"),
     "date": m("Date"),
     "players": m("Players"),
