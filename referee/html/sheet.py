@@ -70,6 +70,9 @@ class Cell:
     captured: str  # "34 cards captured", or "" where the game does not count them
     running: int
 
+    def part(self, key: str) -> Part | None:
+        return next((p for p in self.parts if p.key == key), None)
+
 
 @dataclass(frozen=True)
 class Row:
@@ -113,6 +116,16 @@ def _row(sheet: ScoreSheet, d: DealLine, style: Style) -> Row:
     )
 
 
+def part_columns(sheet: ScoreSheet) -> list[tuple[str, str]]:
+    """The breakdown keys (with their words) to give columns of their own, when the game
+    has two at most and counts no captured cards (Bura, Kozel); none otherwise, and each
+    cell lists its breakdown under its points (Basra, Pasur)."""
+    keys = dict.fromkeys(k for d in sheet.deals for _, parts in d.breakdown for k, _ in parts)
+    if len(keys) > 2 or any(d.captured for d in sheet.deals):
+        return []
+    return [(k, said(BREAKDOWN.get(k) or k.replace("_", " "))) for k in keys]
+
+
 def _outcome(sheet: ScoreSheet) -> str:
     if sheet.winner:
         return said(m("Winner: {side}", side=sheet.winner))
@@ -147,6 +160,7 @@ def context(sheet: ScoreSheet, digest: str, style: Style) -> dict[str, object]:
         "event": said(sheet.event) if sheet.event else "",
         "date": sheet.date.isoformat() if sheet.date is not None else "",
         "rows": [_row(sheet, d, style) for d in sheet.deals],
+        "columns": part_columns(sheet),
         "trumps": any(d.trump is not None for d in sheet.deals),
         "hows": any(d.how for d in sheet.deals),
         "outcome": _outcome(sheet),
