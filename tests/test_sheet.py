@@ -282,3 +282,22 @@ def test_show_does_not_import_jinja() -> None:
     assert done.returncode == 0, done.stderr
     assert "referee.render" in done.stderr  # importtime lists what was imported
     assert "jinja2" not in done.stderr and "referee.html" not in done.stderr
+
+
+def test_the_chart_follows_the_running_totals() -> None:
+    from referee.html.chart import chart
+    from referee.logfile import load
+    from referee.match import replay
+    from referee.scoresheet import build
+
+    match, problems = load(SAMPLES / "pasur-standard-3p.toml")
+    assert match is not None
+    sheet = build(replay(match, problems))
+    drawn = chart(sheet)
+    assert len(drawn.series) == len(sheet.sides) == 3
+    for s in drawn.series:
+        assert len(s.points.split()) == len(sheet.deals) + 1  # from 0 before the first deal
+    lows = {sheet.side_names[s.index]: s.last_y for s in drawn.series}
+    assert min(lows, key=lambda side: lows[side]) == sheet.winner  # highest on the page
+    assert drawn.target_y is not None and drawn.top <= drawn.target_y <= drawn.bottom
+    assert [t.label for t in drawn.x_ticks] == list(range(len(sheet.deals) + 1))
