@@ -18,10 +18,11 @@ from referee.registry import GAMES
 
 
 class DealSummary(NamedTuple):
-    """A finished deal as scored."""
+    """A finished deal as scored, and its final state (what the game counted in it)."""
 
     number: int
     result: DealResult
+    state: DealState | None = None
 
 
 class Snapshot(NamedTuple):
@@ -270,7 +271,7 @@ def finish_deal(rep: Replay, state: DealState, check: bool = True) -> None:
     stored = state.deal.score
     if stored is not None and check:
         check_stored(rep, stored, result.score, deal_path(state.index, "score"), number)
-    rep.deals.append(DealSummary(number, result))
+    rep.deals.append(DealSummary(number, result, state))
     for s, v in result.score.items():
         rep.totals[s] += v
     for p, v in result.payments.items():

@@ -14,6 +14,7 @@ from referee.params import Value
 from referee.problems import Problem
 from referee.record import Match
 from referee.registry import GAMES
+from referee.scoresheet import Pairs, ScoreSheet, build
 from referee.text import cut
 
 if TYPE_CHECKING:
@@ -180,107 +181,137 @@ def _table(rows: list[list[object]], headers: list[str]) -> str:
 
 
 def score_json(match: Match, rep: Replay) -> dict[str, object]:
-    """cli.md's score object."""
+    """cli.md's score object (``score --json``)."""
+    return sheet_json(build(rep))
+
+
+def sheet_json(sheet: ScoreSheet) -> dict[str, object]:
+    """cli.md's score object, read from the score sheet."""
     out: dict[str, object] = {
-        "game": match.game,
-        "variant": match.variant,
-        "sides": match.sides,
+        "game": sheet.game,
+        "variant": sheet.variant,
+        "sides": sheet.side_names,
         "deals": [
-            {"number": d.number, "score": d.result.score, "breakdown": d.result.breakdown}
-            for d in rep.deals
+            {
+                "number": d.number,
+                "score": dict(d.score),
+                "breakdown": {s: dict(b) for s, b in d.breakdown},
+            }
+            for d in sheet.deals
         ],
-        "totals": rep.totals,
-        "winner": rep.winner,
-        "complete": rep.complete,
+        "totals": dict(sheet.totals),
+        "winner": sheet.winner,
+        "complete": sheet.complete,
     }
-    if GAMES[match.game].pot:
-        out["pot"] = rep.balances
-        out["pot_now"] = rep.pot
+    if sheet.has_pot:
+        out["pot"] = dict(sheet.balances)
+        out["pot_now"] = sheet.pot
     return out
 
 
 def score_sheet(match: Match, rep: Replay, style: Style | None = None) -> str:
+    """The score sheet in the terminal (``referee score``)."""
+    return sheet_text(build(rep), style)
+
+
+def sheet_text(sheet: ScoreSheet, style: Style | None = None) -> str:
     """The score sheet: a row per deal with its breakdown (and how a deal ended where the
     points alone do not say: a claim, a false claim, a forfeit, a declaration), then
     totals and the winner."""
     style = style or Style()
-    sides = match.sides
-    penalty = GAMES[match.game].lower_wins
+    penalty = sheet.lower_wins
     head = m(
         "{game} ({variant}), penalty points: lower is better; the first side to reach {target} "
         "loses"
         if penalty
         else "{game} ({variant}), target {target}",
-        game=GAMES[match.game].title,
-        variant=match.variant,
-        target=match.rules["target"],
+        game=sheet.title,
+        variant=sheet.variant,
+        target=sheet.target,
     )
     lines = [say(head)]
-    rows: list[list[object]] = []
-    hows = any(d.result.how for d in rep.deals)
-    running = dict.fromkeys(sides, 0)
-    for d in rep.deals:
-        for i, side in enumerate(sides):
-            detail = breakdown_said(d.result.breakdown.get(side, {}), penalty)
-            running[side] += d.result.score[side]
-            row: list[object] = [
-                d.number if i == 0 else None,
-                side,
-                d.result.score[side],
-                detail or style.text("—"),
-            ]
-            if penalty:
-                row.insert(3, running[side])
-            if hows:
-                row.append(how_said(d.result.how) if i == 0 else None)
-            rows.append(row)
-    if rows:
-        headers: list[str] = (
-            [m("deal"), m("side"), m("penalty"), m("running"), m("breakdown")]
-            if penalty
-            else [m("deal"), m("side"), m("points"), m("breakdown")]
-        )
-        headers += [m("how it ended")] if hows else []
-        lines.append(_table(rows, headers))
+    if sheet.deals:
+        lines.append(_deal_table(sheet, style))
     else:
         lines.append(say(m("No finished deal yet.")))
     lines.append("")
-    total_rows: list[list[object]] = [[s, rep.totals.get(s, 0)] for s in sides]
-    headers = [m("side"), m("total")]
-    pot = GAMES[match.game].pot
-    if pot:
+    lines.extend(_totals_lines(sheet))
+    if sheet.deals:
+        lines.append("")
+        lines.append(sheet_chart(sheet))
+    return "\n".join(lines)
+
+
+def _deal_table(sheet: ScoreSheet, style: Style) -> str:
+    """A row per side per deal: points (penalty and running total with penalty points),
+    the breakdown, and how the deal ended when any deal needs saying so."""
+    penalty = sheet.lower_wins
+    hows = any(d.how for d in sheet.deals)
+    rows: list[list[object]] = []
+    for d in sheet.deals:
+        for i, side in enumerate(sheet.side_names):
+            detail = breakdown_said(dict(d.parts(side)), penalty)
+            row: list[object] = [
+                d.number if i == 0 else None,
+                side,
+                d.points(side),
+                detail or style.text("—"),
+            ]
+            if penalty:
+                row.insert(3, d.total(side))
+            if hows:
+                row.append(how_said(d.how) if i == 0 else None)
+            rows.append(row)
+    headers: list[str] = (
+        [m("deal"), m("side"), m("penalty"), m("running"), m("breakdown")]
+        if penalty
+        else [m("deal"), m("side"), m("points"), m("breakdown")]
+    )
+    headers += [m("how it ended")] if hows else []
+    return _table(rows, headers)
+
+
+def _totals_lines(sheet: ScoreSheet) -> list[str]:
+    """The totals table (with each player's pot balance in a game with a pot), the pot
+    now, and the winner or where the match stands."""
+    total_rows: list[list[object]] = [[s, sheet.total(s)] for s in sheet.side_names]
+    headers: list[str] = [m("side"), m("total")]
+    if sheet.has_pot:
         headers.append(m("pot balance"))
         for row in total_rows:
-            row.append(rep.balances.get(str(row[0]), 0))
-    lines.append(_table(total_rows, headers))
-    if pot:
-        lines.append(say(m("In the pot now: {pot}", pot=rep.pot)))
-    if rep.winner:
-        lines.append(say(m("Winner: {side}", side=rep.winner)))
-    elif rep.over:
+            row.append(sheet.balance(str(row[0])))
+    lines = [_table(total_rows, headers)]
+    if sheet.has_pot:
+        lines.append(say(m("In the pot now: {pot}", pot=sheet.pot)))
+    if sheet.winner:
+        lines.append(say(m("Winner: {side}", side=sheet.winner)))
+    elif sheet.over:
         lines.append(say(m("The match is over without a winner: the fewest points are shared.")))
     else:
         lines.append(say(m("The match is not decided yet.")))
-    if rep.deals:
-        lines.append("")
-        lines.append(running_chart(match, rep))
-    return "\n".join(lines)
+    return lines
+
+
+def leader(sheet: ScoreSheet, running: Pairs) -> str:
+    """The side ahead on these running totals (the fewest with penalty points); on a tie,
+    the first in playing order."""
+    best = min if sheet.lower_wins else max
+    return best(running, key=lambda kv: kv[1])[0]
 
 
 def running_chart(match: Match, rep: Replay, width: int = 30) -> str:
     """A running-total chart in the terminal: each side's total after every deal."""
-    sides = match.sides
-    running = dict.fromkeys(sides, 0)
-    top = max(max(rep.totals.values(), default=0), 1)
+    return sheet_chart(build(rep), width)
+
+
+def sheet_chart(sheet: ScoreSheet, width: int = 30) -> str:
+    """A running-total chart in the terminal: each side's total after every deal."""
+    top = max(max((v for _, v in sheet.totals), default=0), 1)
     lines = [say(m("Running totals:"))]
-    for d in rep.deals:
-        for s in sides:
-            running[s] += d.result.score.get(s, 0)
-        best = min if GAMES[match.game].lower_wins else max  # penalty points: fewest leads
-        leader = best(running.items(), key=lambda kv: kv[1])
+    for d in sheet.deals:
         bars = "  ".join(
             f"{s[:8]:>8} {'#' * round(width * max(v, 0) / top):<{width}} {v:>4}"
-            for s, v in running.items()
+            for s, v in d.running
         )
         lines.append(
             say(
@@ -288,7 +319,7 @@ def running_chart(match: Match, rep: Replay, width: int = 30) -> str:
                     "deal {deal}: {bars}  lead: {side}",
                     deal=f"{d.number:>2}",
                     bars=bars,
-                    side=leader[0],
+                    side=leader(sheet, d.running),
                 )
             )
         )

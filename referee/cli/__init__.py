@@ -6,6 +6,7 @@ its arguments, calls the service or the core, and prints what a renderer made of
 
 from referee.cli import amend as amend
 from referee.cli import logs as logs
+from referee.cli import sheet as sheet
 from referee.cli import table as table
 from referee.cli.app import HELP_OPTIONS as HELP_OPTIONS
 from referee.cli.app import SHOWN as SHOWN
@@ -15,7 +16,7 @@ from referee.cli.run import main as main
 ORDER = (  # as `referee --help` lists them: the table's commands first
     *("new", "deal", "play", "declare", "claim", "forfeit", "show", "options", "undo"),
     *("amend", "hand"),
-    *("score", "verify", "export", "rules", "simulate", "live", "standings", "explain"),
+    *("score", "sheet", "verify", "export", "rules", "simulate", "live", "standings", "explain"),
 )
 
 

@@ -54,12 +54,20 @@ def verify(
     files: Annotated[list[Path], typer.Argument(help=h("Match logs to replay and check."))],
     as_json: JsonFlag = False,
     jobs: JobsOption = None,
+    digest: Annotated[
+        str | None,
+        typer.Option("--digest", help=h("Say whether each log has a score sheet's digest.")),
+    ] = None,
 ) -> None:
     """Replay logs and report every problem, first one first; exit 1 if any has one.
     Many logs are checked on every core, and reported in the order given.
 
     Example: referee verify sample_games/*.toml --json
     """
+    if digest is not None:
+        from referee.cli.sheet import verify_digest
+
+        raise typer.Exit(verify_digest(files, digest, as_json))
     from referee.bulk import check_all
     from referee.report import verdict_json, verdict_text
 

@@ -1,0 +1,118 @@
+"""The ``sheet`` command (a match's printable HTML score sheet) and ``verify --digest``
+(does a log match a signed sheet?). Nothing heavy is imported until the command runs
+(Jinja2 only when a sheet is rendered)."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from referee.cli.app import app
+from referee.cli.boundary import domain, echo
+from referee.messages import h, m
+
+if TYPE_CHECKING:
+    from referee.match import Replay
+    from referee.record import Match
+
+DIGEST = re.compile(r"[0-9a-fA-F]{12,64}")
+SHORTEST = 12  # hex digits a digest must give (the sheet prints 12)
+
+
+def log_digest(match: Match, rep: Replay) -> str:
+    """SHA-256 of the log's canonical bytes (``referee export``'s), in hex: the same for
+    every spelling of the same record."""
+    from referee.logfile import dumps
+    from referee.match import with_derived
+
+    return hashlib.sha256(dumps(with_derived(match, rep))).hexdigest()
+
+
+_echo = echo
+
+
+@app.command()
+@domain
+def sheet(
+    file: Annotated[Path, typer.Argument(help=h("The match log."))] = Path("match.toml"),
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--output", "-o", help=h("Write here (atomically) instead of standard output.")
+        ),
+    ] = None,
+    ascii_only: Annotated[
+        bool, typer.Option("--ascii", help=h("Plain ASCII: suits as S H D C, no symbols."))
+    ] = False,
+) -> None:
+    from referee.html.sheet import render
+    from referee.scoresheet import build
+    from referee.session import open_match
+
+    match, rep = open_match(file)
+    value = build(rep)
+    page = render(value, log_digest(match, rep), ascii_only).encode("utf-8")
+    if out is None:
+        sys.stdout.buffer.write(page)
+        sys.stdout.flush()
+        return
+    from referee.logfile import shown_path, write_atomic
+
+    write_atomic(out, page)
+    _echo(m("Wrote the score sheet to {file}.", file=shown_path(str(out))))
+
+
+sheet.__doc__ = h(  # one paragraph a line, as the catalog has it
+    "Write one match's printable score sheet as a web page: every deal with its dealer, "
+    "scores and breakdown, the running totals and their chart, the winner, lines to sign, "
+    "and the digest of the log.\n\n"
+    "Example: referee sheet match.toml -o sheet.html   (print it from a browser)"
+)
+
+
+def verify_digest(files: list[Path], digest: str, as_json: bool) -> int:
+    """Say for each log whether its canonical bytes have ``digest`` (a prefix of 12 hex
+    digits or more); the exit code: 0 when every log matches, 1 otherwise."""
+    from referee.session import open_match
+    from referee.usage import UsageError
+
+    if DIGEST.fullmatch(digest) is None:
+        raise UsageError(
+            m(
+                "--digest takes {fewest} to 64 hex digits (the sheet prints {fewest}), "
+                "found {digest}",
+                fewest=SHORTEST,
+                digest=repr(digest[:80]),
+            )
+        )
+    from referee.logfile import shown_path
+
+    wanted = digest.lower()
+    code = 0
+    for file in files:
+        actual = log_digest(*open_match(file))
+        name = shown_path(str(file))
+        same = actual.startswith(wanted)
+        code = code or (0 if same else 1)
+        if as_json:
+            import json
+
+            line = {"file": name, "digest": actual, "matches": same}
+            _echo(json.dumps(line, ensure_ascii=False))
+        elif same:
+            _echo(m("{file}: matches the digest {digest}", file=name, digest=wanted))
+        else:
+            _echo(
+                m(
+                    "{file}: does NOT match the digest {digest} (the log's is {actual})",
+                    file=name,
+                    digest=wanted,
+                    actual=actual[: max(len(wanted), SHORTEST)],
+                )
+            )
+    return code

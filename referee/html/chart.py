@@ -1,0 +1,101 @@
+"""The running-totals chart of a score sheet as geometry: one polyline per side, the axes'
+ticks and the target line, in SVG user units. The template draws it; no text from the log
+is placed inside the SVG (the legend is HTML, so names are laid out by the page's bidi)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.scoresheet import ScoreSheet
+
+WIDTH, HEIGHT = 640, 220  # the drawing, in SVG units (it scales with the page)
+LEFT, RIGHT, TOP, BOTTOM = 44, 12, 10, 26  # margins for the tick labels
+COLORS = ("#1f5fa8", "#c0392b", "#2e8540", "#8e44ad")  # one per side, kept in print
+DASHES = ("", "6 3", "2 3", "8 3 2 3")  # and a dash each, for a black-and-white printer
+
+
+@dataclass(frozen=True)
+class Series:
+    """One side's running totals as a polyline (``points``: "x,y x,y …")."""
+
+    index: int
+    points: str
+    color: str
+    dash: str
+    last_x: float
+    last_y: float
+
+
+@dataclass(frozen=True)
+class Tick:
+    at: float  # x or y in SVG units
+    label: int
+
+
+@dataclass(frozen=True)
+class Chart:
+    width: int
+    height: int
+    left: int
+    top: int
+    right: float  # x of the plot's right edge
+    bottom: float  # y of the plot's bottom edge
+    series: tuple[Series, ...]
+    x_ticks: tuple[Tick, ...]
+    y_ticks: tuple[Tick, ...]
+    target_y: float | None  # the target, when it is inside the plotted range
+
+
+def _step(span: int, most: int) -> int:
+    """A round tick step giving at most ``most`` ticks over ``span``."""
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000):
+        if span / step <= most:
+            return step
+    return max(1, span // most)
+
+
+def chart(sheet: ScoreSheet) -> Chart:
+    """The chart of the running totals after every deal (0 before the first)."""
+    deals = len(sheet.deals)
+    values = [v for d in sheet.deals for _, v in d.running]
+    low = min(0, *values) if values else 0
+    high = max(1, *values) if values else 1
+    if sheet.target <= high * 1.25:  # the target in view when the match came near it
+        high = max(high, sheet.target)
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(deal: int) -> float:
+        return round(LEFT + plot_w * deal / max(deals, 1), 1)
+
+    def y(value: int) -> float:
+        return round(TOP + plot_h * (high - value) / (high - low), 1)
+
+    series = []
+    for i, side in enumerate(sheet.side_names):
+        pts = [(x(0), y(0))]
+        pts += [(x(n), y(line.total(side))) for n, line in enumerate(sheet.deals, 1)]
+        series.append(
+            Series(
+                i,
+                " ".join(f"{a},{b}" for a, b in pts),
+                COLORS[i % len(COLORS)],
+                DASHES[i % len(DASHES)],
+                pts[-1][0],
+                pts[-1][1],
+            )
+        )
+    x_step = _step(max(deals, 1), 20)
+    y_step = _step(high - low, 6)
+    first = -(-low // y_step) * y_step
+    return Chart(
+        WIDTH,
+        HEIGHT,
+        LEFT,
+        TOP,
+        WIDTH - RIGHT,
+        HEIGHT - BOTTOM,
+        tuple(series),
+        tuple(Tick(x(n), n) for n in range(0, deals + 1, x_step)),
+        tuple(Tick(y(v), v) for v in range(first, high + 1, y_step)),
+        y(sheet.target) if low <= sheet.target <= high else None,
+    )

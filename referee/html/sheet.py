@@ -1,0 +1,198 @@
+"""A match's printable score sheet in HTML, read from the :class:`ScoreSheet` value.
+
+Every word is said in the reader's language (``m()`` through the catalogs) before it
+reaches the template; every name, event, note and reason from the log is untrusted text,
+escaped by Jinja2's autoescaping (and its invisible characters shown by ``visible``).
+Cards, figures and rule ids are set inside ``<bdi dir="ltr">`` in the template, so that a
+right-to-left page keeps them left to right.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from referee import __version__
+from referee.messages import Msg, m, mn, say
+from referee.render import BREAKDOWN, Style, how_said
+from referee.scoresheet import DealLine, ScoreSheet
+from referee.text import visible
+
+if TYPE_CHECKING:
+    import jinja2
+
+TEMPLATES = Path(__file__).parent / "templates"
+SHORT_DIGEST = 12  # hex digits of the log's digest printed large on the sheet
+
+WORDS = {  # the page's fixed words, said in the reader's language at render time
+    "score_sheet": m("Score sheet"),
+    "rules": m("Rules changed from the variant"),
+    "variant": m("the variant:"),
+    "event": m("Event"),
+    "date": m("Date"),
+    "players": m("Players"),
+    "sides": m("Sides"),
+    "deal": m("deal"),
+    "dealer": m("dealer"),
+    "trump": m("trump"),
+    "side": m("side"),
+    "points": m("points"),
+    "penalty": m("penalty"),
+    "running": m("running"),
+    "how": m("how it ended"),
+    "pot_after": m("pot after"),
+    "total": m("total"),
+    "pot_balance": m("pot balance"),
+    "chart": m("Running totals"),
+    "signatures": m("Signatures"),
+    "referee": m("Referee"),
+    "digest": m("Log digest (SHA-256)"),
+    "no_deal": m("No finished deal yet."),
+}
+
+
+@dataclass(frozen=True)
+class Part:
+    key: str
+    label: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One side's figures in one deal, said."""
+
+    side: int
+    points: int
+    parts: tuple[Part, ...]
+    captured: str  # "34 cards captured", or "" where the game does not count them
+    running: int
+
+    def part(self, key: str) -> Part | None:
+        return next((p for p in self.parts if p.key == key), None)
+
+
+@dataclass(frozen=True)
+class Row:
+    number: int
+    dealer: str
+    trump: str
+    red: bool  # the trump is a heart or a diamond
+    cells: tuple[Cell, ...]
+    how: str
+    pot: int | None
+
+
+def said(text: object) -> str:
+    """A sentence or a piece of log text as the page shows it: in the reader's language,
+    invisible characters shown; without the right-to-left mark a terminal line needs (the
+    page's ``dir`` lays it out)."""
+    return say(text).lstrip("\u200f") if isinstance(text, Msg) else visible(str(text))
+
+
+def _row(sheet: ScoreSheet, d: DealLine, style: Style) -> Row:
+    cells = []
+    for i, side in enumerate(sheet.side_names):
+        parts = tuple(
+            Part(k, said(BREAKDOWN.get(k) or k.replace("_", " ")), v)
+            for k, v in d.parts(side)
+            if v or sheet.lower_wins
+        )
+        taken = dict(d.captured).get(side)
+        captured = (
+            "" if taken is None else said(mn("{n} card captured", "{n} cards captured", taken))
+        )
+        cells.append(Cell(i, d.points(side), parts, captured, d.total(side)))
+    return Row(
+        d.number,
+        d.dealer,
+        style.card(d.trump) if d.trump is not None else "",
+        d.trump is not None and d.trump.suit in ("H", "D"),
+        tuple(cells),
+        said(how_said(d.how)) if d.how else "",
+        d.pot,
+    )
+
+
+def part_columns(sheet: ScoreSheet) -> list[tuple[str, str]]:
+    """The breakdown keys (with their words) to give columns of their own, when the game
+    has two at most and counts no captured cards (Bura, Kozel); none otherwise, and each
+    cell lists its breakdown under its points (Basra, Pasur)."""
+    keys = dict.fromkeys(k for d in sheet.deals for _, parts in d.breakdown for k, _ in parts)
+    if len(keys) > 2 or any(d.captured for d in sheet.deals):
+        return []
+    return [(k, said(BREAKDOWN.get(k) or k.replace("_", " "))) for k in keys]
+
+
+def _outcome(sheet: ScoreSheet) -> str:
+    if sheet.winner:
+        return said(m("Winner: {side}", side=sheet.winner))
+    if sheet.over:
+        return said(m("The match is over without a winner: the fewest points are shared."))
+    return said(m("The match is not decided yet."))
+
+
+def context(sheet: ScoreSheet, digest: str, style: Style) -> dict[str, object]:
+    """Everything the sheet template shows, said and ready to escape."""
+    from referee.html.chart import chart
+    from referee.lang import RTL, SEPARATORS, current
+
+    lang = current()
+    head = m(
+        "{game} ({variant}), target {target} penalty points: lower is better; the first side "
+        "to reach it loses"
+        if sheet.lower_wins
+        else "{game} ({variant}), target {target}",
+        game=sheet.title,
+        variant=sheet.variant,
+        target=sheet.target,
+    )
+    return {
+        "lang": lang,
+        "dir": "rtl" if lang in RTL else "ltr",
+        "comma": SEPARATORS.get(lang, {}).get(", ", ", "),
+        "w": {k: said(v) for k, v in WORDS.items()},
+        "title": said(m("{game} ({variant})", game=sheet.title, variant=sheet.variant)),
+        "head": said(head),
+        "sheet": sheet,
+        "event": said(sheet.event) if sheet.event else "",
+        "date": sheet.date.isoformat() if sheet.date is not None else "",
+        "rows": [_row(sheet, d, style) for d in sheet.deals],
+        "columns": part_columns(sheet),
+        "trumps": any(d.trump is not None for d in sheet.deals),
+        "hows": any(d.how for d in sheet.deals),
+        "outcome": _outcome(sheet),
+        "pot_now": said(m("In the pot now: {pot}", pot=sheet.pot)) if sheet.has_pot else "",
+        "chart": chart(sheet) if sheet.deals else None,
+        "digest": digest,
+        "short": digest[:SHORT_DIGEST],
+        "check": said(
+            m(
+                "To check a log against this sheet: {command}",
+                command=f"referee verify --digest {digest[:SHORT_DIGEST]} FILE",
+            )
+        ),
+        "made": said(m("Written by referee {version} from the match log.", version=__version__)),
+    }
+
+
+@cache
+def environment() -> jinja2.Environment:
+    """The templates, with autoescaping on for every one of them (they are all HTML)."""
+    import jinja2
+
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def render(sheet: ScoreSheet, digest: str, ascii_only: bool = False) -> str:
+    """The score sheet page: one self-contained HTML document (no script, no request)."""
+    style = Style(ascii=ascii_only)
+    return environment().get_template("sheet.html").render(context(sheet, digest, style))
