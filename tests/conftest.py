@@ -4,8 +4,13 @@ states."""
 from __future__ import annotations
 
 import json
+import os
+import random
+import shutil
+import tempfile
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from typer.testing import CliRunner
@@ -21,6 +26,49 @@ from referee.registry import GAMES, variant_values
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SAMPLES = ROOT / "sample_games"
+T = TypeVar("T")
+_EVERY_MATCH = False
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--all-matches",
+        action="store_true",
+        help="enter every simulated match and every deal of every sample at the table "
+        "(the default run takes a seeded sample of them)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    global _EVERY_MATCH
+    _EVERY_MATCH = bool(config.getoption("--all-matches"))
+    if not (config.option.basetemp or os.environ.get("TMPDIR")):
+        in_memory_folders()
+
+
+def in_memory_folders(shm: Path = Path("/dev/shm"), room: int = 1 << 30) -> None:
+    """Put the tests' folders (tmp_path) in memory where Linux offers a RAM file system
+    with room: the tests write logs as referee does, fsync and all, and on a disk those
+    flushes were half the suite's time. The code runs the same; only the disk is spared.
+    TMPDIR or --basetemp choose another folder."""
+    if shm.is_dir() and os.access(shm, os.W_OK) and shutil.disk_usage(shm).free >= room:
+        tempfile.tempdir = str(shm)
+
+
+def every_match() -> bool:
+    """Was the run asked for every match (``--all-matches``), not the default sample?"""
+    return _EVERY_MATCH
+
+
+def sampled(cases: Sequence[T], k: int, seed: str) -> list[T]:
+    """``k`` of ``cases`` in their order, the same ones on every run and every xdist worker
+    (chosen by ``seed``, a string), or all of them under ``--all-matches``. For
+    parametrizing the long families of cases: ``@pytest.mark.parametrize("k",
+    sampled(range(50), 5, "tournament"))``."""
+    if _EVERY_MATCH or k >= len(cases):
+        return list(cases)
+    chosen = sorted(random.Random(seed).sample(range(len(cases)), k))
+    return [cases[i] for i in chosen]
 
 
 @pytest.fixture

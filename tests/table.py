@@ -152,35 +152,66 @@ _SINGLE: dict[str, typer.Typer] = {}
 
 def run_command(*args: str) -> Any:
     """Invoke one command in-process as ``referee.cli.main`` does: only that command is
-    built for typer (building all of them on every call is most of an in-process run)."""
+    built for typer (building all of them on every call is most of an in-process run);
+    a leading ``--lang X`` is the group's, as at the prompt. A name the app does not
+    register at its top level goes to the whole app."""
     from referee.cli import HELP_OPTIONS, app
 
-    single = _SINGLE.get(args[0])
+    k = 0
+    while k < len(args) - 1 and args[k] == "--lang":
+        k += 2
+    name = args[k] if k < len(args) else ""
+    single = _SINGLE.get(name)
     if single is None:
+        chosen = [c for c in app.registered_commands if (c.name or c.callback.__name__) == name]  # type: ignore[union-attr]
+        if len(chosen) != 1:
+            from .conftest import run
+
+            return run(*args)
         single = typer.Typer(
             add_completion=False,
             rich_markup_mode=None,
             pretty_exceptions_enable=False,
             context_settings=HELP_OPTIONS,
         )
-        single.registered_commands = [
-            c for c in app.registered_commands if (c.name or c.callback.__name__) == args[0]
-        ]  # type: ignore[union-attr]
+        single.registered_commands = chosen
         single.registered_callback = app.registered_callback
-        _SINGLE[args[0]] = single
+        _SINGLE[name] = single
     from .conftest import no_internal_error
 
     return no_internal_error(CliRunner().invoke(single, list(args)))
 
 
+def so_far(match: Match, deals: int) -> bytes:
+    """What `referee export` gives for the match as it stood after its first ``deals``."""
+    part = copy.deepcopy(match)
+    part.deals = part.deals[:deals]
+    part.result_totals = part.result_winner = None  # the whole match's: derived again
+    return expected_bytes(part)
+
+
 def enter(
-    match: Match, path: Path, run: Runner, rng: random.Random, undo_rate: float = 0.05
+    match: Match,
+    path: Path,
+    run: Runner,
+    rng: random.Random,
+    undo_rate: float = 0.05,
+    skip: range = range(0),
 ) -> int:
     """Enter ``match`` at ``path`` command by command. After every entry that ends a deal
     or the match, and after a random sample of the others, `undo` and the same command
-    again must give back the file byte for byte. Returns the number of undos."""
+    again must give back the file byte for byte; at every deal's end the file must be the
+    export of the match so far. The deals in ``skip`` (a run of them, not the first) are
+    not typed: the file is set to the export of the match before the next one, as a
+    referee who typed them would have left it. Returns the number of undos."""
     undos = 0
+    deal = -1
     for cmd in commands(match):
+        deal += cmd.argv[0] == "deal"
+        if deal in skip:
+            if cmd.argv[0] == "deal" and deal == skip[-1]:
+                path.write_bytes(so_far(match, deal + 1))
+            continue
         argv = [*cmd.argv, "-f", str(path)]
         done = run(*argv)
         assert done.exit_code == 0, (argv, done.stdout, done.stderr)
@@ -192,4 +223,6 @@ def enter(
             assert again.exit_code == 0, (argv, again.stderr)
             assert path.read_bytes() == before, argv
             undos += 1
+        if cmd.ends_deal:
+            assert path.read_bytes() == so_far(match, deal + 1), ("deal", deal + 1)
     return undos

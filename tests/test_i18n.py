@@ -370,7 +370,7 @@ def machine_words() -> set[str]:
 def test_no_english_is_left_on_the_table_path(tmp_path: Path, code: str) -> None:
     """Every command a referee types, in the language: no English words are left (names,
     rule ids, file names, option names and the log's own text aside)."""
-    from .table import commands
+    from .table import commands, run_command
 
     shown: list[str] = []
     for sample in [s for s in SAMPLE_FILES if s.name.endswith(("-2p.toml", "4p.toml"))][::2]:
@@ -384,18 +384,18 @@ def test_no_english_is_left_on_the_table_path(tmp_path: Path, code: str) -> None
             deals += command.argv[0] == "deal"
             if deals > 2:  # two deals of each: the sentences repeat after that
                 break
-            result = run("--lang", code, *command.argv, "-f", str(path))
+            result = run_command("--lang", code, *command.argv, "-f", str(path))
             assert result.exit_code == 0, result.output
             shown.append(result.output)
             if command.ends_deal:  # and a mistake at each deal's end: said in the language
-                shown.append(run("--lang", code, *command.argv, "-f", str(path)).output)
+                shown.append(run_command("--lang", code, *command.argv, "-f", str(path)).output)
         for extra in (("show", "-f", str(path)), ("score", str(path)), ("undo", "-f", str(path))):
-            shown.append(run("--lang", code, *extra).output)
+            shown.append(run_command("--lang", code, *extra).output)
         shown.append(
-            run("--lang", code, "explain", str(sample), "--deal", "1", "--play", "2").output
+            run_command("--lang", code, "explain", str(sample), "--deal", "1", "--play", "2").output
         )
-        shown.append(run("--lang", code, "rules", match.game).output)
-    shown.append(run("--lang", code, "standings", *map(str, SAMPLE_FILES)).output)
+        shown.append(run_command("--lang", code, "rules", match.game).output)
+    shown.append(run_command("--lang", code, "standings", *map(str, SAMPLE_FILES)).output)
     leaks = []
     allowed = machine_words()
     for line in "\n".join(shown).splitlines():
