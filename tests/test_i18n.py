@@ -176,8 +176,8 @@ def test_usage_errors_and_help_are_translated(tmp_path: Path) -> None:
         capture_output=True, text=True, env=env, check=True,
     )  # fmt: skip
     assert helped.stdout.startswith("کاربرد: ") and "referee deal [OPTIONS]" in helped.stdout
-    assert "پخش کننده" in helped.stdout and "Who deals" not in helped.stdout
-    assert "این پیام را نشان بده و بیرون برو." in helped.stdout
+    assert "پخش‌کننده" in helped.stdout and "Who deals" not in helped.stdout
+    assert "نمایش این پیام و خروج." in helped.stdout
     wrong = subprocess.run(
         [sys.executable, "-m", "referee", "--lang", "ru", "show", "extra"],
         capture_output=True, text=True, env=os.environ, check=False,
