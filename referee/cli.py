@@ -1017,3 +1017,7 @@ def main() -> None:
             os._exit(code)
         return
     localized(typer.main.get_command(app))()
+
+from referee.cli_tournament import app as tournament_app  # noqa: E402
+
+app.add_typer(tournament_app, name="tournament")
