@@ -4,8 +4,8 @@ search in :mod:`referee.tournament.seats`), or the seeded circle of a round robi
 
 Costs compare term by term; they are encoded exactly as one integer whose digits, in mixed
 radix, are the terms, so that a matching that minimises the integer minimises the terms in
-their order. Ties are broken by a seeded random term below the last one: the same file and
-seed give the same pairing on any machine.
+their order. Ties go by the seeded draw (the order the sides are given to the algorithm):
+the same file and seed give the same pairing on any machine.
 """
 
 from __future__ import annotations
@@ -66,39 +66,43 @@ def draw(sides: Sequence[str], rng: random.Random) -> list[str]:
 
 
 def swiss_two(sides: Sequence[str], mp: dict[str, int], h: History, rng: random.Random) -> Pairing:
-    """A least-cost pairing of two sides a table (one bye when the count is odd)."""
+    """A least-cost pairing of two sides a table (one bye when the count is odd).
+
+    The graph holds, besides every side's edge to the bye, only the edges between sides
+    at most ``4m + 2`` apart in match-point order (``m``: the most opponents any side has
+    met): some least-cost pairing uses no other edge. Take a pairing with a longer edge
+    a-b; of the sides between them, at most ``2m`` have met a or b, at most ``2m`` are
+    partnered with one who has, one has the bye; any other c (partnered with d) can be
+    re-paired with a, b, d in match-point order, which adds no repeat, no bye, no point
+    of difference, and shortens the edges; repeating ends. Ties go by the seeded draw.
+    """
     import networkx as nx  # type: ignore[import-untyped]  # only here: table commands never pay for it
 
-    order = draw(sides, rng)
+    order = sorted(draw(sides, rng), key=lambda s: mp[s])  # stable: the draw within a score
     n = len(order)
-    bye = "\x00bye" if n % 2 else None
-    nodes = [*order, *([bye] if bye else [])]
     tables = n // 2
-    top = max(mp[s] for s in order) if order else 0
-    spread = top - min(mp[s] for s in order) if order else 0
-    noise = n + 1  # the seeded tie-break: below every term of the cost
-    w4 = (tables + 1) * noise
-    w3 = w4 * (top + 1)
+    top = max((mp[s] for s in order), default=0)
+    spread = top - min((mp[s] for s in order), default=0)
+    w3 = top + 1
     w2 = w3 * (tables * spread + 1)
     w1 = w2 * 2
+    most = max((sum(1 for pair in h.met if s in pair) for s in order), default=0)
+    reach = 4 * most + 2
     graph = nx.Graph()
-    costs = []
-    for i, a in enumerate(nodes):
-        for b in nodes[i + 1 :]:
-            if a == bye or b == bye:
-                side = b if a == bye else a
-                cost = w2 * (side in h.byes) + w4 * mp[side]
-            else:
-                cost = w1 * h.have_met(a, b) + w3 * abs(mp[a] - mp[b])
-            costs.append((a, b, cost + rng.randrange(noise)))
-    big = max(c for _, _, c in costs) + 1 if costs else 1
-    for a, b, cost in costs:
-        graph.add_edge(a, b, weight=big - cost)
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    graph.add_nodes_from(order)
+    edges = []
+    for i, a in enumerate(order):
+        for b in order[i + 1 : i + 1 + reach]:
+            edges.append((a, b, w1 * h.have_met(a, b) + w3 * abs(mp[a] - mp[b])))
+    bye = "\x00bye"
+    if n % 2:
+        edges.extend((s, bye, w2 * (s in h.byes) + mp[s]) for s in order)
+    big = max((c for _, _, c in edges), default=0) + 1
+    graph.add_weighted_edges_from((a, b, big - c) for a, b, c in edges)
     pairs: list[tuple[str, str]] = []
     byes: list[str] = []
-    for a, b in matching:
-        if a == bye or b == bye:
+    for a, b in nx.max_weight_matching(graph, maxcardinality=True):
+        if bye in (a, b):
             byes.append(b if a == bye else a)
         else:
             pairs.append((a, b))

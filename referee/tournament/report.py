@@ -37,7 +37,7 @@ def status_json(t: Tournament, facts: Facts) -> dict[str, object]:
                     "log": tb.log,
                 }
             )
-        rounds.append({"round": rnd.number, "tables": tables, "byes": list(rnd.byes)})
+        rounds.append({"round": rnd.number, "tables": tables})
     return {"rounds": rounds}
 
 
@@ -101,6 +101,14 @@ def status_rows(
 
 
 def standings_of(t: Tournament, facts: Facts, after_round: int | None) -> Standings:
+    """The standings now, or after round ``after_round`` (a round not yet paired refused)."""
+    if after_round is not None and after_round > t.current:
+        from referee.problems import Problem, RefereeError
+
+        said = m(
+            "round {round} has not been paired ({count} so far)", round=after_round, count=t.current
+        )
+        raise RefereeError([Problem("tournament.round", said)])
     return standings(t, results(t, facts), after_round)
 
 
