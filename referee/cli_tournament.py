@@ -6,7 +6,6 @@ A refusal or problem (``tournament.*``) exits 1, wrong usage 2."""
 from __future__ import annotations
 
 import functools
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -59,6 +58,13 @@ def errors(func: F) -> F:
             raise typer.Exit(1) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+def dumps(value: object) -> str:
+    """JSON for scripts (json is imported only when asked for)."""
+    import json
+
+    return json.dumps(value, ensure_ascii=False)
 
 
 def usage(message: str) -> Exception:
@@ -252,12 +258,7 @@ def pair_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
     tables = [{"table": tb.number, "sides": list(tb.sides), "log": tb.log} for tb in rnd.tables]
     if as_json:
         bye = rnd.byes[0] if len(rnd.byes) == 1 else None
-        out(
-            json.dumps(
-                {"round": rnd.number, "tables": tables, "bye": bye, "byes": list(rnd.byes)},
-                ensure_ascii=False,
-            )
-        )
+        out(dumps({"round": rnd.number, "tables": tables, "bye": bye, "byes": list(rnd.byes)}))
         return
     out(m("Round {round}:", round=rnd.number))
     for tb in rnd.tables:
@@ -375,7 +376,7 @@ def status_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
 
     t, facts = director.read_all(folder)
     if as_json:
-        out(json.dumps(report.status_json(t, facts), ensure_ascii=False))
+        out(dumps(report.status_json(t, facts)))
         return
     out(
         m(
@@ -418,7 +419,7 @@ def standings_cmd(
     s = report.standings_of(t, facts, after_round)
     rows = report.standings_rows(t, s)
     if as_json:
-        out(json.dumps(report.standings_json(t, s), ensure_ascii=False))
+        out(dumps(report.standings_json(t, s)))
     elif as_csv:
         import csv
 
@@ -476,11 +477,7 @@ def verify_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
     if t is not None and not problems:
         found += verify(t, director.all_facts(folder, t))
     if as_json:
-        out(
-            json.dumps(
-                {"ok": not found, "problems": [f.as_json() for f in found]}, ensure_ascii=False
-            )
-        )
+        out(dumps({"ok": not found, "problems": [f.as_json() for f in found]}))
     else:
         for f in found:
             where = [m("round {round}", round=f.round)] if f.round else []
