@@ -433,14 +433,7 @@ def standings_cmd(
                 ]
             )
     else:
-        out(
-            mn(
-                "{name}: standings after round {n}",
-                "{name}: standings after round {n}",
-                s.after_round,
-                name=t.name,
-            )
-        )
+        out(m("{name}: standings after round {round}", name=t.name, round=s.after_round))
         if s.pending:
             out(mn("({n} table has no result yet)", "({n} tables have no result yet)", s.pending))
         heads = [
