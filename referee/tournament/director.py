@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -26,6 +26,7 @@ from referee.tournament.model import (
     Tournament,
 )
 from referee.tournament.names import check_entrants, entrant, table_size_for
+from referee.tournament.pairing import Pairing
 from referee.tournament.reader import seating
 from referee.tournament.results import LogFacts, table_result
 from referee.tournament.store import (
@@ -242,7 +243,11 @@ def next_round(t: Tournament) -> Round:
                 size=t.sides_per_table,
             ),
         )
-    p = pair_round(t, r, mp, hist)
+    return round_of(t, r, pair_round(t, r, mp, hist), mp)
+
+
+def round_of(t: Tournament, r: int, p: Pairing, mp: Mapping[str, int]) -> Round:
+    """Round ``r`` from its pairing: tables numbered, players seated, logs named."""
     tables = []
     for i, sides in enumerate(p.tables, 1):
         players = seating([t.entrant(s) or Entrant(s) for s in sides])
