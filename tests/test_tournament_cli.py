@@ -51,6 +51,9 @@ def event(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_a_small_event_from_start_to_close(event: Path) -> None:
+    before = (event / "tournament.toml").read_bytes()
+    refused(1, "tournament.file", "new", "Again", "--game", "basra", "-p", "A", "-p", "B")
+    assert (event / "tournament.toml").read_bytes() == before
     paired = json.loads(ok("pair", "--json"))
     assert set(paired) == {"round", "tables", "bye", "byes"} and paired["round"] == 1
     assert [t["table"] for t in paired["tables"]] == [1, 2]

@@ -66,6 +66,14 @@ def create(folder: Path, t: Tournament, rounds: int | None, size: int | None) ->
     from referee.logfile import write_new
     from referee.tournament.seats import layout
 
+    if file_of(folder).exists() or file_of(folder).is_symlink():
+        raise problem(
+            "tournament.file",
+            m(
+                "{file} already holds a tournament; choose another folder",
+                file=str(file_of(folder)),
+            ),
+        )
     check_entrants(t.entrants)
     t.table_size = table_size_for(t.game, t.variant, t.rules, t.teams, size)
     n = len(t.entrants)
