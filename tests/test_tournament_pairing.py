@@ -246,3 +246,42 @@ def test_many_sides_the_sparse_graph_loses_nothing(case: int) -> None:
     h = History(frozenset(met), frozenset(rng.sample(names, 3)), {})
     p = pair(t, 2, mp, h)
     assert cost2(p.tables, p.byes, mp, h.met, h.byes) == full_graph_least(names, mp, h.met, h.byes)
+
+
+PAIR_IN_A_PROCESS = """
+import random
+from itertools import combinations
+from referee.tournament.model import Entrant, Points, Tournament
+from referee.tournament.pairing import History, pair
+names = [f"S{k:03d}" for k in range(40)]
+t = Tournament("P", "basra", "egyptian", {}, "", "swiss", 9, 2, "s", Points(), (),
+               [Entrant(x) for x in names])
+rng = random.Random(1)
+mp = {s: rng.randint(0, 3) for s in names}
+met = set()
+for _ in range(2):
+    order = names[:]
+    rng.shuffle(order)
+    met |= {frozenset(order[i : i + 2]) for i in range(0, 40, 2)}
+print(pair(t, 3, mp, History(frozenset(met), frozenset(), {})))
+"""
+
+
+def test_the_same_pairing_in_every_process() -> None:
+    """Python salts the hashes of strings per process: the pairing must not depend on it
+    (many pairings tie on cost; the seeded draw, not a set's order, chooses)."""
+    import os
+    import subprocess
+    import sys
+
+    seen = set()
+    for salt in ("1", "2", "3"):
+        done = subprocess.run(
+            [sys.executable, "-c", PAIR_IN_A_PROCESS],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": salt},
+            check=True,
+        )
+        seen.add(done.stdout)
+    assert len(seen) == 1

@@ -88,24 +88,26 @@ def swiss_two(sides: Sequence[str], mp: dict[str, int], h: History, rng: random.
     w1 = w2 * 2
     most = max((sum(1 for pair in h.met if s in pair) for s in order), default=0)
     reach = 4 * most + 2
-    graph = nx.Graph()
-    graph.add_nodes_from(order)
+    graph = nx.Graph()  # nodes are numbers: networkx's sets of them iterate alike everywhere
+    graph.add_nodes_from(range(n + n % 2))
     edges = []
     for i, a in enumerate(order):
-        for b in order[i + 1 : i + 1 + reach]:
-            edges.append((a, b, w1 * h.have_met(a, b) + w3 * abs(mp[a] - mp[b])))
-    bye = "\x00bye"
-    if n % 2:
-        edges.extend((s, bye, w2 * (s in h.byes) + mp[s]) for s in order)
+        for j in range(i + 1, min(n, i + 1 + reach)):
+            b = order[j]
+            edges.append((i, j, w1 * h.have_met(a, b) + w3 * abs(mp[a] - mp[b])))
+    if n % 2:  # node n is the bye
+        edges.extend((i, n, w2 * (s in h.byes) + mp[s]) for i, s in enumerate(order))
     big = max((c for _, _, c in edges), default=0) + 1
-    graph.add_weighted_edges_from((a, b, big - c) for a, b, c in edges)
+    graph.add_weighted_edges_from((i, j, big - c) for i, j, c in edges)
     pairs: list[tuple[str, str]] = []
     byes: list[str] = []
-    for a, b in nx.max_weight_matching(graph, maxcardinality=True):
-        if bye in (a, b):
-            byes.append(b if a == bye else a)
+    for i, j in sorted(
+        tuple(sorted(e)) for e in nx.max_weight_matching(graph, maxcardinality=True)
+    ):
+        if j == n:
+            byes.append(order[i])
         else:
-            pairs.append((a, b))
+            pairs.append((order[i], order[j]))
     return Pairing(tuple(pairs), tuple(byes))
 
 
