@@ -265,8 +265,9 @@ def round_of(t: Tournament, r: int, p: Pairing, mp: Mapping[str, int]) -> Round:
 
 
 def write_logs(folder: Path, t: Tournament, rnd: Round) -> None:
-    """Start every table's log; a leftover of a killed ``pair`` (the same start, no deal)
-    is written again, anything else at that path is refused."""
+    """Start every table's log; a leftover of a killed ``pair`` (this round and table's
+    event, no deal: its players may differ if entrants changed since) is written again,
+    anything else at that path is refused."""
     from referee.logfile import dumps as log_bytes
     from referee.logfile import load, write_atomic, write_new
     from referee.logformat import new_match
@@ -285,7 +286,7 @@ def write_logs(folder: Path, t: Tournament, rnd: Round) -> None:
                 old, _ = load(path)
             except RefereeError:
                 old = None
-            if old is None or old.deals or old.event != event or old.players != match.players:
+            if old is None or old.deals or old.event != event:
                 raise problem(
                     "tournament.round",
                     m("{log} exists and is not part of the tournament; move it away", log=tb.log),
