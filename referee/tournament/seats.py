@@ -16,6 +16,7 @@ from referee.tournament.pairing import History
 
 EXACT = 12
 PASSES = 40  # rounds of improving swaps above EXACT
+NEAR = 6  # tables (in match-point order) a table swaps sides with, besides the byes
 
 
 def short_allowed(t: Tournament) -> bool:
@@ -155,8 +156,8 @@ def searched_groups(
     order: list[str], sizes: list[int], nbyes: int, mp: dict[str, int], h: History
 ) -> tuple[list[list[str]], list[str]]:
     """Many sides: fill the tables top down (byes to the lowest who have had none), then
-    swap two sides between groups while that lowers the cost, for a fixed number of
-    passes."""
+    swap two sides between nearby tables, or a table and the byes, while that lowers the
+    cost, for at most a fixed number of passes."""
     w1, w2, w3 = _weights(sizes, nbyes, mp, order)
     fresh = [s for s in reversed(order) if s not in h.byes]
     byes = (fresh + [s for s in reversed(order) if s in h.byes])[:nbyes]
@@ -177,8 +178,8 @@ def searched_groups(
     last = len(groups) - 1
     for _ in range(PASSES):
         better = False
-        for x in range(len(groups)):
-            for y in range(x + 1, len(groups)):
+        for x in range(last):
+            for y in [*range(x + 1, min(last, x + 1 + NEAR)), last]:
                 better |= _improve(groups, x, y, cost, y == last)
         if not better:
             break
