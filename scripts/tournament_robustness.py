@@ -282,6 +282,8 @@ def main() -> None:
     began = time.perf_counter()
     for k in range(args.tournaments):
         run_one(args.seed * 1_000_003 + k, stats)
+        if (k + 1) % 100 == 0:
+            print(f"{k + 1} tournaments, {time.perf_counter() - began:.0f} s", flush=True)
     took = time.perf_counter() - began
     print(", ".join(f"{k} {v}" for k, v in stats.items()), f"in {took:.1f} s; all verified")
 
