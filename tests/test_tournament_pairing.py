@@ -10,8 +10,8 @@ from itertools import combinations
 
 import pytest
 
-from referee.tournament.model import Entrant, Points, Tournament
-from referee.tournament.pairing import History, circle, pair
+from referee.tournament.model import Entrant, History, Points, Tournament
+from referee.tournament.pairing import circle, pair
 
 
 def make(n: int, game: str = "basra", size: int = 2, system: str = "swiss") -> Tournament:
@@ -252,7 +252,8 @@ PAIR_IN_A_PROCESS = """
 import random
 from itertools import combinations
 from referee.tournament.model import Entrant, Points, Tournament
-from referee.tournament.pairing import History, pair
+from referee.tournament.model import History
+from referee.tournament.pairing import pair
 names = [f"S{k:03d}" for k in range(40)]
 t = Tournament("P", "basra", "egyptian", {}, "", "swiss", 9, 2, "s", Points(), (),
                [Entrant(x) for x in names])

@@ -169,3 +169,16 @@ class Tournament:
     def active(self, round_number: int) -> list[str]:
         """The sides that round ``round_number`` pairs, in entry order."""
         return [e.name for e in self.entrants if e.active_in(round_number)]
+
+
+@dataclass(frozen=True)
+class History:
+    """What earlier rounds say for pairing: who has met whom, who has had a bye, and how
+    often each side sat first (the first seat deals first)."""
+
+    met: frozenset[frozenset[str]]
+    byes: frozenset[str]
+    first: dict[str, int]
+
+    def have_met(self, a: str, b: str) -> bool:
+        return frozenset((a, b)) in self.met

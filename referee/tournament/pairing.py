@@ -14,20 +14,8 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from referee.tournament.model import Tournament
-
-
-@dataclass(frozen=True)
-class History:
-    """What earlier rounds say for pairing: who has met whom, who has had a bye, and how
-    often each side sat first (the first seat deals first)."""
-
-    met: frozenset[frozenset[str]]
-    byes: frozenset[str]
-    first: dict[str, int]
-
-    def have_met(self, a: str, b: str) -> bool:
-        return frozenset((a, b)) in self.met
+from referee.tournament.model import History, Tournament
+from referee.tournament.seats import layout, least_cost_groups, round_one_groups
 
 
 @dataclass(frozen=True)
@@ -170,8 +158,6 @@ def numbered(
 
 def pair(t: Tournament, round_number: int, mp: dict[str, int], h: History) -> Pairing:
     """Pair round ``round_number`` of the active sides from match points ``mp``."""
-    from referee.tournament.seats import layout, least_cost_groups, round_one_groups
-
     sides = t.active(round_number)
     rng = rng_for(t.seed, round_number)
     if t.system == "round-robin":

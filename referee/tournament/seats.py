@@ -11,8 +11,7 @@ from functools import cache
 from itertools import combinations
 
 from referee.registry import GAMES
-from referee.tournament.model import Tournament
-from referee.tournament.pairing import History
+from referee.tournament.model import History, Tournament
 
 EXACT = 12
 PASSES = 40  # rounds of improving swaps above EXACT

@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from referee.messages import Msg, join, m
-from referee.tournament.model import Round, Tournament
-from referee.tournament.pairing import History, Pairing, history, pair, two_cost
+from referee.tournament.model import History, Round, Tournament
+from referee.tournament.pairing import Pairing, history, pair, two_cost
 from referee.tournament.results import LogFacts, Result, table_result
 from referee.tournament.seats import EXACT, layout, multi_cost
 from referee.tournament.standings import points_before
