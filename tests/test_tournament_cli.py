@@ -259,3 +259,27 @@ def test_show_does_not_import_networkx(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "referee.cli_tournament" in done.stderr  # the group is registered ...
     assert "networkx" not in done.stderr  # ... but pairing's library is not loaded
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["new", "add", "drop", "pair", "result", "status", "standings", "verify", "recount", "close"],
+)
+def test_every_tournament_command_has_help(command: str) -> None:
+    result = run("tournament", command, "--help")
+    assert result.exit_code == 0 and "--dir" in result.stdout
+
+
+def test_said_in_russian(tmp_path: Path) -> None:
+    """Help and refusals in the reader's language (the entry point chooses it)."""
+    env = {**os.environ, "REFEREE_LANG": "en"}
+    cmd = [sys.executable, "-m", "referee", "--lang", "ru", "tournament"]
+    done = subprocess.run(
+        [*cmd, "pair", "--help"], capture_output=True, text=True, env=env, cwd=ROOT
+    )
+    assert done.returncode == 0 and "жеребьёвку следующего тура" in done.stdout
+    done = subprocess.run(
+        [*cmd, "status", "--dir", str(tmp_path)], capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 1 and "[tournament.file]" in done.stderr
+    assert "здесь нет турнира" in done.stderr
