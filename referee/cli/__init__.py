@@ -8,6 +8,7 @@ from referee.cli import amend as amend
 from referee.cli import logs as logs
 from referee.cli import sheet as sheet
 from referee.cli import table as table
+from referee.cli import tournament as tournament
 from referee.cli.app import HELP_OPTIONS as HELP_OPTIONS
 from referee.cli.app import SHOWN as SHOWN
 from referee.cli.app import app as app
@@ -27,3 +28,4 @@ def _place(command: object) -> int:
 
 
 app.registered_commands.sort(key=_place)
+app.add_typer(tournament.app, name="tournament")

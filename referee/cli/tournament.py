@@ -1,0 +1,465 @@
+"""``referee tournament …``: the director's commands, each a thin function that parses its
+arguments, calls one function of :mod:`referee.tournament.director` and renders the result
+(in the reader's language; ``--json`` and ``--csv`` as tournament.md fixes them).
+A refusal or problem (``tournament.*``) exits 1, wrong usage 2."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from referee.cli.boundary import domain as errors
+from referee.cli.boundary import echo as out
+from referee.messages import h, join, m, mn
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+app = typer.Typer(
+    name="tournament",
+    help=h("A tournament: entrants, rounds, tables, results, standings (tournament.md)."),
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+Dir = Annotated[Path, typer.Option("--dir", "-d", help=h("The tournament's folder."))]
+Json = Annotated[bool, typer.Option("--json", help=h("Print JSON for scripts."))]
+HERE = Path(".")
+
+
+def dumps(value: object) -> str:
+    """JSON for scripts (json is imported only when asked for)."""
+    import json
+
+    return json.dumps(value, ensure_ascii=False)
+
+
+def usage(message: str) -> Exception:
+    from referee.usage import UsageError
+
+    return UsageError(message)
+
+
+def read_points(text: str | None) -> Any:
+    from referee.tournament.model import Points
+
+    p = Points()
+    for part in (text or "").split(","):
+        if not part.strip():
+            continue
+        key, _, value = part.partition("=")
+        if key.strip() not in ("win", "draw", "bye") or not value.strip().isdigit():
+            raise usage(m("--points: expected win=N,draw=N,bye=N, found {value}", value=repr(part)))
+        setattr(p, key.strip(), int(value))
+    return p
+
+
+def game_rules(
+    game: str, variant: str | None, rule: list[str] | None, system: str, tiebreak: list[str] | None
+) -> dict[str, bool | int | str]:
+    """Check the game, variant, system and tie-breaks given; the rule overrides."""
+    from referee.registry import GAMES, check_variant, parse_override
+    from referee.tournament.model import SYSTEMS, TIEBREAKS
+
+    if game not in GAMES:
+        raise usage(
+            m("--game: expected one of {games}, found {game}", games=join(GAMES), game=repr(game))
+        )
+    variant = variant or GAMES[game].default_variant
+    if (why := check_variant(game, variant)) is not None:
+        raise usage(m("{what}: {error}", what="--variant", error=why))
+    overrides: dict[str, bool | int | str] = {}
+    for text in rule or []:
+        try:
+            key, value = parse_override(game, text)
+        except ValueError as e:
+            raise usage(m("{what}: {error}", what="--rule", error=e.args[0])) from None
+        overrides[key] = value
+    if system not in SYSTEMS:
+        raise usage(m("--system: expected swiss or round-robin, found {value}", value=repr(system)))
+    for tb in tiebreak or []:
+        if tb not in TIEBREAKS:
+            raise usage(
+                m(
+                    "--tiebreak: expected one of {ids}, found {value}",
+                    ids=join(TIEBREAKS),
+                    value=repr(tb),
+                )
+            )
+    return overrides
+
+
+@app.command("new")
+@errors
+def new_cmd(
+    name: Annotated[str, typer.Argument(help=h("The tournament's name."))],
+    game: Annotated[str, typer.Option("--game", "-g", help=h("The game every table plays."))],
+    variant: Annotated[
+        str | None, typer.Option("--variant", "-v", help=h("A named variant."))
+    ] = None,
+    rule: Annotated[
+        list[str] | None, typer.Option("--rule", "-r", help=h("Override a parameter: KEY=VALUE."))
+    ] = None,
+    player: Annotated[
+        list[str] | None, typer.Option("--player", "-p", help=h("An entrant (repeat)."))
+    ] = None,
+    team: Annotated[
+        list[str] | None, typer.Option("--team", help=h('A team of two: "A & B" (repeat).'))
+    ] = None,
+    entrants: Annotated[
+        Path | None, typer.Option("--entrants", help=h("A CSV file with a name column."))
+    ] = None,
+    system: Annotated[str, typer.Option("--system", help=h("swiss or round-robin."))] = "swiss",
+    rounds: Annotated[int | None, typer.Option("--rounds", help=h("How many rounds."))] = None,
+    table_size: Annotated[
+        int | None,
+        typer.Option("--table-size", help=h("Players at a table (default 2; teams: 4).")),
+    ] = None,
+    seed: Annotated[
+        str | None,
+        typer.Option("--seed", help=h("The draw's seed (default: chosen and recorded).")),
+    ] = None,
+    points: Annotated[
+        str | None, typer.Option("--points", help=h("Match points: win=2,draw=1,bye=2."))
+    ] = None,
+    tiebreak: Annotated[
+        list[str] | None, typer.Option("--tiebreak", help=h("A tie-break id, in order (repeat)."))
+    ] = None,
+    date: Annotated[
+        str | None, typer.Option("--date", help=h("YYYY-MM-DD (default: today)."))
+    ] = None,
+    folder: Dir = HERE,
+) -> None:
+    """Create the folder's tournament.toml.
+
+    Example: referee tournament new "Café Cup" --game basra -p Ali -p Omar -p Zaid -p Hoda
+    """
+    import datetime as dt
+
+    from referee.registry import GAMES
+    from referee.tournament import director
+    from referee.tournament.model import Tournament
+    from referee.tournament.store import entrants_csv
+
+    overrides = game_rules(game, variant, rule, system, tiebreak)
+    variant = variant or GAMES[game].default_variant
+    names = [director.entrant(p, False) for p in player or []]
+    names += [director.entrant(x, True) for x in team or []]
+    names += [director.entrant(x, " & " in x) for x in (entrants_csv(entrants) if entrants else [])]
+    try:
+        when = (dt.date.fromisoformat(date) if date else dt.date.today()).isoformat()
+    except ValueError:
+        raise usage(m("--date: expected YYYY-MM-DD, found {value}", value=repr(date))) from None
+    t = Tournament(
+        name,
+        game,
+        variant,
+        overrides,
+        when,
+        system,
+        0,
+        0,
+        seed or "",
+        read_points(points),
+        tuple(tiebreak or ()),
+        names,
+    )
+    t = director.create(folder, t, rounds, table_size)
+    out(
+        m(
+            "Created {file}: {name}, {game} ({variant}), {system}, {count} entrants, "
+            "{rounds} rounds, seed {seed}. Next: referee tournament pair",
+            file=str(folder / "tournament.toml"),
+            name=name,
+            game=game,
+            variant=variant,
+            system=system,
+            count=len(names),
+            rounds=t.rounds,
+            seed=t.seed,
+        )
+    )
+
+
+@app.command("add")
+@errors
+def add_cmd(
+    name: Annotated[str, typer.Argument(help=h('The entrant (a team: "A & B").'))],
+    folder: Dir = HERE,
+) -> None:
+    """A late entrant: paired from the next round, with 0 match points."""
+    from referee.tournament import director
+
+    e = director.add(folder, name)
+    out(m("Added {name}: paired from round {round}.", name=e.name, round=e.joined))
+
+
+@app.command("drop")
+@errors
+def drop_cmd(
+    name: Annotated[str, typer.Argument(help=h("The entrant withdrawing."))], folder: Dir = HERE
+) -> None:
+    """A withdrawal: not paired from the next round; earlier results stand."""
+    from referee.tournament import director
+
+    e = director.drop(folder, name)
+    out(
+        m(
+            "{name} withdraws: not paired from round {round}; results so far stand.",
+            name=e.name,
+            round=e.withdrawn or 0,
+        )
+    )
+
+
+@app.command("pair")
+@errors
+def pair_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
+    """Pair the next round and start each table's log.
+
+    Example: referee tournament pair --json
+    """
+    from referee.tournament import director
+
+    rnd = director.pair(folder)
+    tables = [{"table": tb.number, "sides": list(tb.sides), "log": tb.log} for tb in rnd.tables]
+    if as_json:
+        bye = rnd.byes[0] if len(rnd.byes) == 1 else None
+        out(dumps({"round": rnd.number, "tables": tables, "bye": bye, "byes": list(rnd.byes)}))
+        return
+    out(m("Round {round}:", round=rnd.number))
+    for tb in rnd.tables:
+        out(
+            m(
+                "  table {table}: {sides}  ({log})",
+                table=tb.number,
+                sides=join(tb.sides, " – "),
+                log=tb.log,
+            )
+        )
+    for s in rnd.byes:
+        out(m("  bye: {side}", side=s))
+    where = {s: tb.number for tb in rnd.tables for s in tb.sides}
+    out(m("By name:"))
+    for s in sorted([*where, *rnd.byes], key=lambda x: (x.casefold(), x)):
+        out(
+            m("  {side}: table {table}", side=s, table=where[s])
+            if s in where
+            else m("  {side}: bye", side=s)
+        )
+
+
+@app.command("result")
+@errors
+def result_cmd(
+    table: Annotated[int, typer.Argument(help=h("The table, in the current round."))],
+    forfeit: Annotated[
+        list[str] | None, typer.Option("--forfeit", help=h("A side that did not play (repeat)."))
+    ] = None,
+    time: Annotated[
+        bool, typer.Option("--time", help=h("Time called: the finished deals decide."))
+    ] = False,
+    points: Annotated[
+        list[str] | None, typer.Option("--points", help=h("Match points set: SIDE=N (repeat)."))
+    ] = None,
+    reason: Annotated[str | None, typer.Option("--reason", help=h("Why (recorded)."))] = None,
+    undo: Annotated[
+        bool, typer.Option("--undo", help=h("Take the table's last decision back."))
+    ] = False,
+    folder: Dir = HERE,
+) -> None:
+    """A director's decision for a table of the current round.
+
+    Example: referee tournament result 3 --forfeit Omar --reason "did not arrive"
+    """
+    from referee.tournament import director
+
+    kinds = [k for k, given in (("forfeit", forfeit), ("time", time), ("points", points)) if given]
+    if undo:
+        if kinds:
+            raise usage(m("--undo takes no other decision"))
+        director.decide(folder, table, lambda *_: None)
+        out(m("Table {table}: the last decision is taken back.", table=table))
+        return
+    if len(kinds) != 1:
+        raise usage(m("give one of --forfeit, --time, --points (or --undo)"))
+    if not reason or not reason.strip():
+        raise usage(m("--reason: a decision is recorded with its reason"))
+    set_points: dict[str, int] = {}
+    for text in points or []:
+        side, _, value = text.rpartition("=")
+        if not side or not value.strip().isdigit():
+            raise usage(m("--points: expected SIDE=N, found {value}", value=repr(text)))
+        set_points[side.strip()] = int(value)
+    director.decide(
+        folder, table, director.decision(kinds[0], reason.strip(), forfeit or [], set_points)
+    )
+    out(m("Table {table}: decided ({kind}), reason recorded.", table=table, kind=kinds[0]))
+
+
+@app.command("recount")
+@errors
+def recount_cmd(
+    table: Annotated[int, typer.Argument(help=h("The table."))],
+    reason: Annotated[str, typer.Option("--reason", help=h("Why the log changed (recorded)."))],
+    round_number: Annotated[
+        int | None, typer.Option("--round", help=h("The round (default: the current one)."))
+    ] = None,
+    folder: Dir = HERE,
+) -> None:
+    """Accept a log that changed after it was counted (a correction), with the reason."""
+    from referee.tournament import director
+
+    c = director.recount(folder, table, round_number, reason)
+    out(m("Recounted: the new log ({digest}…) is counted.", digest=c.digest[:12]))
+
+
+@app.command("close")
+@errors
+def close_cmd(folder: Dir = HERE) -> None:
+    """After the last round: count its results and end the tournament."""
+    from referee.tournament import director
+
+    t = director.close(folder)
+    out(m("{name} is closed.", name=t.name))
+
+
+def cell(text: str) -> str:
+    """A CSV cell a spreadsheet will not run as a formula (OWASP)."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def table(rows: list[list[object]], headers: list[str]) -> str:
+    from referee.render import _table
+
+    return _table(rows, headers)
+
+
+@app.command("status")
+@errors
+def status_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
+    """Every round's tables: finished, playing, not started, decided, a problem, changed."""
+    from referee.tournament import director, report
+
+    t, facts = director.read_all(folder)
+    if as_json:
+        out(dumps(report.status_json(t, facts)))
+        return
+    out(
+        m(
+            "{name}: {game} ({variant}), round {round} of {rounds}",
+            name=t.name,
+            game=t.game,
+            variant=t.variant,
+            round=t.current,
+            rounds=t.rounds,
+        )
+    )
+    for number, rows, byes, notes in report.status_rows(t, facts):
+        out("")
+        out(m("Round {round}", round=number))
+        out(table(rows, [m("table"), m("sides"), m("state"), m("match points"), m("log")]))
+        for s in byes:
+            out(m("  bye: {side}", side=s))
+        for note in notes:
+            out(m("  {note}", note=note))
+
+
+@app.command("standings")
+@errors
+def standings_cmd(
+    after_round: Annotated[
+        int | None,
+        typer.Option("--after-round", min=1, help=h("Standings as they were after round N.")),
+    ] = None,
+    as_json: Json = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help=h("Print CSV rows."))] = False,
+    folder: Dir = HERE,
+) -> None:
+    """The ranking: match points, then the tie-breaks in their declared order.
+
+    Example: referee tournament standings --after-round 3 --csv > standings.csv
+    """
+    from referee.tournament import director, report
+
+    t, facts = director.read_all(folder)
+    s = report.standings_of(t, facts, after_round)
+    rows = report.standings_rows(t, s)
+    if as_json:
+        out(dumps(report.standings_json(t, s)))
+    elif as_csv:
+        import csv
+
+        w = csv.writer(sys.stdout, lineterminator="\n")
+        w.writerow(["rank", "name", "match_points", *t.tiebreaks, *report.STANDING_COLUMNS])
+        for row in rows:
+            w.writerow(
+                [
+                    cell(str(v)) if i == 1 else str(v).lower() if isinstance(v, bool) else v
+                    for i, v in enumerate(row)
+                ]
+            )
+    else:
+        out(m("{name}: standings after round {round}", name=t.name, round=s.after_round))
+        if s.pending:
+            out(mn("({n} table has no result yet)", "({n} tables have no result yet)", s.pending))
+        heads = [
+            "#",
+            m("name"),
+            m("points"),
+            *t.tiebreaks,
+            m("played"),
+            m("won"),
+            m("drawn"),
+            m("lost"),
+            m("byes"),
+            m("game points"),
+            "",
+        ]
+        out(table([[*r[:-1], m("withdrawn") if r[-1] else ""] for r in rows], heads))
+
+
+@app.command("verify")
+@errors
+def verify_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
+    """Replay every log and check the tournament; exit 0 only when nothing is wrong."""
+    from referee.tournament import director
+    from referee.tournament.verify import Finding, verify
+
+    t, problems = director.file_problems(folder)
+    found = [
+        Finding(
+            "tournament.file",
+            m("{where}: {problem}", where=p.path, problem=p.message) if p.path else m(p.message),
+        )
+        for p in problems
+    ]
+    if t is not None and not problems:
+        found += verify(t, director.all_facts(folder, t))
+    if as_json:
+        out(dumps({"ok": not found, "problems": [f.as_json() for f in found]}))
+    else:
+        for f in found:
+            where = [m("round {round}", round=f.round)] if f.round else []
+            where += [m("table {table}", table=f.table)] if f.table else []
+            out(
+                m(
+                    "[{rule}] ({where}): {message}",
+                    rule=f.rule,
+                    where=join(where),
+                    message=f.message,
+                )
+                if where
+                else m("[{rule}]: {message}", rule=f.rule, message=f.message)
+            )
+        out(
+            m("ok: the tournament verifies")
+            if not found
+            else mn("{n} problem", "{n} problems", len(found))
+        )
+    if found:
+        raise typer.Exit(1)

@@ -1,0 +1,178 @@
+"""Pairing a round: a seeded draw for round 1, then the spec's least-cost pairing (two sides
+a table: a minimum-cost perfect matching, networkx's blossom algorithm; three or more: the
+search in :mod:`referee.tournament.seats`), or the seeded circle of a round robin.
+
+Costs compare term by term; they are encoded exactly as one integer whose digits, in mixed
+radix, are the terms, so that a matching that minimises the integer minimises the terms in
+their order. Ties go by the seeded draw (the order the sides are given to the algorithm):
+the same file and seed give the same pairing on any machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from referee.tournament.model import History, Tournament
+from referee.tournament.seats import layout, least_cost_groups, round_one_groups
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """A round's tables (sides in seating order, by table number) and its byes."""
+
+    tables: tuple[tuple[str, ...], ...]
+    byes: tuple[str, ...]
+
+
+def rng_for(seed: str, round_number: int, what: str = "") -> random.Random:
+    """The round's random source: the same on any machine (a string seed is hashed with
+    SHA-512 by :class:`random.Random`, never with Python's salted ``hash``)."""
+    return random.Random(f"{seed}:{round_number}{what}")
+
+
+def two_cost(
+    tables: Iterable[Sequence[str]], byes: Sequence[str], mp: dict[str, int], h: History
+) -> tuple[int, int, int, int]:
+    """The spec's cost of a two-sides pairing: repeat meetings, repeat byes, the sum of the
+    match-point differences, the bye's match points."""
+    tables = list(tables)
+    return (
+        sum(1 for a, b in tables if h.have_met(a, b)),
+        sum(1 for s in byes if s in h.byes),
+        sum(abs(mp[a] - mp[b]) for a, b in tables),
+        sum(mp[s] for s in byes),
+    )
+
+
+def draw(sides: Sequence[str], rng: random.Random) -> list[str]:
+    """The sides in the order the seed draws them."""
+    order = list(sides)
+    rng.shuffle(order)
+    return order
+
+
+def swiss_two(sides: Sequence[str], mp: dict[str, int], h: History, rng: random.Random) -> Pairing:
+    """A least-cost pairing of two sides a table (one bye when the count is odd).
+
+    The graph holds, besides every side's edge to the bye, only the edges between sides
+    at most ``4m + 2`` apart in match-point order (``m``: the most opponents any side has
+    met): some least-cost pairing uses no other edge. Take a pairing with a longer edge
+    a-b; of the sides between them, at most ``2m`` have met a or b, at most ``2m`` are
+    partnered with one who has, one has the bye; any other c (partnered with d) can be
+    re-paired with a, b, d in match-point order, which adds no repeat, no bye, no point
+    of difference, and shortens the edges; repeating ends. Ties go by the seeded draw.
+    """
+    import networkx as nx  # type: ignore[import-untyped]  # only here: table commands never pay for it
+
+    order = sorted(draw(sides, rng), key=lambda s: mp[s])  # stable: the draw within a score
+    n = len(order)
+    tables = n // 2
+    top = max((mp[s] for s in order), default=0)
+    spread = top - min((mp[s] for s in order), default=0)
+    w3 = top + 1
+    w2 = w3 * (tables * spread + 1)
+    w1 = w2 * 2
+    most = max((sum(1 for pair in h.met if s in pair) for s in order), default=0)
+    reach = 4 * most + 2
+    graph = nx.Graph()  # nodes are numbers: networkx's sets of them iterate alike everywhere
+    graph.add_nodes_from(range(n + n % 2))
+    edges = []
+    for i, a in enumerate(order):
+        for j in range(i + 1, min(n, i + 1 + reach)):
+            b = order[j]
+            edges.append((i, j, w1 * h.have_met(a, b) + w3 * abs(mp[a] - mp[b])))
+    if n % 2:  # node n is the bye
+        edges.extend((i, n, w2 * (s in h.byes) + mp[s]) for i, s in enumerate(order))
+    big = max((c for _, _, c in edges), default=0) + 1
+    graph.add_weighted_edges_from((i, j, big - c) for i, j, c in edges)
+    pairs: list[tuple[str, str]] = []
+    byes: list[str] = []
+    for i, j in sorted(
+        tuple(sorted(e)) for e in nx.max_weight_matching(graph, maxcardinality=True)
+    ):
+        if j == n:
+            byes.append(order[i])
+        else:
+            pairs.append((order[i], order[j]))
+    return Pairing(tuple(pairs), tuple(byes))
+
+
+def circle(order: Sequence[str], round_number: int) -> list[tuple[str | None, str | None]]:
+    """Round ``round_number`` (from 1) of the circle method over ``order`` (None: the bye).
+
+    >>> circle(["A", "B", "C", "D"], 1)
+    [('A', 'D'), ('B', 'C')]
+    """
+    items: list[str | None] = list(order)
+    if len(items) % 2:
+        items.append(None)
+    n = len(items)
+    fixed, rest = items[0], items[1:]
+    k = (round_number - 1) % (n - 1)
+    turned = rest[-k:] + rest[:-k] if k else rest
+    line = [fixed, *turned]
+    return [(line[i], line[n - 1 - i]) for i in range(n // 2)]
+
+
+def round_robin(t: Tournament, round_number: int, sides: Sequence[str]) -> Pairing:
+    """The round's meetings of the seeded circle; a withdrawn side's opponent has a bye."""
+    order = draw([e.name for e in t.entrants if e.joined == 1], rng_for(t.seed, 0, "robin"))
+    active = set(sides)
+    pairs: list[tuple[str, str]] = []
+    byes: list[str] = []
+    for a, b in circle(order, round_number):
+        if a in active and b in active:
+            assert a is not None and b is not None
+            pairs.append((a, b))
+        else:
+            byes.extend(s for s in (a, b) if s is not None and s in active)
+    return Pairing(tuple(pairs), tuple(byes))
+
+
+def history(t: Tournament, before: int, met: Iterable[frozenset[str]]) -> History:
+    """The history for pairing round ``before`` (meetings given by the results)."""
+    byes = frozenset(s for r in t.paired[: before - 1] for s in r.byes)
+    first: dict[str, int] = {}
+    for r in t.paired[: before - 1]:
+        for tb in r.tables:
+            first[tb.sides[0]] = first.get(tb.sides[0], 0) + 1
+    return History(frozenset(met), byes, first)
+
+
+def seat(sides: Sequence[str], h: History, rng: random.Random) -> tuple[str, ...]:
+    """Seating order: who has sat first least often sits first (ties by the seed)."""
+    keyed = [(h.first.get(s, 0), rng.random(), s) for s in sides]
+    return tuple(s for _, _, s in sorted(keyed))
+
+
+def numbered(
+    groups: Iterable[Sequence[str]], mp: dict[str, int], h: History, rng: random.Random
+) -> tuple[tuple[str, ...], ...]:
+    """Tables seated and numbered: the highest match points at table 1."""
+    seated = [seat(g, h, rng) for g in groups]
+    seated.sort(key=lambda g: (-max(mp[s] for s in g), -sum(mp[s] for s in g), g))
+    return tuple(seated)
+
+
+def pair(t: Tournament, round_number: int, mp: dict[str, int], h: History) -> Pairing:
+    """Pair round ``round_number`` of the active sides from match points ``mp``."""
+    sides = t.active(round_number)
+    rng = rng_for(t.seed, round_number)
+    if t.system == "round-robin":
+        p = round_robin(t, round_number, sides)
+        return Pairing(numbered(p.tables, mp, h, rng), p.byes)
+    if t.sides_per_table == 2:
+        if round_number == 1:
+            order = draw(sides, rng)
+            groups = [order[i : i + 2] for i in range(0, len(order) - 1, 2)]
+            return Pairing(numbered(groups, mp, h, rng), tuple(order[len(groups) * 2 :]))
+        p = swiss_two(sides, mp, h, rng)
+        return Pairing(numbered(p.tables, mp, h, rng), tuple(sorted(p.byes)))
+    sizes, nbyes = layout(t, len(sides))
+    if round_number == 1:
+        tables, byes = round_one_groups(draw(sides, rng), sizes)
+    else:
+        tables, byes = least_cost_groups(sides, sizes, nbyes, mp, h, rng)
+    return Pairing(numbered(tables, mp, h, rng), tuple(sorted(byes)))

@@ -1,0 +1,429 @@
+"""The tournament file's mapping (parsed TOML) to values and back: lenient reading, each
+problem a ``tournament.file`` with its key path, what was expected and what was found;
+the canonical mapping in a fixed key order (docs/tournament.md). No I/O."""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+from typing import Any
+
+from referee.messages import join, m
+from referee.problems import Problem
+from referee.registry import GAMES, check_game, check_variant, resolve_rules
+from referee.tournament.model import (
+    DECISIONS,
+    SYSTEMS,
+    TIEBREAKS,
+    Count,
+    Decision,
+    Entrant,
+    Points,
+    Round,
+    Table,
+    Tournament,
+)
+
+TOP = (
+    "format",
+    "version",
+    "name",
+    "game",
+    "variant",
+    "date",
+    "system",
+    "rounds",
+    "table_size",
+    "seed",
+    "tiebreaks",
+    "closed",
+    "rules",
+    "points",
+    "entrants",
+    "round",
+)
+HEX64 = re.compile(r"[0-9a-f]{64}")
+
+
+class Reader:
+    """Collects problems while reading; each getter returns None on a bad value."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def bad(self, path: str, message: str) -> None:
+        self.problems.append(Problem("tournament.file", message, path))
+
+    def keys(self, raw: dict[str, Any], allowed: tuple[str, ...], path: str) -> None:
+        for key in raw:
+            if key not in allowed:
+                self.bad(
+                    f"{path}{key}",
+                    m(
+                        "unknown key {key}; expected one of {keys}",
+                        key=repr(key),
+                        keys=join(allowed),
+                    ),
+                )
+
+    def get(
+        self,
+        raw: dict[str, Any],
+        key: str,
+        kind: type | tuple[type, ...],
+        path: str,
+        default: Any = ...,
+        what: str = "",
+    ) -> Any:
+        if key not in raw:
+            if default is ...:
+                self.bad(f"{path}{key}", m("missing key {key}", key=repr(key)))
+                return None
+            return default
+        value = raw[key]
+        if (
+            isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,))
+        ) or not isinstance(value, kind):
+            self.bad(
+                f"{path}{key}",
+                m(
+                    "expected {what}, found {value}",
+                    what=what or getattr(kind, "__name__", "a value"),
+                    value=repr(value)[:60],
+                ),
+            )
+            return None
+        return value
+
+    def names(self, raw: dict[str, Any], key: str, path: str) -> tuple[str, ...] | None:
+        value = self.get(raw, key, list, path, what=m("an array of names"))
+        if value is None:
+            return None
+        if not all(isinstance(v, str) for v in value):
+            self.bad(
+                f"{path}{key}",
+                m("expected an array of names, found {value}", value=repr(value)[:60]),
+            )
+            return None
+        return tuple(value)
+
+    def ints(
+        self, raw: dict[str, Any], key: str, path: str, default: Any = ...
+    ) -> dict[str, int] | None:
+        value = self.get(raw, key, dict, path, default, m("a table of whole numbers"))
+        if value is None:
+            return None
+        for k, v in value.items():
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                self.bad(
+                    f"{path}{key}.{k}",
+                    m("expected a whole number of at least 0, found {value}", value=repr(v)[:60]),
+                )
+                return None
+        return dict(value)
+
+
+def read_tournament(data: dict[str, Any]) -> tuple[Tournament | None, list[Problem]]:
+    """The tournament in a parsed file, and every problem found."""
+    r = Reader()
+    r.keys(data, TOP, "")
+    if data.get("format") != "referee-tournament":
+        r.bad(
+            "format",
+            m(
+                "expected {expected}, found {value}",
+                expected='"referee-tournament"',
+                value=repr(data.get("format"))[:60],
+            ),
+        )
+    if data.get("version") != 1:
+        r.bad(
+            "version",
+            m(
+                "expected {expected}, found {value}",
+                expected="1",
+                value=repr(data.get("version"))[:60],
+            ),
+        )
+    t = _header(r, data)
+    if t is None:
+        return None, r.problems
+    for i, raw in enumerate(r.get(data, "entrants", list, "", [], m("an array of tables")) or []):
+        e = _entrant(r, raw, f"entrants[{i}].")
+        if e is not None:
+            if t.entrant(e.name) is not None:
+                r.bad(
+                    f"entrants[{i}].name",
+                    m("{name} is entered twice; names must be unique", name=repr(e.name)),
+                )
+            t.entrants.append(e)
+    _players_unique(r, t)
+    for i, raw in enumerate(r.get(data, "round", list, "", [], m("an array of tables")) or []):
+        rnd = _round(r, t, raw, f"round[{i}].")
+        if rnd is not None:
+            if rnd.number != i + 1:
+                r.bad(
+                    f"round[{i}].number",
+                    m(
+                        "expected {expected}, found {value}",
+                        expected=str(i + 1),
+                        value=str(rnd.number),
+                    ),
+                )
+            t.paired.append(rnd)
+    return t, r.problems
+
+
+def _header(r: Reader, data: dict[str, Any]) -> Tournament | None:
+    name = r.get(data, "name", str, "", what=m("a name"))
+    game = r.get(data, "game", str, "", what=m("a game"))
+    if game is not None and (why := check_game(game)) is not None:
+        r.bad("game", why)
+        game = None
+    if game is None or name is None:
+        return None
+    variant = r.get(data, "variant", str, "", GAMES[game].default_variant, m("a variant"))
+    if variant is None or (why := check_variant(game, variant)) is not None:
+        r.bad("variant", why or m("expected a variant"))
+        return None
+    rules = r.get(data, "rules", dict, "", {}, m("a table of rules"))
+    if rules is not None:
+        _, problems = resolve_rules(game, variant, rules, "rules")
+        for p in problems:
+            r.bad(p.path or "rules", p.message)
+    system = r.get(data, "system", str, "", "swiss", m("swiss or round-robin"))
+    if system not in SYSTEMS:
+        r.bad("system", m("expected swiss or round-robin, found {value}", value=repr(system)))
+        system = "swiss"
+    tiebreaks = r.names(data, "tiebreaks", "") if "tiebreaks" in data else None
+    for i, tb in enumerate(tiebreaks or ()):
+        if tb not in TIEBREAKS:
+            r.bad(
+                f"tiebreaks[{i}]",
+                m("expected one of {ids}, found {value}", ids=join(TIEBREAKS), value=repr(tb)),
+            )
+    points = _points(r, data)
+    rounds = _positive(r, data, "rounds", "")
+    size = _positive(r, data, "table_size", "")
+    t = Tournament(
+        name=name,
+        game=game,
+        variant=variant,
+        rules=rules or {},
+        date=r.get(data, "date", str, "", "", m("a date")) or "",
+        system=system,
+        rounds=rounds or 1,
+        table_size=size or 2,
+        seed=r.get(data, "seed", str, "", what=m("a seed")) or "",
+        points=points,
+        tiebreaks=tuple(tiebreaks or ()),
+        entrants=[],
+        closed=r.get(data, "closed", str, "", None, m("a time")),
+    )
+    return t
+
+
+def _positive(r: Reader, raw: dict[str, Any], key: str, path: str) -> int | None:
+    value = r.get(raw, key, int, path, what=m("a whole number"))
+    if value is not None and value < 1:
+        r.bad(
+            f"{path}{key}",
+            m("expected a whole number of at least 1, found {value}", value=str(value)),
+        )
+        return None
+    return value  # type: ignore[no-any-return]
+
+
+def _points(r: Reader, data: dict[str, Any]) -> Points:
+    raw = r.ints(data, "points", "", {"win": 2, "draw": 1, "bye": 2}) or {}
+    r.keys(raw, ("win", "draw", "bye"), "points.")
+    return Points(raw.get("win", 2), raw.get("draw", 1), raw.get("bye", 2))
+
+
+def _entrant(r: Reader, raw: Any, path: str) -> Entrant | None:
+    if not isinstance(raw, dict):
+        r.bad(path.rstrip("."), m("expected a table, found {value}", value=repr(raw)[:60]))
+        return None
+    r.keys(raw, ("name", "members", "joined", "withdrawn"), path)
+    name = r.get(raw, "name", str, path, what=m("a name"))
+    members = r.names(raw, "members", path) if "members" in raw else ()
+    joined = _positive(r, raw, "joined", path) if "joined" in raw else 1
+    withdrawn = _positive(r, raw, "withdrawn", path) if "withdrawn" in raw else None
+    if name is None or members is None or joined is None:
+        return None
+    from referee.tournament.names import name_problem
+
+    for i, who in enumerate(members or (name,)):
+        why = name_problem(who)
+        if why is not None:
+            r.bad(f"{path}members[{i}]" if members else f"{path}name", why)
+    if members and (len(members) != 2 or " & ".join(members) != name):
+        r.bad(
+            f"{path}members",
+            m(
+                "a team is two members whose names joined by ' & ' are its name, found {value}",
+                value=repr(list(members))[:80],
+            ),
+        )
+    return Entrant(name, members, joined, withdrawn)
+
+
+def _players_unique(r: Reader, t: Tournament) -> None:
+    seen: set[str] = set()
+    for i, e in enumerate(t.entrants):
+        for who in e.players:
+            if who.casefold() in seen:
+                r.bad(
+                    f"entrants[{i}]",
+                    m("{name} is entered twice; names must be unique", name=repr(who)),
+                )
+            seen.add(who.casefold())
+
+
+def _round(r: Reader, t: Tournament, raw: Any, path: str) -> Round | None:
+    if not isinstance(raw, dict):
+        r.bad(path.rstrip("."), m("expected a table, found {value}", value=repr(raw)[:60]))
+        return None
+    r.keys(raw, ("number", "paired_at", "byes", "match_points", "tables"), path)
+    number = _positive(r, raw, "number", path)
+    byes = r.names(raw, "byes", path) if "byes" in raw else ()
+    mp = r.ints(raw, "match_points", path, {})
+    tables: list[Table] = []
+    for i, tb in enumerate(r.get(raw, "tables", list, path, [], m("an array of tables")) or []):
+        table = _table(r, t, tb, f"{path}tables[{i}].")
+        if table is not None:
+            if any(x.number == table.number for x in tables):
+                r.bad(
+                    f"{path}tables[{i}].table",
+                    m("table {number} is listed twice", number=table.number),
+                )
+            tables.append(table)
+    at = r.get(raw, "paired_at", str, path, "", m("a time"))
+    if number is None or byes is None or mp is None:
+        return None
+    for s in [*byes, *mp]:
+        if t.entrant(s) is None:
+            r.bad(
+                f"{path}byes" if s in byes else f"{path}match_points",
+                m("{side} is not an entrant", side=repr(s)),
+            )
+    return Round(number, tables, byes, mp, at or "")
+
+
+def _table(r: Reader, t: Tournament, raw: Any, path: str) -> Table | None:
+    if not isinstance(raw, dict):
+        r.bad(path.rstrip("."), m("expected a table, found {value}", value=repr(raw)[:60]))
+        return None
+    r.keys(raw, ("table", "sides", "players", "log", "counts", "decisions"), path)
+    number = _positive(r, raw, "table", path)
+    sides = r.names(raw, "sides", path)
+    players = r.names(raw, "players", path)
+    log = r.get(raw, "log", str, path, what=m("a path inside the folder"))
+    if log is not None and not safe_log(log):
+        r.bad(
+            f"{path}log",
+            m(
+                "expected a relative path inside the tournament's folder ending .toml, "
+                "found {value}",
+                value=repr(log)[:80],
+            ),
+        )
+        log = None
+    raw_counts = r.get(raw, "counts", list, path, [], m("an array of tables")) or []
+    read_counts = (_count(r, c, f"{path}counts[{i}].") for i, c in enumerate(raw_counts))
+    counts = [c for c in read_counts if c is not None]
+    raw_decisions = r.get(raw, "decisions", list, path, [], m("an array of tables")) or []
+    read = (_decision(r, d, f"{path}decisions[{i}].") for i, d in enumerate(raw_decisions))
+    decisions = [d for d in read if d is not None]
+    if number is None or sides is None or players is None or log is None:
+        return None
+    for s in sides:
+        e = t.entrant(s)
+        if e is None:
+            r.bad(f"{path}sides", m("{side} is not an entrant", side=repr(s)))
+    expect = seating([t.entrant(s) or Entrant(s) for s in sides])
+    if list(players) != expect:
+        r.bad(
+            f"{path}players",
+            m("expected {expected}, found {value}", expected=join(expect), value=join(players)),
+        )
+    return Table(number, sides, players, log, counts, decisions)
+
+
+def seating(entrants: list[Entrant]) -> list[str]:
+    """The players of a table in playing order: partners sit opposite (1 & 3, 2 & 4)."""
+    if any(e.members for e in entrants):
+        return [e.players[k] for k in range(2) for e in entrants]
+    return [e.name for e in entrants]
+
+
+def safe_log(log: str) -> bool:
+    """A log path the tournament may name: relative, inside its folder, a .toml file."""
+    p = PurePosixPath(log)
+    return (
+        bool(log)
+        and not p.is_absolute()
+        and ".." not in p.parts
+        and "\\" not in log
+        and log.endswith(".toml")
+        and log == str(p)
+    )
+
+
+def _count(r: Reader, raw: Any, path: str) -> Count | None:
+    if not isinstance(raw, dict):
+        r.bad(path.rstrip("."), m("expected a table, found {value}", value=repr(raw)[:60]))
+        return None
+    r.keys(raw, ("digest", "totals", "winner", "during", "at", "reason", "complete"), path)
+    digest = r.get(raw, "digest", str, path, what=m("a SHA-256 in hexadecimal"))
+    if digest is not None and not HEX64.fullmatch(digest):
+        r.bad(
+            f"{path}digest",
+            m("expected a SHA-256 in hexadecimal, found {value}", value=repr(digest)[:80]),
+        )
+        digest = None
+    totals = r.ints(raw, "totals", path, {})
+    winner = r.get(raw, "winner", str, path, None, m("a side"))
+    during = r.get(raw, "during", int, path, what=m("a whole number"))
+    at = r.get(raw, "at", str, path, "", m("a time"))
+    reason = r.get(raw, "reason", str, path, None, m("text"))
+    complete = r.get(raw, "complete", bool, path, True, m("true or false"))
+    if digest is None or totals is None or during is None or complete is None:
+        return None
+    return Count(digest, totals, winner, during, at or "", reason, complete)
+
+
+def _decision(r: Reader, raw: Any, path: str) -> Decision | None:
+    if not isinstance(raw, dict):
+        r.bad(path.rstrip("."), m("expected a table, found {value}", value=repr(raw)[:60]))
+        return None
+    r.keys(
+        raw,
+        ("kind", "reason", "during", "at", "absent", "points", "totals", "undone", "undone_during"),
+        path,
+    )
+    kind = r.get(raw, "kind", str, path, what=m("forfeit, time or points"))
+    if kind is not None and kind not in DECISIONS:
+        r.bad(
+            f"{path}kind",
+            m("expected forfeit, time or points, found {value}", value=repr(kind)[:40]),
+        )
+        kind = None
+    reason = r.get(raw, "reason", str, path, what=m("text"))
+    during = r.get(raw, "during", int, path, what=m("a whole number"))
+    at = r.get(raw, "at", str, path, "", m("a time"))
+    absent = r.names(raw, "absent", path) if "absent" in raw else ()
+    points = r.ints(raw, "points", path, {})
+    totals = r.ints(raw, "totals", path, {})
+    undone = r.get(raw, "undone", str, path, None, m("a time"))
+    undone_during = r.get(raw, "undone_during", int, path, None, m("a whole number"))
+    if (
+        kind is None
+        or reason is None
+        or during is None
+        or absent is None
+        or points is None
+        or totals is None
+    ):
+        return None
+    return Decision(kind, reason, during, at or "", absent, points, totals, undone, undone_during)

@@ -1,0 +1,209 @@
+"""The tournament file on disk (the edge): ``tournament.toml`` read leniently, every
+problem a ``tournament.file`` with its key path, and written canonically, atomically and
+under lock (referee.logfile's write and lock); the facts of the tables' logs, read and
+replayed as ``referee verify`` and ``referee score`` do."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from referee.messages import m
+from referee.problems import Problem, RefereeError
+from referee.tournament.model import Tournament
+from referee.tournament.reader import read_tournament
+from referee.tournament.results import LogFacts
+
+FILE = "tournament.toml"
+FORMAT = "referee-tournament"
+VERSION = 1
+
+
+def problem(rule: str, message: str, path: str | None = None) -> RefereeError:
+    return RefereeError([Problem(rule, message, path)])
+
+
+def file_of(folder: Path) -> Path:
+    return folder / FILE
+
+
+def parse(raw: bytes) -> tuple[Tournament | None, list[Problem]]:
+    """The tournament in ``raw`` (None when unusable) and every problem of the file."""
+    from referee.logfile import parse_bytes
+
+    data, problems = parse_bytes(raw)
+    if data is None:
+        return None, [
+            Problem("tournament.file", p.message, p.path, line=p.line, column=p.column)
+            for p in problems
+        ]
+    return read_tournament(data)
+
+
+def load(folder: Path, real: Path | None = None) -> Tournament:
+    """Read the folder's tournament; any problem of the file is raised."""
+    from referee.logfile import read_path
+
+    path = real or file_of(folder)
+    if not path.exists() and not path.is_symlink():
+        raise problem(
+            "tournament.file",
+            m(
+                "{file}: no tournament here (referee tournament new NAME …)",
+                file=str(file_of(folder)),
+            ),
+        )
+    t, problems = parse(read_path(path, file_of(folder)))
+    if t is None or problems:
+        raise RefereeError(problems)
+    return t
+
+
+def dumps(t: Tournament) -> bytes:
+    """The canonical bytes of a tournament file."""
+    import tomli_w
+
+    from referee.tournament.writer import to_dict
+
+    return tomli_w.dumps(to_dict(t)).encode("utf-8")
+
+
+def save(real: Path, t: Tournament) -> None:
+    from referee.logfile import write_atomic
+
+    write_atomic(real, dumps(t))
+
+
+def log_path(folder: Path, log: str) -> Path:
+    """Where a table's log is: inside the folder (the reader refuses any other path)."""
+    return folder.joinpath(*PurePosixPath(log).parts)
+
+
+def expected_rules(t: Tournament) -> dict[str, Any]:
+    from referee.registry import resolve_rules
+
+    values, _ = resolve_rules(t.game, t.variant, dict(t.rules))
+    return values
+
+
+def facts_of(
+    path: Path, game: str, variant: str, players: list[str], rules: dict[str, Any]
+) -> LogFacts | None:
+    """What the log at ``path`` says, or None when there is no log there."""
+    from referee.logfile import load_bytes, read_path
+    from referee.match import replay
+
+    if not path.exists() and not path.is_symlink():
+        return None
+    try:
+        raw = read_path(path)
+    except RefereeError as e:
+        return LogFacts("", e.problems[0].said(), 0, {}, None, False)
+    digest = hashlib.sha256(raw).hexdigest()
+    match, problems = load_bytes(raw)
+    if match is None:
+        return LogFacts(digest, problems[0].said(), 0, {}, None, False)
+    rep = replay(match, problems)
+    first: str | None = rep.problems[0].said() if rep.problems else None
+    if first is None:
+        first = belongs(match, game, variant, players, rules)
+    return LogFacts(digest, first, len(rep.deals), dict(rep.totals), rep.winner, rep.complete)
+
+
+def belongs(
+    match: Any, game: str, variant: str, players: list[str], rules: dict[str, Any]
+) -> str | None:
+    """Why a log is not the table's (other players, game, variant or rules), or None."""
+    from referee.messages import join
+
+    if match.game != game or match.variant != variant:
+        return m(
+            "the log is {game} ({variant}), the table plays {want} ({wanted})",
+            game=match.game,
+            variant=match.variant,
+            want=game,
+            wanted=variant,
+        )
+    if list(match.players) != players:
+        return m(
+            "the log's players are {found}, the table's {expected}",
+            found=join(match.players),
+            expected=join(players),
+        )
+    if dict(match.rules) != rules:
+        keys = sorted(
+            k for k in set(match.rules) | set(rules) if match.rules.get(k) != rules.get(k)
+        )
+        return m("the log's rules differ from the tournament's: {keys}", keys=join(keys))
+    return None
+
+
+def _facts_job(job: tuple[str, str, str, list[str], dict[str, Any]]) -> LogFacts | None:
+    path, game, variant, players, rules = job
+    return facts_of(Path(path), game, variant, players, rules)
+
+
+def all_facts(
+    folder: Path, t: Tournament, which: set[tuple[int, int]] | None = None, jobs: int | None = None
+) -> dict[tuple[int, int], LogFacts | None]:
+    """The facts of every table's log (or only of ``which``), on every core when many."""
+    rules = expected_rules(t)
+    keys, work = [], []
+    for rnd in t.paired:
+        for tb in rnd.tables:
+            if which is None or (rnd.number, tb.number) in which:
+                keys.append((rnd.number, tb.number))
+                work.append(
+                    (str(log_path(folder, tb.log)), t.game, t.variant, list(tb.players), rules)
+                )
+    from referee.bulk import SMALL, cores
+
+    jobs = cores() if jobs is None else jobs
+    if jobs <= 1 or len(work) < SMALL:
+        return dict(zip(keys, map(_facts_job, work), strict=True))
+    import gc
+    import multiprocessing
+
+    gc.enable()
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+    with multiprocessing.get_context(method).Pool(jobs) as pool:
+        found = pool.map(_facts_job, work, chunksize=max(1, min(32, len(work) // (jobs * 8))))
+    return dict(zip(keys, found, strict=True))
+
+
+def read_all(
+    folder: Path, jobs: int | None = None
+) -> tuple[Tournament, dict[tuple[int, int], LogFacts | None]]:
+    """The tournament and the facts of every table's log (status, standings, verify)."""
+    t = load(folder)
+    return t, all_facts(folder, t, None, jobs)
+
+
+def file_problems(folder: Path) -> tuple[Tournament | None, list[Problem]]:
+    """The tournament file read for verify: its problems returned, not raised."""
+    from referee.logfile import read_path
+
+    path = file_of(folder)
+    try:
+        return parse(read_path(path))
+    except RefereeError as e:
+        return None, [Problem("tournament.file", p.message, p.path) for p in e.problems]
+
+
+def entrants_csv(path: Path) -> list[str]:
+    """The names in an entrants CSV file (a header row with a ``name`` column)."""
+    import csv
+
+    from referee.logfile import read_path
+
+    try:
+        text = read_path(path).decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise problem("tournament.file", m("{file}: not UTF-8 text", file=str(path))) from None
+    rows = list(csv.DictReader(text.splitlines()))
+    if not rows or "name" not in rows[0]:
+        raise problem(
+            "tournament.file", m("{file}: expected a header row with a name column", file=str(path))
+        )
+    return [r["name"] or "" for r in rows]

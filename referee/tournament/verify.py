@@ -1,0 +1,222 @@
+"""Everything ``tournament verify`` promises, re-derived from the file and the logs' facts:
+each table's log (there, verifying, belonging to the table, as counted), each round's
+recorded match points (from the results counted before it was paired) and its pairing
+(each side once, no withdrawn or not-yet-entered side, every active side paired, the
+layout of tables, and a pairing of least cost, or round 1's and a round robin's draw)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from referee.messages import Msg, join, m
+from referee.tournament.model import History, Round, Tournament
+from referee.tournament.pairing import Pairing, history, pair, two_cost
+from referee.tournament.results import LogFacts, Result, table_result
+from referee.tournament.seats import EXACT, layout, multi_cost
+from referee.tournament.standings import points_before
+
+Facts = Mapping[tuple[int, int], LogFacts | None]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem: its rule id, where (round and table when it has them) and what."""
+
+    rule: str
+    message: Msg
+    round: int | None = None
+    table: int | None = None
+
+    def as_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"rule": self.rule}
+        if self.round is not None:
+            out["round"] = self.round
+        if self.table is not None:
+            out["table"] = self.table
+        out["message"] = str(self.message)
+        return out
+
+
+def results(
+    t: Tournament, facts: Facts, before: int | None = None
+) -> dict[tuple[int, int], Result | None]:
+    """Every table's result now (None), or as counted before round ``before`` was paired."""
+    out: dict[tuple[int, int], Result | None] = {}
+    for rnd in t.paired if before is None else t.paired[: before - 1]:
+        for tb in rnd.tables:
+            out[rnd.number, tb.number] = table_result(
+                t, tb, facts.get((rnd.number, tb.number)), before
+            )
+    return out
+
+
+def meetings(res: Mapping[tuple[int, int], Result | None]) -> set[frozenset[str]]:
+    """Every two sides that met at a played table."""
+    met: set[frozenset[str]] = set()
+    for r in res.values():
+        if r is not None and r.met:
+            sides = list(r.places)
+            met.update(frozenset((a, b)) for i, a in enumerate(sides) for b in sides[i + 1 :])
+    return met
+
+
+def standing_for(t: Tournament, round_number: int) -> tuple[dict[str, int], History]:
+    """The match points and the history that round ``round_number`` is paired from."""
+    before = results(t, {}, round_number)
+    return points_before(t, before, round_number), history(t, round_number, meetings(before))
+
+
+def verify(t: Tournament, facts: Facts) -> list[Finding]:
+    """Every problem of the tournament and its logs, round by round, table by table."""
+    found: list[Finding] = []
+    if t.current > t.rounds:
+        found.append(
+            Finding(
+                "tournament.round",
+                m("{count} rounds are paired, of {rounds}", count=t.current, rounds=t.rounds),
+            )
+        )
+    for rnd in t.paired:
+        found.extend(check_tables(t, rnd, facts))
+        found.extend(check_pairing(t, rnd))
+    if t.closed is not None:
+        now = results(t, facts)
+        missing = [k for k, v in now.items() if v is None]
+        for r, n in missing:
+            found.append(
+                Finding(
+                    "tournament.round",
+                    m("the tournament is closed but this table has no result"),
+                    r,
+                    n,
+                )
+            )
+    return found
+
+
+def check_tables(t: Tournament, rnd: Round, facts: Facts) -> list[Finding]:
+    """Each table's log: there, verifying, the table's own, and as it was counted."""
+    out = []
+    for tb in rnd.tables:
+        f = facts.get((rnd.number, tb.number))
+        where = (rnd.number, tb.number)
+        if f is None:
+            out.append(
+                Finding("tournament.table", m("{log}: the log is missing", log=tb.log), *where)
+            )
+            continue
+        if f.problem is not None:
+            out.append(
+                Finding(
+                    "tournament.table", m("{log}: {problem}", log=tb.log, problem=f.problem), *where
+                )
+            )
+            continue
+        count = tb.count()
+        if count is None or tb.decision() is not None:
+            continue
+        if count.digest != f.digest:
+            out.append(
+                Finding(
+                    "tournament.changed",
+                    m(
+                        "{log} changed after it was counted; recount it or restore the counted log",
+                        log=tb.log,
+                    ),
+                    *where,
+                )
+            )
+        elif count.totals != f.totals or count.winner != f.winner:
+            out.append(
+                Finding(
+                    "tournament.changed",
+                    m("{log}: the result counted is not the one its log gives", log=tb.log),
+                    *where,
+                )
+            )
+    return out
+
+
+def check_pairing(t: Tournament, rnd: Round) -> list[Finding]:
+    """The round's recorded match points and its pairing."""
+    r = rnd.number
+    mp, hist = standing_for(t, r)
+    out: list[Finding] = []
+    paired = [s for tb in rnd.tables for s in tb.sides] + list(rnd.byes)
+    twice = sorted({s for s in paired if paired.count(s) > 1})
+    if twice:
+        out.append(Finding("tournament.pairing", m("paired twice: {sides}", sides=join(twice)), r))
+    for s in dict.fromkeys(paired):
+        e = t.entrant(s)
+        if e is None:
+            out.append(Finding("tournament.pairing", m("{side} is not an entrant", side=s), r))
+        elif not e.active_in(r):
+            out.append(
+                Finding(
+                    "tournament.pairing",
+                    m("{side} is paired but had withdrawn or not yet entered", side=s),
+                    r,
+                )
+            )
+    left_out = [s for s in t.active(r) if s not in paired]
+    if left_out:
+        out.append(Finding("tournament.pairing", m("not paired: {sides}", sides=join(left_out)), r))
+    expected = {s: mp.get(s, 0) for s in dict.fromkeys(paired)}
+    if rnd.match_points != expected:
+        wrong = [s for s in expected if rnd.match_points.get(s) != expected[s]] or sorted(
+            rnd.match_points
+        )
+        out.append(
+            Finding(
+                "tournament.pairing",
+                m(
+                    "the match points recorded for {sides} are not those the earlier results gave",
+                    sides=join(wrong),
+                ),
+                r,
+            )
+        )
+    if out:
+        return out
+    return check_least_cost(t, rnd, mp, hist)
+
+
+def check_least_cost(t: Tournament, rnd: Round, mp: dict[str, int], hist: History) -> list[Finding]:
+    """The pairing is the seeded draw (round 1, round robin) or of least cost."""
+    r = rnd.number
+    mine = Pairing(tuple(tb.sides for tb in rnd.tables), rnd.byes)
+    ours = pair(t, r, mp, hist)
+    two = t.sides_per_table == 2
+    if not two:
+        sizes, nbyes = layout(t, len(t.active(r)))
+        if sorted(len(x) for x in mine.tables) != sorted(sizes) or len(mine.byes) != nbyes:
+            return [
+                Finding(
+                    "tournament.pairing", m("the tables are not of the sizes the rules give"), r
+                )
+            ]
+    if r == 1 or t.system == "round-robin":
+        if _as_sets(mine) != _as_sets(ours):
+            return [Finding("tournament.pairing", m("the pairing is not the seeded draw"), r)]
+        return []
+    cost = two_cost if two else multi_cost
+    have, least = cost(mine.tables, mine.byes, mp, hist), cost(ours.tables, ours.byes, mp, hist)
+    exact = two or len(t.active(r)) <= EXACT
+    if have > least if not exact else have != least:
+        return [
+            Finding(
+                "tournament.pairing",
+                m(
+                    "the pairing costs {cost}, the least is {least}",
+                    cost=str(have),
+                    least=str(least),
+                ),
+                r,
+            )
+        ]
+    return []
+
+
+def _as_sets(p: Pairing) -> tuple[set[frozenset[str]], set[str]]:
+    return {frozenset(x) for x in p.tables}, set(p.byes)
