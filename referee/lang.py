@@ -210,7 +210,7 @@ def left_to_right_runs(template: str) -> str:
 
 
 def game_title(game: str) -> object:
-    """A game's command id (``kozel``) as its name in a sentence (Kozel, козёл); any other
+    """A game's command id (``kozel``) as its name in a sentence (Kozel, Буркозёл); any other
     text as it is."""
     from referee.registry import GAMES
 
