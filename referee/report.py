@@ -84,8 +84,22 @@ def verdict_text(verdict: Verdict, name: str) -> str:
     if verdict.problems:
         return "\n".join(problem_lines(verdict.problems, name))
     if verdict.complete:
-        return say(m("{file}: ok ({count} deals, complete)", file=name, count=verdict.deals))
-    return say(m("{file}: ok ({count} deals, in progress)", file=name, count=verdict.deals))
+        return say(
+            mn(
+                "{file}: ok ({n} deal, complete)",
+                "{file}: ok ({n} deals, complete)",
+                verdict.deals,
+                file=name,
+            )
+        )
+    return say(
+        mn(
+            "{file}: ok ({n} deal, in progress)",
+            "{file}: ok ({n} deals, in progress)",
+            verdict.deals,
+            file=name,
+        )
+    )
 
 
 STANDINGS_COLUMNS = (

@@ -117,7 +117,7 @@ def export(
 @app.command()
 @domain
 def rules(
-    game: Annotated[str, typer.Argument(help=GAME_NAMES)],
+    game: Annotated[str, typer.Argument(help=GAME_NAMES, metavar="GAME")],
     variant: VariantOption = None,
     as_json: JsonFlag = False,
 ) -> None:
@@ -152,7 +152,7 @@ def _output_folder(out: Path) -> None:
 @app.command()
 @domain
 def simulate(
-    game: Annotated[str, typer.Argument(help=GAME_NAMES)],
+    game: Annotated[str, typer.Argument(help=GAME_NAMES, metavar="GAME")],
     out: Annotated[Path, typer.Option("--out", "-o", help=h("Folder for the logs."))],
     variant: VariantOption = None,
     players: Annotated[

@@ -86,7 +86,7 @@ def _date(date: str | None, no_date: bool) -> dt.date | None:
 @app.command()
 @domain
 def new(
-    game: Annotated[str, typer.Argument(help=GAME_NAMES)],
+    game: Annotated[str, typer.Argument(help=GAME_NAMES, metavar="GAME")],
     player: Annotated[
         list[str],
         typer.Option(
