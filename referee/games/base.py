@@ -10,13 +10,18 @@ is one of those) and add one entry to ``referee.registry.GAMES``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.cards import Card
 from referee.messages import m
 from referee.params import Value
 from referee.problems import Problem, deal_path
 from referee.record import Deal, Entry
+
+if TYPE_CHECKING:
+    import random
+
+    from referee.record import Match
 
 
 class Cards(NamedTuple):
@@ -291,6 +296,13 @@ class DealState(ABC):
     @abstractmethod
     def result(self) -> DealResult:
         """The finished deal's score."""
+
+    @classmethod
+    def simulate_deal(cls, match: Match, dealer: str, carry: Carry, rng: random.Random) -> None:
+        """Play one deal into ``match`` as the simulator's players would (a shuffled deck,
+        random and greedy legal plays, every hand recorded): each game's own player, so that
+        ``referee simulate`` knows no game."""
+        raise NotImplementedError(f"{cls.__name__} has no simulated player")
 
 
 def sole_leader(values: dict[str, int], lowest: bool = False) -> str | None:

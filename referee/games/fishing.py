@@ -30,6 +30,8 @@ from referee.record import Deal, Entry, FishPlay, side_map, side_names
 if TYPE_CHECKING:
     import random
 
+    from referee.record import Match
+
 
 class Option(NamedTuple):
     """One legal way to play a card, and the ruling on a legal play: the floor cards it
@@ -73,6 +75,13 @@ class FishingDeal(DealState):
     floor_word = m("floor")  # Pasur's players call it the pool
     floor_title = m("Floor")
     choice_rule = ""  # cited when a play typed without its capture could mean several
+
+    @classmethod
+    def simulate_deal(cls, match: Match, dealer: str, carry: Carry, rng: random.Random) -> None:
+        """The simulator's player for a fishing game (:mod:`referee.games.fishing_sim`)."""
+        from referee.games.fishing_sim import play_fishing_deal
+
+        play_fishing_deal(match, dealer, carry, rng)
 
     def __init__(
         self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry

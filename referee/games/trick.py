@@ -9,6 +9,8 @@ person sees :mod:`referee.games.trickview`, the cards :mod:`referee.games.trickc
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from referee.cards import SHORT_DECK, Card, format_cards
 from referee.games import trickview
 from referee.games.base import Explanation, Illegal, Options, View
@@ -18,11 +20,24 @@ from referee.games.trickstate import TrickState
 from referee.messages import m, mn
 from referee.record import Entry, TrickEntry
 
+if TYPE_CHECKING:
+    import random
+
+    from referee.games.base import Carry
+    from referee.record import Match
+
 
 class TrickDeal(TrickState):
     """One deal of a trick game. Subclasses give the hand size, their other entries
     (through :meth:`check_special` and :meth:`apply_special`), how a deal ends and its
     scoring."""
+
+    @classmethod
+    def simulate_deal(cls, match: Match, dealer: str, carry: Carry, rng: random.Random) -> None:
+        """The simulator's player for a trick game (:mod:`referee.games.trick_sim`)."""
+        from referee.games.trick_sim import play_trick_deal
+
+        play_trick_deal(match, dealer, carry, rng)
 
     # --- checking: pure, raises Illegal or returns the ruling ---------------------------
 

@@ -1,0 +1,103 @@
+"""A game is one module and one registry entry, proved: High card (tests/toygame.py),
+defined only here and registered at test time, goes through every command a real game
+does: new, deal, play, undo, amend, show, options, score, verify, export, explain,
+simulate, standings and live."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from referee.registry import GAMES
+
+from .conftest import run
+from .toygame import SPEC
+
+
+@pytest.fixture(autouse=True)
+def toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(GAMES, "toy", SPEC)
+
+
+def ok(*args: str) -> str:
+    done = run(*args)
+    assert done.exit_code == 0, (args, done.output)
+    return str(done.stdout)
+
+
+def test_the_toy_game_at_the_table(tmp_path: Path) -> None:
+    log = str(tmp_path / "m.toml")
+    ok("new", "toy", "-p", "Ada", "-p", "Ben", "--no-date", "-f", log)
+    ok(
+        "deal",
+        "--dealer",
+        "Ben",
+        "--trump",
+        "9H",
+        "--hand",
+        "Ada=AS 2C",
+        "--hand",
+        "Ben=KD 3H",
+        "-f",
+        log,
+    )
+    refused = run("play", "KD", "--by", "Ben", "-f", log)  # Ada leads, not Ben
+    assert refused.exit_code == 1 and "[turn.order]" in refused.stderr
+    refused = run("play", "9H", "-f", log)
+    assert refused.exit_code == 1 and "[card.duplicate]" in refused.stderr
+    ok("play", "AS", "-f", log)
+    ok("play", "3H", "-f", log)  # Ada's ace takes the trick
+    ok("undo", "-f", log)
+    ok("play", "KD", "-f", log)
+    ok("play", "2C", "-f", log)  # Ada leads again
+    shown = json.loads(ok("show", "--json", "-f", log))
+    assert shown["tricks"] == {"Ada": 1, "Ben": 0}
+    assert "any card" in ok("options", "-f", log)
+    ok("play", "3H", "-f", log)  # Ben's 3 takes the 2: the deal is over, 1-1
+    score = json.loads(ok("score", log, "--json"))
+    assert score["totals"] == {"Ada": 1, "Ben": 1} and score["deals"][0]["score"] == {
+        "Ada": 1,
+        "Ben": 1,
+    }
+    refused = run("amend", "--deal", "1", "--play", "2", "3H", "-f", log)  # 3H is played later
+    assert refused.exit_code == 1 and "[card.duplicate] (deal 1, play 4" in refused.stderr
+    before = Path(log).read_bytes()
+    amended = ok("amend", "--deal", "1", "--play", "4", "--delete", "-f", log)
+    assert "To take it back: referee amend --deal 1 --play 4 --insert 3H --by Ben" in amended
+    ok("amend", "--deal", "1", "--play", "4", "--insert", "3H", "--by", "Ben", "-f", log)
+    assert Path(log).read_bytes() == before
+    verdict = json.loads(ok("verify", log, "--json"))
+    assert verdict["ok"] is True
+    exported = ok("export", log)
+    assert 'game = "toy"' in exported and 'trump = "9H"' in exported
+    explained = ok("explain", log, "--deal", "1", "--play", "1")
+    assert "[toy.play]" in explained
+
+
+def test_the_toy_game_simulated_and_tallied(tmp_path: Path) -> None:
+    out = tmp_path / "sim"
+    ok("simulate", "toy", "--players", "2", "--seed", "3", "--matches", "4", "--out", str(out))
+    logs = sorted(out.glob("*.toml"))
+    assert len(logs) == 4
+    for line in ok("verify", *map(str, logs), "--json", "--jobs", "1").splitlines():
+        assert json.loads(line)["ok"] is True
+    tally = json.loads(ok("standings", str(out), "--json", "--jobs", "1"))
+    assert tally["matches"] == 4
+    assert sum(r["won"] for r in tally["sides"]) == 4  # a match of High card always has a winner
+
+
+def test_the_toy_game_live(tmp_path: Path) -> None:
+    from referee.live import Live
+
+    log = tmp_path / "m.toml"
+    ok("new", "toy", "-p", "Ada", "-p", "Ben", "--no-date", "-f", str(log))
+    said: list[str] = []
+    session = Live(log, said.append)
+    for line in ("deal dealer Ben 9H", "AS", "3H", "KD", "2C", "score"):
+        assert session.handle(line)
+    text = "\n".join(said)
+    assert "referee:" not in text, text
+    assert "Ada takes the trick" in text
+    assert json.loads(ok("score", str(log), "--json"))["totals"] == {"Ada": 2, "Ben": 0}

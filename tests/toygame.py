@@ -1,0 +1,173 @@
+"""High card: a toy game defined only in the tests, to prove that a game is one module and
+one registry entry. Two players; each deal a card is turned up (its ``trump``, for the
+record only) and each player gets two cards; the player after the dealer leads one card,
+the other follows with one; the higher rank takes the trick (a tie: the leader) and leads
+the next; two tricks make a deal, each worth a point; the first to ``target`` points alone
+wins. Its rule ids are ``toy.*``."""
+
+from __future__ import annotations
+
+import random
+
+from referee.cards import FULL_DECK, Card
+from referee.games.base import (
+    Cards,
+    Carry,
+    DealResult,
+    DealState,
+    Explanation,
+    Illegal,
+    Options,
+    View,
+)
+from referee.messages import m
+from referee.params import p
+from referee.problems import Problem
+from referee.record import Deal, Entry, Match, TrickEntry
+from referee.registry import GameSpec
+
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+HAND = 2
+
+SPEC = GameSpec(
+    name="toy",
+    title=m("High card"),
+    players=(2, 2),
+    params={"target": p("target", int, 3, "toy.match", "points that win the match", (), 1)},
+    variants={"classic": {}},
+    engine="tests.toygame:ToyDeal",
+    deck=52,
+    setup=("trump",),
+    one_card=("trump",),
+    entries=("cards",),
+    names=("Ada", "Ben"),
+)
+
+
+class ToyDeal(DealState):
+    """One deal of High card."""
+
+    game = "toy"
+
+    def __init__(self, players: list[str], rules: dict, deal: Deal, index: int, carry: Carry):  # type: ignore[type-arg]
+        super().__init__(players, rules, deal, index, carry)
+        self.leader = self.next_player(self.dealer)
+        self.trick: list[tuple[str, Card]] = []
+        self.played: set[Card] = set()
+        self.won = dict.fromkeys(players, 0)
+        self.plays_made = dict.fromkeys(players, 0)
+
+    def setup_problems(self) -> list[Problem]:
+        out = []
+        for player, cards in (self.hands or {}).items():
+            if len(cards) != HAND:
+                said = m(
+                    "{player} holds {count} cards; each gets 2", player=player, count=len(cards)
+                )
+                out.append(self.problem("toy.deal", said, f"hands.{player}"))
+        return out
+
+    def to_move(self) -> str | None:
+        if self.finished:
+            return None
+        return self.leader if not self.trick else self.next_player(self.leader)
+
+    @property
+    def finished(self) -> bool:
+        return sum(self.plays_made.values()) == HAND * self.n
+
+    def received(self, player: str) -> int:
+        return HAND
+
+    def check(self, entry: Entry) -> object:
+        if not isinstance(entry, TrickEntry) or entry.kind != "cards" or len(entry.cards) != 1:
+            raise Illegal("toy.play", m("a play is one card"))
+        card = entry.cards[0]
+        if self.finished:
+            raise Illegal("hand.count", m("the deal is over"))
+        if entry.by != self.to_move():
+            raise Illegal("turn.order", m("it is {player}'s turn", player=self.to_move()))
+        if card in self.played or card == self.deal.trump:
+            raise Illegal("card.duplicate", m("{card} is already out", card=card))
+        held = (self.hands or {}).get(entry.by)
+        if held is not None and card not in held:
+            raise Illegal(
+                "hand.not-held", m("{player} does not hold {card}", player=entry.by, card=card)
+            )
+        if not self.trick:
+            return None
+        led = self.trick[0][1]
+        return entry.by if RANKS.index(card.rank) > RANKS.index(led.rank) else self.leader
+
+    def apply(self, entry: Entry) -> None:
+        taker = self.check(entry)
+        assert isinstance(entry, TrickEntry)
+        card = entry.cards[0]
+        self.played.add(card)
+        self.plays_made[entry.by] += 1
+        self.entries += 1
+        if taker is None:
+            self.trick.append((entry.by, card))
+            return
+        assert isinstance(taker, str)
+        self.trick = []
+        self.won[taker] += 1
+        self.leader = taker
+        self.events.append(m("{player} takes the trick", player=taker))
+
+    def table_entry(
+        self, by: str | None, cards: tuple[Card, ...], takes: tuple[Card, ...] | None, trail: bool
+    ) -> Entry:
+        return TrickEntry(by or self.to_move() or "", cards)
+
+    def legal_options(
+        self, card: Card | None, player: str | None, limit: int | None = None
+    ) -> Options:
+        return Options(m("any card"), [m("any card not yet out")], 1)
+
+    def explain(self, entry: Entry) -> Explanation:
+        try:
+            self.check(entry)
+        except Illegal as err:
+            return Explanation([err.rule], [err.message], [], False)
+        return Explanation(["toy.play"], [m("a card may be played")], [], True)
+
+    def describe(self) -> list[str]:
+        return [m("Deal {deal}; tricks {won}", deal=self.index + 1, won=str(self.won))]
+
+    def view(self) -> View:
+        lines = (
+            (
+                m("Deal {deal}, turned up ", deal=self.index + 1),
+                Cards((self.deal.trump,) if self.deal.trump else ()),
+            ),
+            (m("Trick: "), Cards(tuple(c for _, c in self.trick))),
+        )
+        return View(lines, {"tricks": dict(self.won)})
+
+    def end_problems(self) -> list[Problem]:
+        return []
+
+    def result(self) -> DealResult:
+        breakdown = {p: {"tricks": n} for p, n in self.won.items()}
+        return DealResult(dict(self.won), breakdown, self.next_player(self.dealer))
+
+    @classmethod
+    def simulate_deal(cls, match: Match, dealer: str, carry: Carry, rng: random.Random) -> None:
+        """Shuffle, turn a card up, deal two each (recorded), play legal cards at random."""
+        from referee.match import start_deal
+
+        deck = sorted(FULL_DECK)
+        rng.shuffle(deck)
+        trump = deck.pop()
+        hands = {p: (deck.pop(), deck.pop()) for p in match.players}
+        deal = Deal(dealer, trump=trump, hands=hands)
+        match.deals.append(deal)
+        state = start_deal(match, deal, len(match.deals) - 1, carry)
+        while not state.finished:
+            player = state.to_move()
+            assert player is not None
+            left = [c for c in hands[player] if c not in state.played]  # type: ignore[attr-defined]
+            entry = TrickEntry(player, (rng.choice(left),))
+            state.apply(entry)
+            deal.plays.append(entry)
