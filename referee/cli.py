@@ -646,7 +646,7 @@ def verify(
     Example: referee verify sample_games/*.toml --json
     """
     from referee.bulk import check_all
-    from referee.render import problem_lines
+    from referee.render import problem_json, problem_lines
 
     bad = False
     broken = False
@@ -662,7 +662,7 @@ def verify(
             line: dict[str, object] = {
                 "file": name,
                 "ok": not problems and not verdict.internal,
-                "problems": [p.as_json() for p in problems],
+                "problems": [problem_json(p) for p in problems],
             }
             if verdict.internal is not None:
                 line["internal_error"] = True
@@ -841,16 +841,16 @@ def standings(
 
     Example: referee standings results/ --csv > standings.csv
     """
-    from referee.bulk import check_all
+    from referee.bulk import check_all, file_key
     from referee.render import standings_table
     from referee.standings import tally
     from referee.usage import UsageError
 
     files: list[Path] = []
-    seen: set[str] = set()
+    seen: set[object] = set()
     for path in paths:
         for one in sorted(path.glob("*.toml")) if path.is_dir() else [path]:
-            key = os.path.realpath(one)  # a file named twice (dir and dir/x.toml) counts once
+            key = file_key(one)  # a file named twice (dir and dir/x.toml, a link) counts once
             if key not in seen:
                 seen.add(key)
                 files.append(one)
