@@ -522,14 +522,14 @@ def options(
         typer.Option(help=h("Bura/Kozel: the follower (default: whose turn it is).")),
     ] = None,
     show_all: Annotated[
-        bool, typer.Option("--all", help=h("List every option, not the strongest 20."))
+        bool, typer.Option("--all", help=h("List up to 200 options, not the strongest 20."))
     ] = False,
     file: MatchFile = DEFAULT_FILE,
     as_json: JsonFlag = False,
     ascii_only: AsciiFlag = False,
 ) -> None:
     """The legal captures for a card now, strongest first: sweeps, then the most cards
-    (Bura and Kozel: the ways to beat the trick). --all or --json lists every one.
+    (Bura and Kozel: the ways to beat the trick). --all or --json list up to 200.
 
     Example: referee options 7D
     """
@@ -546,7 +546,10 @@ def options(
     if as_json:
         import json
 
-        echo(json.dumps({"for": found.label, "options": found.lines}, ensure_ascii=False))
+        from referee.games.fishing import options_json
+
+        shape = options_json(rep.state, parsed[0] if parsed else None, found)
+        echo(json.dumps(shape, ensure_ascii=False))
         return
     style = Style.for_terminal(ascii_only)
     head = (
@@ -556,7 +559,16 @@ def options(
     )
     lines = [say(head), *("  " + say(w) for w in found.lines)]
     if found.total > len(found.lines):
-        rest = m("… and {count} more (--all lists every one)", count=found.total - len(found.lines))
+        more = found.total - len(found.lines)
+        rest = (
+            m(
+                "… and {count} more (only the strongest {shown} are listed)",
+                count=more,
+                shown=len(found.lines),
+            )
+            if show_all
+            else m("… and {count} more (--all lists every one)", count=more)
+        )
         lines.append("  " + say(rest))
     echo("\n".join(style.text(line) for line in lines))
 
