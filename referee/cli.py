@@ -542,14 +542,19 @@ def options(
     if len(parsed) > 1:
         raise UsageError(m("name one card, not {count}", count=len(parsed)))
     limit = None if show_all or as_json else SHOWN
-    found = capture_options(match, rep, parsed[0] if parsed else None, by, limit)
+    chosen = parsed[0] if parsed else None
     if as_json:
         import json
 
-        from referee.games.fishing import options_json
+        from referee.games.fishing import plays_json
 
-        shape = options_json(rep.state, parsed[0] if parsed else None, found)
-        echo(json.dumps(shape, ensure_ascii=False))
+        shape = plays_json(rep.state, chosen) if by is None else None  # fishing: objects
+        if shape is not None:
+            echo(json.dumps(shape, ensure_ascii=False))
+            return
+    found = capture_options(match, rep, chosen, by, limit)
+    if as_json:
+        echo(json.dumps({"for": found.label, "options": found.lines}, ensure_ascii=False))
         return
     style = Style.for_terminal(ascii_only)
     head = (

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.cards import FULL_DECK, Card
-from referee.games import basra, captures, plays
+from referee.games import basra, captures, fishing, plays
 from referee.games.base import Illegal
 from referee.games.captures import Unions, cards_in, has_group, union_table, union_vectors, unit
 from referee.games.fishing import EXPLAINED, LISTED, SAY_WHICH, FishingDeal
@@ -72,12 +72,12 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     """Counts the kinds of capture and the plays built; the search over every union and
     the listing of every concrete capture fail the test if they run on a large floor."""
     built = {"kinds": 0, "plays": 0}
-    kind = FishingDeal.kind
+    kind = fishing.kind_of
     play_init = plays.Play.__init__
 
-    def counting_kind(self: FishingDeal, *args: Any) -> plays.Capture:
+    def counting_kind(*args: Any) -> plays.Capture:
         built["kinds"] += 1
-        return kind(self, *args)
+        return kind(*args)
 
     def counting_play(self: plays.Play, *args: Any, **kw: Any) -> None:
         built["plays"] += 1
@@ -87,7 +87,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         assert captures.subvectors(captures.below(floor, total)) <= SEARCHED_AT_MOST
         return union_vectors(floor, total)
 
-    monkeypatch.setattr(FishingDeal, "kind", counting_kind)
+    monkeypatch.setattr(fishing, "kind_of", counting_kind)
     monkeypatch.setattr(plays.Play, "__init__", counting_play)
     monkeypatch.setattr(captures, "union_vectors", no_search)
     monkeypatch.setattr(basra, "union_vectors", no_search)  # every concrete capture

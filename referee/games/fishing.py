@@ -463,29 +463,18 @@ class FishingDeal(DealState):
         numerals = [c for c in self.floor if c.is_numeral]
         whole = vector(self.floor) if len(numerals) == len(self.floor) else None
         sweeping = whole is not None and self.sweep_of(card, tuple(numerals)) and whole in vecs
+        by_value: dict[int, tuple[Card, ...]] = {}
+        for c in numerals:
+            by_value[c.value or 0] = (*by_value.get(c.value or 0, ()), c)
+        place = {c: i for i, c in enumerate(numerals)}
         if sweeping:
             assert whole is not None
-            yield self.kind(card, whole, numerals, True)
+            yield kind_of(card, whole, by_value, place, True)
         for vec in vecs:
             if not (sweeping and vec == whole):
-                yield self.kind(card, vec, numerals, False)
+                yield kind_of(card, vec, by_value, place, False)
         if self.may_trail(card, vecs.count() > 0):
             yield Capture(card)
-
-    def kind(self, card: Card, vec: Vector, numerals: list[Card], sweep: bool) -> Capture:
-        """The kind of capture taking the numerals of ``vec`` from ``numerals``."""
-        takes: list[Card] = []
-        choose: list[Choice] = []
-        for value, n in enumerate(counts(vec), 1):
-            if n:
-                cards = tuple(c for c in numerals if c.value == value)
-                if n == len(cards):
-                    takes.extend(cards)
-                else:
-                    choose.append((n, cards))
-        place = {c: i for i, c in enumerate(numerals)}
-        takes.sort(key=place.__getitem__)
-        return Capture(card, tuple(takes), tuple(choose), sweep, by_value=True)
 
     def count_kinds(self, card: Card) -> int:
         """How many kinds of play :meth:`kinds` yields, counted without listing them."""
@@ -735,9 +724,31 @@ class FishingDeal(DealState):
         """Each side's breakdown, and any award rolled over to the next deal."""
 
 
-def options_json(state: DealState | None, card: Card | None, found: Options) -> dict[str, object]:
-    """``options --json``: a fishing game's plays as objects (docs/log-format.md), a trick
-    game's ways in words."""
-    if isinstance(state, FishingDeal) and card is not None:
+def plays_json(state: DealState | None, card: Card | None) -> dict[str, object] | None:
+    """``options --json`` for a fishing deal in progress: the plays of ``card`` as objects
+    (README, "options --json"); None for anything else (a trick game's ways are words)."""
+    if isinstance(state, FishingDeal) and card is not None and not state.finished:
         return state.listing(card).as_json()
-    return {"for": found.label, "options": found.lines}
+    return None
+
+
+def kind_of(
+    card: Card,
+    vec: Vector,
+    by_value: dict[int, tuple[Card, ...]],
+    place: dict[Card, int],
+    sweep: bool,
+) -> Capture:
+    """The kind of capture of ``card`` taking the numerals of ``vec`` (``by_value``: the
+    floor's numerals of each value, in floor order; ``place``: each one's position)."""
+    takes: list[Card] = []
+    choose: list[Choice] = []
+    for value, n in enumerate(counts(vec), 1):
+        if n:
+            cards = by_value[value]
+            if n == len(cards):
+                takes.extend(cards)
+            else:
+                choose.append((n, cards))
+    takes.sort(key=place.__getitem__)
+    return Capture(card, tuple(takes), tuple(choose), sweep, by_value=True)
