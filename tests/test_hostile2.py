@@ -1,6 +1,6 @@
 """Hostile inputs, round two (issue 24): a log's key names escaped in ``verify --json``,
 ``--jobs`` capped by the files and the cores, a hard link counted once, and ``live`` with
-its input closed or fed an endless line."""
+its input closed or fed an endless line. Each test fails without its fix (tried)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import json
 import multiprocessing.context
 import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any, ClassVar
@@ -15,6 +16,7 @@ from typing import Any, ClassVar
 import pytest
 
 from referee import bulk
+from referee.live import MAX_LINE, Live
 
 from .conftest import SAMPLES, run
 
@@ -86,3 +88,37 @@ def test_a_hard_link_counts_once_in_standings(tmp_path: Path) -> None:
     other.mkdir()
     shutil.copy(SAMPLE, other / "c.toml")  # a copy is another match
     assert json.loads(run("standings", str(tmp_path), str(other), "--json").stdout)["matches"] == 2
+
+
+def test_live_with_its_input_closed_says_so_in_one_line(tmp_path: Path) -> None:
+    log = tmp_path / "m.toml"
+    shutil.copy(SAMPLE, log)
+    done = subprocess.run(
+        [sys.executable, "-m", "referee", "live", "-f", str(log)],
+        stdin=subprocess.DEVNULL,
+        preexec_fn=lambda: os.close(0),  # as `referee live <&-`
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip().splitlines() == [
+        "referee: [log.file]: standard input is closed: live reads what is typed at the "
+        "table; the log on disk is whole"
+    ]
+    assert log.read_bytes() == SAMPLE.read_bytes()
+
+
+def test_live_refuses_an_endless_line_unread(tmp_path: Path) -> None:
+    log = tmp_path / "m.toml"
+    shutil.copy(SAMPLE, log)
+    said: list[str] = []
+    session = Live(log, said.append)
+    assert session.handle("A" * (MAX_LINE + 1)) is True
+    assert said == [
+        f"referee: usage: a line holds at most {MAX_LINE} characters, found {MAX_LINE + 1}"
+    ]
+    assert log.read_bytes() == SAMPLE.read_bytes()
+    said.clear()
+    session.handle("help " + " " * (MAX_LINE - 5))  # as long as allowed: read
+    assert said and "Type a play" in said[0]
