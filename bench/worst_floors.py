@@ -1,11 +1,12 @@
 """The worst legal floors of every fishing game and variant: the largest floor trailing
-allows (each play the lowest card that may be laid down: the densest unions of groups), and
-Basra's floor of the 28 lowest cards. On each, the card with the most kinds of capture is
-played: `options CARD`, `options CARD --all --json`, `play CARD` without `--takes` (refused:
-"say which"), `play CARD --takes …` (the strongest capture, recorded) and `explain` of that
-capture, against `python -c "import typer"`. CPU (user + system) and peak memory (max RSS)
-of each child from wait4; medians of interleaved rounds. Target (issue 24): at most 1.3x the
-baseline's CPU and 100 MB.
+allows (each play the first card that may be laid down, the lowest first or the highest
+first, whichever floor is larger: a greedy search, not a proof of the largest), and Basra's
+floor of the 28 lowest cards (the densest unions of groups). On each, the card with the
+most kinds of play is played: `options CARD`, `options CARD --all --json`, `play CARD`
+without `--takes` (refused: "say which"), `play CARD --takes …` (the strongest capture,
+recorded) and `explain` of that capture, against `python -c "import typer"`. CPU (user +
+system) and peak memory (max RSS) of each child from wait4; medians of interleaved rounds.
+Target (issue 24): at most 1.3x the baseline's CPU and 100 MB.
 
     python bench/worst_floors.py --rounds 11
 """
@@ -37,11 +38,13 @@ Setup = Callable[[], None] | None
 BASELINE = "python -c 'import typer'"
 
 
-def order(game: str) -> list[Card]:
-    """The cards tried for each trail: the lowest numerals first, then the rest; Basra
-    never trails a jack onto a floor (it takes it)."""
-    deck = sorted(FULL_DECK, key=lambda c: (c.value or 11, c.suit))
-    return [c for c in deck if not (game == "basra" and c.rank == "J")]
+def orders(game: str) -> list[list[Card]]:
+    """The orders in which cards are tried for each trail: the lowest numerals first (the
+    densest unions), and the highest first (a numeral that must capture when it can trails
+    onto high cards); the rest after them. Basra never trails a jack onto a floor."""
+    low = sorted(FULL_DECK, key=lambda c: (c.value or 11, c.suit))
+    high = sorted(FULL_DECK, key=lambda c: (-(c.value or -1), c.suit))
+    return [[c for c in deck if not (game == "basra" and c.rank == "J")] for deck in (low, high)]
 
 
 def trailed(game: str, variant: str, cards: list[Card], keep: Card | None) -> Match:
@@ -86,7 +89,8 @@ def floors() -> dict[str, tuple[Match, Card, int]]:
             continue
         for variant in spec.variants:
             keep = Card("10", "S") if game == "basra" else None
-            match = trailed(game, variant, order(game), keep)
+            built = [trailed(game, variant, cards, keep) for cards in orders(game)]
+            match = max(built, key=lambda m: len(m.deals[0].plays))  # the largest floor
             card, n = worst_card(match)
             out[f"{game} {variant}"] = (match, card, n)
     low = [c for c in sorted(FULL_DECK, key=lambda c: (c.value or 11, c.suit)) if c.is_numeral]

@@ -34,19 +34,26 @@ VARIANTS = [("basra", v) for v in ("egyptian", "classic", "lebanese", "iraqi", "
 ]
 
 
-def preference(game: str, keep: Card) -> list[Card]:
-    """The cards tried for each trail: low numerals first (the densest unions), then the
-    rest; never ``keep`` (the card then played) and, in Basra, never a jack."""
-    deck = sorted(FULL_DECK, key=lambda c: (c.value or 11, c.suit))
+def preference(game: str, keep: Card, high: bool) -> list[Card]:
+    """The cards tried for each trail: low numerals first (the densest unions) or high
+    ones first (where a card that can capture must), then the rest; never ``keep`` (the
+    card then played) and, in Basra, never a jack."""
+    deck = sorted(FULL_DECK, key=lambda c: (-(c.value or -1) if high else c.value or 11, c.suit))
     return [c for c in deck if c != keep and not (game == "basra" and c.rank == "J")]
 
 
 def trailed(game: str, variant: str, keep: Card = TEN) -> Match:
-    """A legal open deal whose floor is as large as trailing makes it: each play is the
-    first card of :func:`preference` that may be laid down now."""
+    """A legal open deal whose floor is as large as trailing makes it (the larger of the
+    low-first and high-first orders)."""
+    both = [trailed_in(game, variant, preference(game, keep, high)) for high in (False, True)]
+    return max(both, key=lambda match: len(match.deals[0].plays))
+
+
+def trailed_in(game: str, variant: str, cards: list[Card]) -> Match:
+    """A legal open deal in which each play is the first of ``cards`` that may be laid
+    down now."""
     values = variant_values(game, variant)
     match = Match(game, variant, ["Ali", "Omar"], values)
-    cards = preference(game, keep)
     opening = [c for c in cards if c.rank not in "JQK" and c != Card("7", "D")][:4]
     deal = Deal("Omar", floor=tuple(opening))
     match.deals.append(deal)
