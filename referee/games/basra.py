@@ -156,33 +156,9 @@ class BasraDeal(FishingDeal):
         return out
 
     def judge(self, card: Card, takes: tuple[Card, ...]) -> Play:
-        if card.rank == "J":
-            if not self.floor:
-                return Play(card, (), False)
-            if set(takes) != set(self.floor):
-                raise self.illegal(
-                    "basra.jack",
-                    m(
-                        "a jack takes every card on the floor ({cards}), never a part of it "
-                        "and never trails onto it",
-                        cards=tuple(self.floor),
-                    ),
-                    card,
-                )
-            return Play(card, takes, self.jack_scores())
-        seven = self.seven_sweeps() if card == SEVEN_DIAMONDS else None
-        if seven is not None:
-            if set(takes) != set(self.floor):
-                raise self.illegal(
-                    "basra.seven-diamonds",
-                    m(
-                        "the {seven} sweeps this floor ({cards}): it must take all of it",
-                        seven=SEVEN_DIAMONDS,
-                        cards=tuple(self.floor),
-                    ),
-                    card,
-                )
-            return Play(card, takes, seven)
+        whole = self.judge_whole(card, takes)
+        if whole is not None:
+            return whole
         if not takes:
             if not self.rules["may_trail_capturer"] and self.can_capture(card):
                 raise self.illegal(
@@ -230,6 +206,38 @@ class BasraDeal(FishingDeal):
                 card,
             )
         return Play(card, takes, self.sweep_of(card, takes))
+
+    def judge_whole(self, card: Card, takes: tuple[Card, ...]) -> Play | None:
+        """The ruling on a jack or a sweeping 7D, which take the whole floor or nothing;
+        None for any other card."""
+        if card.rank == "J":
+            if not self.floor:
+                return Play(card, (), False)
+            if set(takes) != set(self.floor):
+                raise self.illegal(
+                    "basra.jack",
+                    m(
+                        "a jack takes every card on the floor ({cards}), never a part of it "
+                        "and never trails onto it",
+                        cards=tuple(self.floor),
+                    ),
+                    card,
+                )
+            return Play(card, takes, self.jack_scores())
+        seven = self.seven_sweeps() if card == SEVEN_DIAMONDS else None
+        if seven is not None:
+            if set(takes) != set(self.floor):
+                raise self.illegal(
+                    "basra.seven-diamonds",
+                    m(
+                        "the {seven} sweeps this floor ({cards}): it must take all of it",
+                        seven=SEVEN_DIAMONDS,
+                        cards=tuple(self.floor),
+                    ),
+                    card,
+                )
+            return Play(card, takes, seven)
+        return None
 
     def capture_rule(self, card: Card) -> str:
         if card.rank == "J":

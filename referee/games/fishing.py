@@ -88,6 +88,27 @@ class FishingDeal(FishingBase):
         """Judge a play in the current state without changing anything: what it takes."""
         play = entry
         assert isinstance(play, FishPlay)
+        self.check_turn(play)
+        card, takes = play.card, play.takes
+        missing = [c for c in takes if c not in self.floor]
+        if missing:
+            raise Illegal(
+                self.capture_rule(card),
+                mn(
+                    "{cards} is not on the {floor} ({floor_cards})",
+                    "{cards} are not on the {floor} ({floor_cards})",
+                    len(missing),
+                    cards=tuple(missing),
+                    floor=self.floor_word,
+                    floor_cards=tuple(self.floor) or m("empty"),
+                ),
+                *self.shown_options(card),
+            )
+        return self.judge(card, takes)
+
+    def check_turn(self, play: FishPlay) -> None:
+        """The checks before the capture rules: the deal not over, the player's turn, the
+        card not yet played and held, a card set aside not played in the first round."""
         if self.finished:
             raise Illegal(
                 "hand.count",
@@ -134,21 +155,6 @@ class FishingDeal(FishingBase):
                     floor=self.floor_word,
                 ),
             )
-        missing = [c for c in takes if c not in self.floor]
-        if missing:
-            raise Illegal(
-                self.capture_rule(card),
-                mn(
-                    "{cards} is not on the {floor} ({floor_cards})",
-                    "{cards} are not on the {floor} ({floor_cards})",
-                    len(missing),
-                    cards=tuple(missing),
-                    floor=self.floor_word,
-                    floor_cards=tuple(self.floor) or m("empty"),
-                ),
-                *self.shown_options(card),
-            )
-        return self.judge(card, takes)
 
     @abstractmethod
     def judge(self, card: Card, takes: tuple[Card, ...]) -> Play:
