@@ -315,6 +315,7 @@ class Unions:
                         yield u + j * top
 
     def __contains__(self, vec: object) -> bool:
+        """Is ``vec`` one of the unions (without listing them)?"""
         if not isinstance(vec, int) or vec == ZERO or not fits(vec, self.floor):
             return False
         if self.maximal and has_group(self.floor - vec, self.total):

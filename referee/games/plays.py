@@ -148,6 +148,7 @@ class Listing:
     note: str = ""  # why there is nothing to list (the card was already played)
 
     def lines(self) -> list[str]:
+        """The shown kinds in words, one line each."""
         return [k.said() for k in self.shown]
 
     def as_json(self) -> dict[str, object]:
