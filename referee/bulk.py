@@ -54,6 +54,16 @@ def check_summed(path: Path) -> Verdict:
     return check(path, summary=True)
 
 
+def file_key(path: Path) -> tuple[int, int] | str:
+    """What makes two names one file: its device and inode (a hard link, a second name, a
+    symbolic link are all the same file), else its resolved path when it cannot be read."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return os.path.realpath(path)
+    return (st.st_dev, st.st_ino)
+
+
 def cores() -> int:
     """The cores this process may run on."""
     try:
@@ -72,7 +82,7 @@ def check_all(
         import gc
 
         gc.enable()
-    jobs = cores() if jobs is None else jobs
+    jobs = min(cores() if jobs is None else jobs, cores(), len(paths))  # no idle workers
     if jobs <= 1 or len(paths) < SMALL:
         yield from map(one, paths)
         return

@@ -4,7 +4,9 @@ entry is written to the log at once, so an interrupt or a closed terminal loses 
 
 from __future__ import annotations
 
+import errno
 import shlex
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -59,6 +61,9 @@ WORDS = (
 )
 
 
+MAX_LINE = 4_096  # characters in one typed line; the longest real one is under 100
+
+
 class Live:
     """One interactive session on one match file."""
 
@@ -108,6 +113,14 @@ class Live:
 
     def handle(self, line: str) -> bool:
         """Act on one line; False when the session should end."""
+        if len(line) > MAX_LINE:  # no play or command is this long: refuse it unread
+            error = m(
+                "a line holds at most {limit} characters, found {count}",
+                limit=MAX_LINE,
+                count=len(line),
+            )
+            self.write(m("referee: usage: {error}", error=error))
+            return True
         try:
             words = shlex.split(line)
         except ValueError as err:
@@ -232,6 +245,9 @@ def run(path: Path, ascii_only: bool = False) -> None:
 
     # at the prompt Ctrl-C clears the line, as in a shell: an exception input() can catch
     signal.signal(signal.SIGINT, signal.default_int_handler)
+    if sys.stdin is None or sys.stdin.closed:  # started with its input closed (<&-)
+        closed = m("standard input is closed: live reads what is typed at the table")
+        raise OSError(errno.EBADF, closed)
     session = Live(path, print, ascii_only)
     try:
         import readline

@@ -15,7 +15,7 @@ from referee.problems import Problem
 from referee.record import Match
 from referee.registry import GAMES
 from referee.scoresheet import Pairs, ScoreSheet, build
-from referee.text import cut
+from referee.text import cut, visible
 
 if TYPE_CHECKING:
     from referee.match import Replay
@@ -482,3 +482,12 @@ def problem_lines(problems: list[Problem], label: str | None = None) -> list[str
     if label:
         return [say(m("{file}: {problem}", file=label, problem=p.said())) for p in problems]
     return [str(p) for p in problems]
+
+
+def problem_json(problem: Problem) -> dict[str, object]:
+    """A problem as cli.md's JSON object, its key path escaped like its message: a log's
+    own key names may hold control, bidi or invisible characters."""
+    out = problem.as_json()
+    if "path" in out:
+        out["path"] = visible(str(out["path"]))
+    return out

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 LEGAL_LISTED = 40  # legal alternatives an explanation lists; the rest are counted
 
 
-def options_text(found: Options, style: Style) -> str:
+def options_text(found: Options, style: Style, show_all: bool = False) -> str:
     """The legal options as ``options`` prints them: a head line, one line each, a count."""
     head = (
         mn("{label}: {n} option", "{label}: {n} options", found.total, label=found.label)
@@ -29,7 +29,16 @@ def options_text(found: Options, style: Style) -> str:
     )
     lines = [say(head), *("  " + say(w) for w in found.lines)]
     if found.total > len(found.lines):
-        rest = m("… and {count} more (--all lists every one)", count=found.total - len(found.lines))
+        more = found.total - len(found.lines)
+        rest = (
+            m(
+                "… and {count} more (only the strongest {shown} are listed)",
+                count=more,
+                shown=len(found.lines),
+            )
+            if show_all
+            else m("… and {count} more (--all lists every one)", count=more)
+        )
         lines.append("  " + say(rest))
     return "\n".join(style.text(line) for line in lines)
 
@@ -66,11 +75,13 @@ def explanation_lines(result: Explained) -> list[str]:
 
 
 def verdict_json(verdict: Verdict, name: str) -> dict[str, object]:
-    """One log's verdict as a ``verify --json`` line."""
+    """One log's verdict as a ``verify --json`` line (a log's key names escaped)."""
+    from referee.render import problem_json
+
     line: dict[str, object] = {
         "file": name,
         "ok": not verdict.problems and not verdict.internal,
-        "problems": [p.as_json() for p in verdict.problems],
+        "problems": [problem_json(p) for p in verdict.problems],
     }
     if verdict.internal is not None:
         line["internal_error"] = True

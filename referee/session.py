@@ -420,6 +420,15 @@ class Table:
             raise UsageError(m("name the card: referee options 7D"))
         return state.legal_options(card, player_named(match, by, "by") if by else None, limit)
 
+    def plays_json(self, card: Card | None, by: str | None) -> dict[str, object] | None:
+        """The legal plays of ``card`` as objects for scripts, where the game gives them
+        (fishing); None otherwise (a trick game's ways to beat are said in words)."""
+        match, rep = self.open()
+        state = open_state(match, rep)
+        if card is None and "card" in GAMES[match.game].entries:
+            raise UsageError(m("name the card: referee options 7D"))
+        return state.plays_json(card) if by is None else None
+
     def export(self) -> bytes:
         """The canonical log with every derived figure filled in."""
         match, rep = self.open()

@@ -149,7 +149,11 @@ def test_options_show_undo(basra: Path) -> None:
     result = run("options", "9C")
     assert result.exit_code == 0 and "takes 9D" in result.stdout
     result = run("options", "9C", "--json")
-    assert json.loads(result.stdout)["options"] == ["takes 9D", "trail"]
+    plain = {"choose": [], "ways": 1, "sweep": False}
+    assert json.loads(result.stdout)["options"] == [
+        {"card": "9C", "takes": ["9D"], **plain, "trail": False},
+        {"card": "9C", "takes": [], **plain, "trail": True},
+    ]
     run("play", "8S", "--takes", "5H 3C")
     show = run("show", "--ascii")
     assert "Floor: 9D KS" in show.stdout and "To play: Omar" in show.stdout

@@ -205,14 +205,15 @@ def simulate(
 
 
 def _logs_in(paths: list[Path]) -> list[Path]:
-    """The match logs named, and those in the folders named; a file named twice counts once."""
-    import os
+    """The match logs named, and those in the folders named; a file named twice (or linked
+    twice) counts once."""
+    from referee.bulk import file_key
 
     files: list[Path] = []
-    seen: set[str] = set()
+    seen: set[object] = set()
     for path in paths:
         for one in sorted(path.glob("*.toml")) if path.is_dir() else [path]:
-            key = os.path.realpath(one)  # a file named twice (dir and dir/x.toml) counts once
+            key = file_key(one)  # a file named twice (dir and dir/x.toml, a link) counts once
             if key not in seen:
                 seen.add(key)
                 files.append(one)

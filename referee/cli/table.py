@@ -303,14 +303,14 @@ def options(
         typer.Option(help=h("Bura/Kozel: the follower (default: whose turn it is).")),
     ] = None,
     show_all: Annotated[
-        bool, typer.Option("--all", help=h("List every option, not the strongest 20."))
+        bool, typer.Option("--all", help=h("List up to 200 options, not the strongest 20."))
     ] = False,
     file: MatchFile = DEFAULT_FILE,
     as_json: JsonFlag = False,
     ascii_only: AsciiFlag = False,
 ) -> None:
     """The legal captures for a card now, strongest first: sweeps, then the most cards
-    (Bura and Kozel: the ways to beat the trick). --all or --json lists every one.
+    (Bura and Kozel: the ways to beat the trick). --all or --json list up to 200.
 
     Example: referee options 7D
     """
@@ -322,13 +322,17 @@ def options(
     if len(parsed) > 1:
         raise UsageError(m("name one card, not {count}", count=len(parsed)))
     limit = None if show_all or as_json else SHOWN
-    found = table(file).options(parsed[0] if parsed else None, by, limit)
+    chosen = parsed[0] if parsed else None
     if as_json:
         import json
 
-        echo(json.dumps(options_json(found), ensure_ascii=False))
-    else:
-        echo(options_text(found, Style.for_terminal(ascii_only)))
+        plays = table(file).plays_json(chosen, by)
+        if plays is None:  # a trick game's ways to beat, in words
+            plays = options_json(table(file).options(chosen, by, limit))
+        echo(json.dumps(plays, ensure_ascii=False))
+        return
+    found = table(file).options(chosen, by, limit)
+    echo(options_text(found, Style.for_terminal(ascii_only), show_all))
 
 
 @app.command()

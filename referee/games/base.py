@@ -297,6 +297,11 @@ class DealState(ABC):
     def result(self) -> DealResult:
         """The finished deal's score."""
 
+    def plays_json(self, card: Card | None) -> dict[str, object] | None:
+        """The legal plays of ``card`` now as objects for scripts (``options --json``);
+        None where a game lists its options only in words."""
+        return None
+
     @classmethod
     def simulate_deal(cls, match: Match, dealer: str, carry: Carry, rng: random.Random) -> None:
         """Play one deal into ``match`` as the simulator's players would (a shuffled deck,

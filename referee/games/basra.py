@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING
 
 from referee.cards import Card
 from referee.games.base import sole_leader
-from referee.games.captures import Vector, expand, has_group, splits_into, union_vectors, vector
-from referee.games.fishing import FishingDeal, Option
+from referee.games.captures import Unions, expand, has_group, splittable, union_vectors, vector
+from referee.games.fishing import FishingDeal
+from referee.games.plays import Play
 from referee.messages import Msg, Rank, m, mn
 from referee.params import Value
 from referee.problems import Problem
@@ -111,14 +112,10 @@ class BasraDeal(FishingDeal):
             out.extend(expand(vec, numerals))
         return out
 
-    def capture_vectors(self, card: Card) -> list[Vector] | None:
+    def capture_kinds(self, card: Card) -> Unions | None:
         if card.value is None or (card == SEVEN_DIAMONDS and self.seven_sweeps() is not None):
             return None
-        floor_vec = vector(self.floor)
-        vecs = sorted(union_vectors(floor_vec, card.value), reverse=True)
-        if self.rules["capture"] == "maximal":
-            vecs = [v for v in vecs if not has_group(floor_vec - v, card.value)]
-        return vecs
+        return Unions(vector(self.floor), card.value, self.rules["capture"] == "maximal")
 
     def may_trail(self, card: Card, can_capture: bool) -> bool:
         return not can_capture or bool(self.rules["may_trail_capturer"])
@@ -142,50 +139,26 @@ class BasraDeal(FishingDeal):
             return False
         return bool(self.rules["basra_by_sum"]) or all(c.rank == card.rank for c in takes)
 
-    def options(self, card: Card) -> list[Option]:
+    def options(self, card: Card) -> list[Play]:
         if card.rank == "J":
             if not self.floor:
-                return [Option((), False)]
-            return [Option(tuple(self.floor), self.jack_scores())]
+                return [Play(card, (), False)]
+            return [Play(card, tuple(self.floor), self.jack_scores())]
         seven = self.seven_sweeps() if card == SEVEN_DIAMONDS else None
         if seven is not None:
-            return [Option(tuple(self.floor), seven)]
+            return [Play(card, tuple(self.floor), seven)]
         caps = self.captures(card)
         if self.rules["capture"] == "maximal":
             caps = [t for t in caps if not self.leaves_group(card, t)]
-        out = [Option(t, self.sweep_of(card, t)) for t in caps]
+        out = [Play(card, t, self.sweep_of(card, t)) for t in caps]
         if not caps or self.rules["may_trail_capturer"]:
-            out.append(Option((), False))
+            out.append(Play(card, (), False))
         return out
 
-    def judge(self, card: Card, takes: tuple[Card, ...]) -> Option:
-        if card.rank == "J":
-            if not self.floor:
-                return Option((), False)
-            if set(takes) != set(self.floor):
-                raise self.illegal(
-                    "basra.jack",
-                    m(
-                        "a jack takes every card on the floor ({cards}), never a part of it "
-                        "and never trails onto it",
-                        cards=tuple(self.floor),
-                    ),
-                    card,
-                )
-            return Option(takes, self.jack_scores())
-        seven = self.seven_sweeps() if card == SEVEN_DIAMONDS else None
-        if seven is not None:
-            if set(takes) != set(self.floor):
-                raise self.illegal(
-                    "basra.seven-diamonds",
-                    m(
-                        "the {seven} sweeps this floor ({cards}): it must take all of it",
-                        seven=SEVEN_DIAMONDS,
-                        cards=tuple(self.floor),
-                    ),
-                    card,
-                )
-            return Option(takes, seven)
+    def judge(self, card: Card, takes: tuple[Card, ...]) -> Play:
+        whole = self.judge_whole(card, takes)
+        if whole is not None:
+            return whole
         if not takes:
             if not self.rules["may_trail_capturer"] and self.can_capture(card):
                 raise self.illegal(
@@ -197,7 +170,7 @@ class BasraDeal(FishingDeal):
                     ),
                     card,
                 )
-            return Option((), False)
+            return Play(card, (), False)
         if card.rank in ("K", "Q"):
             if any(c.rank != card.rank for c in takes):
                 raise self.illegal(
@@ -211,7 +184,7 @@ class BasraDeal(FishingDeal):
                 )
         else:
             assert card.value is not None
-            if not all(c.is_numeral for c in takes) or not splits_into(vector(takes), card.value):
+            if not all(c.is_numeral for c in takes) or not splittable(vector(takes), card.value):
                 raise self.illegal(
                     "basra.capture.group",
                     m(
@@ -234,7 +207,39 @@ class BasraDeal(FishingDeal):
                 ),
                 card,
             )
-        return Option(takes, self.sweep_of(card, takes))
+        return Play(card, takes, self.sweep_of(card, takes))
+
+    def judge_whole(self, card: Card, takes: tuple[Card, ...]) -> Play | None:
+        """The ruling on a jack or a sweeping 7D, which take the whole floor or nothing;
+        None for any other card."""
+        if card.rank == "J":
+            if not self.floor:
+                return Play(card, (), False)
+            if set(takes) != set(self.floor):
+                raise self.illegal(
+                    "basra.jack",
+                    m(
+                        "a jack takes every card on the floor ({cards}), never a part of it "
+                        "and never trails onto it",
+                        cards=tuple(self.floor),
+                    ),
+                    card,
+                )
+            return Play(card, takes, self.jack_scores())
+        seven = self.seven_sweeps() if card == SEVEN_DIAMONDS else None
+        if seven is not None:
+            if set(takes) != set(self.floor):
+                raise self.illegal(
+                    "basra.seven-diamonds",
+                    m(
+                        "the {seven} sweeps this floor ({cards}): it must take all of it",
+                        seven=SEVEN_DIAMONDS,
+                        cards=tuple(self.floor),
+                    ),
+                    card,
+                )
+            return Play(card, takes, seven)
+        return None
 
     def capture_rule(self, card: Card) -> str:
         if card.rank == "J":
@@ -243,7 +248,7 @@ class BasraDeal(FishingDeal):
             return "basra.seven-diamonds"
         return "basra.capture.group"
 
-    def rules_applied(self, card: Card, ruling: Option) -> tuple[list[str], list[str]]:
+    def rules_applied(self, card: Card, ruling: Play) -> tuple[list[str], list[str]]:
         taken = ruling.taken
         sweep = ruling.sweep
         if card.rank == "J":

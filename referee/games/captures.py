@@ -6,19 +6,22 @@ each field is free as a guard). Whether one vector fits inside another is then a
 subtraction: ``((have | GUARD) - want) & GUARD == GUARD`` means no field borrowed.
 
 Checking a recorded capture is an exact-cover test on vectors (memoised); listing every
-capture is a search over vectors, expanded to concrete cards only when asked. Both stay
-fast on floors of 20 cards and more.
+capture is a search over vectors, expanded to concrete cards only when asked. On a large
+floor (up to 39 numerals when the players trail) that search is replaced by a table of
+every union a card of each value can take from a full deck (:mod:`unions_table`), filtered
+by the floor: a union is counted, and the strongest listed, in a few milliseconds.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
 from itertools import combinations, product
-from math import comb
+from math import prod
+from typing import Protocol
 
 from referee.cards import Card
-from referee.messages import Msg, join, m, mn
 
 Vector = int  # five bits per value: bits 5(v-1) … 5(v-1)+3 count the cards of value v
 WIDTH = 5
@@ -164,30 +167,174 @@ def expand(vec: Vector, floor: Iterable[Card]) -> Iterator[tuple[Card, ...]]:
         yield tuple(sorted((c for group in pick for c in group), key=position.__getitem__))
 
 
-def describe(vecs: Iterable[Vector], floor: Iterable[Card]) -> list[Msg]:
-    """Vectors as a table reads them: the cards when there is one way, else the values and
-    the cards to choose from (``2 of 5S/5H/5D (3 ways)``)."""
-    floor = list(floor)
-    names: dict[int, list[Card]] = {}
-    for c in floor:
-        if c.value is not None:
-            names.setdefault(c.value, []).append(c)
-    have = counts(vector(floor))
-    out = []
-    for vec in vecs:
-        want = counts(vec)
-        ways = 1
-        parts: list[object] = []
-        for value, (n, k) in enumerate(zip(want, have, strict=True), 1):
-            if not n:
-                continue
-            ways *= comb(k, n)
-            cards = names[value]
-            parts.append(
-                tuple(cards) if n == k else m("{n} of {cards}", n=n, cards=join(cards, "/"))
-            )
-        if ways == 1:
-            out.append(join(parts, " "))
-        else:
-            out.append(mn("{parts} ({n} way)", "{parts} ({n} ways)", ways, parts=join(parts)))
+# --- every union, counted and listed strongest first with bounded work ---------------------
+
+DECK_COUNT = 4  # cards of each value in the deck: the table holds every union of them
+SEARCHED = 2_048  # sub-vectors of a floor up to which its unions are searched for directly
+
+
+def below(vec: Vector, total: int) -> Vector:
+    """The cards of ``vec`` with values under ``total`` (the ones that combine in groups)."""
+    return vec & ((1 << (WIDTH * (total - 1))) - 1)
+
+
+def subvectors(vec: Vector) -> int:
+    """How many vectors fit inside ``vec`` (the empty one included)."""
+    return prod(n + 1 for n in counts(vec))
+
+
+@cache
+def union_table(total: int) -> list[tuple[Vector, ...]]:
+    """Every union of groups adding up to ``total`` each that a full deck's cards of values
+    under ``total`` can form (the empty one included), by size (item ``k``: ``k`` cards),
+    each size in increasing order: the precomputed :mod:`unions_table`, as
+    :func:`unions_of_deck` makes it."""
+    from referee.games.unions_table import table
+
+    return table(total)
+
+
+def unions_of_deck(total: int) -> list[Vector]:
+    """What :func:`union_table` holds, in one list, computed (to write the table and to
+    check it): most cards first, then the higher values."""
+    full = sum(DECK_COUNT * unit(v) for v in range(1, total))
+    found = set(union_vectors(full, total)) | {ZERO}
+    return sorted(found, key=lambda u: (cards_in(u), u), reverse=True)
+
+
+@lru_cache(maxsize=64)
+def _fitting(room: Vector, total: int) -> list[tuple[Vector, ...]]:
+    """The table's unions that fit inside ``room``, by size."""
+    have = room | GUARD
+    return [tuple(u for u in us if (have - u) & GUARD == GUARD) for us in union_table(total)]
+
+
+def splittable(vec: Vector, total: int) -> bool:
+    """:func:`splits_into`, looked up in the table when ``vec`` is large."""
+    if vec == ZERO:
+        return True
+    if total_of(vec) % total:
+        return False
+    rest = vec - count(vec, total) * unit(total)
+    if rest != below(rest, total):
+        return False  # a card above the total is in no group
+    size = cards_in(rest)
+    if size > 12 and max(counts(rest)) <= DECK_COUNT:
+        group = union_table(total)[size] if size < len(union_table(total)) else ()
+        at = bisect_left(group, rest)
+        return at < len(group) and group[at] == rest
+    return splits_into(vec, total)
+
+
+def leftovers(room: Vector, total: int) -> list[Vector]:
+    """Every vector inside ``room`` (values under ``total``) that holds no group adding up
+    to ``total`` and leaves the rest of ``room`` a multiple of ``total``: what a maximal
+    capture may leave behind."""
+    limits = counts(room)
+    full = 1 << total
+    keep = (full << 1) - 1
+    residue = total_of(room) % total
+    out: list[Vector] = []
+
+    def walk(value: int, sums: int, vec: Vector, held: int) -> None:
+        if value == total:
+            if held % total == residue:
+                out.append(vec)
+            return
+        step = unit(value)
+        for _ in range(limits[value - 1] + 1):
+            walk(value + 1, sums, vec, held)
+            sums = (sums | sums << value) & keep
+            if sums & full:
+                return
+            vec += step
+            held += value
+
+    walk(1, 1, ZERO, 0)
     return out
+
+
+class Vectors(Protocol):
+    """The capture vectors of a card on a floor: counted, listed strongest first, and
+    tested one by one (:class:`Unions`, :class:`Ranked`)."""
+
+    def count(self) -> int: ...
+
+    def __iter__(self) -> Iterator[Vector]: ...
+
+    def __contains__(self, vec: object) -> bool: ...
+
+
+class Unions:
+    """The unions of groups adding up to ``total`` each that a floor allows (Basra): how
+    many there are, and each in turn strongest first (the most cards, then the higher
+    values), with bounded work on any floor. ``maximal``: only those that leave no group."""
+
+    def __init__(self, floor: Vector, total: int, maximal: bool = False) -> None:
+        self.total = total
+        self.maximal = maximal
+        self.floor = floor
+        self.room = below(floor, total)  # the cards that combine with others
+        self.tops = count(floor, total)  # cards of the total's own value: groups alone
+        self.searched = subvectors(self.room) <= SEARCHED or max(counts(self.room)) > DECK_COUNT
+        self._all: list[Vector] | None = None  # every union, where that list is short
+
+    def _listed(self) -> list[Vector]:
+        """Every union, strongest first, where that list is small (searched or maximal)."""
+        if self._all is None:
+            if self.maximal:
+                top = self.tops * unit(self.total)
+                found = [
+                    top + rest
+                    for w in leftovers(self.room, self.total)
+                    if ((rest := self.room - w) or top) and splittable(rest, self.total)
+                ]
+            else:
+                found = list(union_vectors(self.floor, self.total))
+            self._all = sorted(found, key=lambda u: (cards_in(u), u), reverse=True)
+        return self._all
+
+    def count(self) -> int:
+        """How many unions there are."""
+        if self.searched or self.maximal:
+            return len(self._listed())
+        kept = sum(len(us) for us in _fitting(self.room, self.total))
+        return (self.tops + 1) * kept - 1
+
+    def __iter__(self) -> Iterator[Vector]:
+        """Each union, strongest first (lazily where the floor is large)."""
+        if self.searched or self.maximal:
+            yield from self._listed()
+            return
+        by_size = _fitting(self.room, self.total)
+        top = unit(self.total)
+        for size in range(self.tops + len(by_size) - 1, 0, -1):
+            for j in range(min(self.tops, size), -1, -1):
+                if size - j < len(by_size):
+                    for u in reversed(by_size[size - j]):
+                        yield u + j * top
+
+    def __contains__(self, vec: object) -> bool:
+        """Is ``vec`` one of the unions (without listing them)?"""
+        if not isinstance(vec, int) or vec == ZERO or not fits(vec, self.floor):
+            return False
+        if self.maximal and has_group(self.floor - vec, self.total):
+            return False
+        return splittable(vec, self.total)
+
+
+class Ranked:
+    """Capture vectors already found (a short list, such as Pasur's single sets), strongest
+    first: the most cards, ties in the order given."""
+
+    def __init__(self, vecs: Iterable[Vector]) -> None:
+        self.vecs = sorted(vecs, key=cards_in, reverse=True)
+
+    def count(self) -> int:
+        return len(self.vecs)
+
+    def __iter__(self) -> Iterator[Vector]:
+        return iter(self.vecs)
+
+    def __contains__(self, vec: object) -> bool:
+        return vec in self.vecs

@@ -1,321 +1,53 @@
-"""The fishing-game core shared by Basra and Pasur: the floor, rounds and turns, known hands,
-captures and trails, sweeps, the residue to the last capturer, and the card counts that
-scoring starts from. Each game supplies only its rules through a few hooks."""
+"""The fishing-game core shared by Basra and Pasur: the plays (captures and trails, sweeps),
+what may be played as values and in words, explanations and what a person sees, on
+:class:`FishingBase` (set-up, rounds and turns, the end of the deal). Each game supplies
+only its rules through a few hooks."""
 
 from __future__ import annotations
 
-import heapq
 from abc import abstractmethod
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Iterator
+from itertools import islice
+from typing import TYPE_CHECKING
 
-from referee.cards import FULL_DECK, Card, sort_key
+from referee.cards import Card
 from referee.games.base import (
     MAX_LEGAL_SHOWN,
     Cards,
-    Carry,
-    DealResult,
-    DealState,
     Explanation,
     Illegal,
     Line,
     Options,
     View,
 )
-from referee.games.captures import Vector, cards_in, describe, vector
+from referee.games.captures import Vector, Vectors, counts, vector
+from referee.games.fishing_base import FishingBase
+from referee.games.fishing_base import deal_rounds as deal_rounds
+from referee.games.plays import Capture, Choice, Listing, Play
 from referee.messages import Msg, join, m, mn
-from referee.params import Value
-from referee.problems import Problem
-from referee.record import Deal, Entry, FishPlay, side_map, side_names
+from referee.record import Entry, FishPlay
 
 if TYPE_CHECKING:
-    import random
+    pass
 
-    from referee.record import Match
-
-
-class Option(NamedTuple):
-    """One legal way to play a card, and the ruling on a legal play: the floor cards it
-    takes (none for a trail) and whether it scores a sweep."""
-
-    taken: tuple[Card, ...]
-    sweep: bool
-
-    def __str__(self) -> str:
-        return self.said()
-
-    def said(self) -> Msg:
-        """The option in words: a trail, or what it takes (and whether that sweeps)."""
-        if not self.taken:
-            return m("trail")
-        if self.sweep:
-            return m("takes {cards} (sweep)", cards=self.taken)
-        return m("takes {cards}", cards=self.taken)
+Option = Play  # the ruling on a legal play, and one legal play: the same value
 
 
 EXPLAINED = 40  # legal alternatives an explanation lists
+LISTED = 200  # the most kinds of play any listing describes (--all, --json): bounded work
+SAY_WHICH = 20  # the ways a play typed without its capture lists when it could mean several
 
 
-def deal_rounds(players: int, stock: int, hand_size: int) -> list[int]:
-    """Cards each player gets per round; a short last round is shared out equally."""
-    rounds: list[int] = []
-    while stock > 0:
-        k = min(hand_size, stock // players)
-        if k == 0:
-            break
-        rounds.append(k)
-        stock -= k * players
-    return rounds
-
-
-class FishingDeal(DealState):
+class FishingDeal(FishingBase):
     """One deal of a fishing game. Subclasses give the capture rules and the scoring."""
 
-    floor_rule = ""  # the opening-floor rule id
-    deferred_key = ""  # 'buried' or 'returned'
-    floor_word = m("floor")  # Pasur's players call it the pool
-    floor_title = m("Floor")
-    choice_rule = ""  # cited when a play typed without its capture could mean several
-
-    @classmethod
-    def simulate_deal(cls, match: Match, dealer: str, carry: Carry, rng: random.Random) -> None:
-        """The simulator's player for a fishing game (:mod:`referee.games.fishing_sim`)."""
-        from referee.games.fishing_sim import play_fishing_deal
-
-        play_fishing_deal(match, dealer, carry, rng)
-
-    def __init__(
-        self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
-    ) -> None:
-        super().__init__(players, rules, deal, index, carry)
-        self.sides = side_names(self.game, players, rules)
-        self.side = side_map(self.game, players, rules)
-        self.floor: list[Card] = list(deal.floor)
-        self.used: dict[Card, tuple[str, int] | None] = dict.fromkeys(deal.floor)
-        self.rounds = deal_rounds(self.n, 52 - len(deal.floor), self.hand_size())
-        self.total_plays = self.n * sum(self.rounds)
-        self.round_ends = [self.n * sum(self.rounds[: r + 1]) for r in range(len(self.rounds))]
-        self._round = 0
-        self._round_at = 0
-        self.first = self.next_player(deal.dealer) if deal.dealer in players else players[0]
-        self.order = [self.next_player(self.first, k) for k in range(self.n)]
-        self.piles: dict[str, list[Card]] = {s: [] for s in self.sides}
-        self.sweeps: dict[str, int] = dict.fromkeys(self.sides, 0)
-        self.last_capturer: str | None = None
-        self.deferred: tuple[Card, ...] = getattr(deal, self.deferred_key) or ()
-
-    def hand_size(self) -> int:
-        """Cards dealt to each player per round."""
-        return self.round_size(self.rules)
-
-    @classmethod
-    def round_size(cls, rules: dict[str, Value]) -> int:
-        """Cards dealt to each player per round under these rules."""
-        return 4
-
-    @classmethod
-    @abstractmethod
-    def open_floor(
-        cls, deck: list[Card], rng: random.Random, rules: dict[str, Value]
-    ) -> tuple[list[Card], list[Card]] | None:
-        """Lay the opening floor from the top of a shuffled ``deck`` (its end) by the game's
-        rule: the final floor and the cards set aside (buried, returned), or None when the
-        rule calls for a redeal. Used by the simulator."""
-
-    # --- turns and rounds -------------------------------------------------------------
-
-    @property
-    def finished(self) -> bool:
-        return self.entries >= self.total_plays
-
-    def to_move(self) -> str | None:
-        if self.finished:
-            return None
-        return self.order[self.entries % self.n]
-
-    def received(self, player: str) -> int:
-        return sum(self.rounds[: self.round + 1])
-
-    def round_of(self, play: int) -> int:
-        """The round (from 0) in which the ``play``-th play (from 0) falls."""
-        for r, end in enumerate(self.round_ends):
-            if play < end:
-                return r
-        return len(self.rounds) - 1
-
-    @property
-    def round(self) -> int:
-        """The current round, from 0: moved on as plays are made (a jump back, which only
-        a test makes, is recomputed)."""
-        if self._round_at != self.entries:
-            r = self._round
-            if self.entries < self._round_at:
-                r = self.round_of(self.entries)
-            ends = self.round_ends
-            while r < len(ends) - 1 and self.entries >= ends[r]:
-                r += 1
-            self._round, self._round_at = r, self.entries
-        return self._round
-
-    @property
-    def last_round(self) -> bool:
-        return self.round == len(self.rounds) - 1
-
-    def round_cards(self, player: str) -> tuple[Card, ...] | None:
-        """The player's cards of the current round (those not yet played), when known."""
-        if self.hands is None or player not in self.hands:
-            return None
-        start, end = self.round_span()
-        return tuple(c for c in self.hands[player][start:end] if c not in self.used)
-
-    def holds(self, player: str, card: Card) -> bool:
-        """Is ``card`` among the player's unplayed cards of this round (hands known)?"""
-        assert self.hands is not None
-        start, end = self.round_span()
-        pos = self.listed[player].get(card, -1)
-        return start <= pos < end and card not in self.used
-
-    def round_span(self) -> tuple[int, int]:
-        """Positions in a hand list of the current round's cards."""
-        r = self.round
-        end = self.round_ends[r] // self.n
-        return end - self.rounds[r], end
-
-    def where_used(self, card: Card) -> str:
-        seen = self.used[card]
-        if seen is None:
-            return m("on the opening {floor}", floor=self.floor_word)
-        return m("played by {player} at play {play}", player=seen[0], play=seen[1])
-
-    def unseen(self) -> list[Card]:
-        """Cards of the deck not yet on the floor, played, or known to be held this round,
-        by suit then rank."""
-        held = {c for p in self.players for c in self.round_cards(p) or ()}
-        return sorted(FULL_DECK - set(self.used) - held, key=sort_key)
-
-    # --- set-up ------------------------------------------------------------------------
-
-    def setup_problems(self) -> list[Problem]:
-        out: list[Problem] = []
-        deal = self.deal
-        if len(deal.floor) != 4:
-            out.append(
-                self.problem(
-                    self.floor_rule,
-                    m(
-                        "the opening {floor} holds 4 cards, found {count}: {cards}",
-                        floor=self.floor_word,
-                        count=len(deal.floor),
-                        cards=deal.floor,
-                    ),
-                    "floor",
-                )
-            )
-        seen: set[Card] = set()
-        for c in deal.floor:
-            if c in seen:
-                out.append(
-                    self.problem(
-                        "card.duplicate",
-                        m("{card} is on the {floor} twice", card=c, floor=self.floor_word),
-                        "floor",
-                    )
-                )
-            seen.add(c)
-        out.extend(self.check_floor())
-        named: set[Card] = set()
-        for c in self.deferred:
-            if c in seen:
-                out.append(
-                    self.problem(
-                        "card.duplicate",
-                        m(
-                            "{card} is listed as {key} and on the opening {floor}",
-                            card=c,
-                            key=self.deferred_key,
-                            floor=self.floor_word,
-                        ),
-                        self.deferred_key,
-                    )
-                )
-            elif c in named:
-                out.append(
-                    self.problem(
-                        "card.duplicate",
-                        m(
-                            "{card} is listed as {key} twice; a card goes back into the stock once",
-                            card=c,
-                            key=self.deferred_key,
-                        ),
-                        self.deferred_key,
-                    )
-                )
-            named.add(c)
-        if self.hands is not None:
-            out.extend(self.check_hands(seen))
-        return out
-
-    @abstractmethod
-    def check_floor(self) -> list[Problem]:
-        """The game's opening-floor rule (Basra's buried cards, Pasur's returned jack)."""
-
-    def check_hands(self, seen: set[Card]) -> list[Problem]:
-        out: list[Problem] = []
-        assert self.hands is not None
-        boundaries = [sum(self.rounds[:k]) for k in range(len(self.rounds) + 1)]
-        owner: dict[Card, str] = {}
-        first_round = self.rounds[0] if self.rounds else 0
-        for player, cards in self.hands.items():
-            key = f"hands.{player}"
-            if len(cards) not in boundaries:
-                out.append(
-                    self.problem(
-                        "hand.count",
-                        mn(
-                            "{player}'s hand lists {n} card; a whole number of rounds "
-                            "gives one of {counts}",
-                            "{player}'s hand lists {n} cards; a whole number of rounds "
-                            "gives one of {counts}",
-                            len(cards),
-                            player=player,
-                            counts=join(boundaries[1:]),
-                        ),
-                        key,
-                    )
-                )
-            for pos, c in enumerate(cards):
-                if c in seen:
-                    out.append(
-                        self.problem(
-                            "card.duplicate",
-                            m(
-                                "{card} in {player}'s hand is also on the opening {floor}",
-                                card=c,
-                                player=player,
-                                floor=self.floor_word,
-                            ),
-                            key,
-                        )
-                    )
-                elif c in owner:
-                    out.append(self.dealt_twice(c, owner[c], player, key))
-                owner[c] = player
-                if pos < first_round and c in self.deferred:
-                    out.append(
-                        self.problem(
-                            self.floor_rule,
-                            m(
-                                "{card} was {key} from the opening {floor}, so it cannot be in "
-                                "a first-round hand",
-                                card=c,
-                                key=self.deferred_key,
-                                floor=self.floor_word,
-                            ),
-                            key,
-                        )
-                    )
-        return out
-
     # --- plays -------------------------------------------------------------------------
+
+    def plays_json(self, card: Card | None) -> dict[str, object] | None:
+        """``options --json``: the plays of ``card`` as objects (README, "options --json")."""
+        if card is None or self.finished:
+            return None
+        return self.listing(card).as_json()
 
     def apply(self, entry: Entry) -> None:
         assert isinstance(entry, FishPlay)
@@ -357,10 +89,31 @@ class FishingDeal(DealState):
                         )
                     )
 
-    def check(self, entry: Entry) -> Option:
+    def check(self, entry: Entry) -> Play:
         """Judge a play in the current state without changing anything: what it takes."""
         play = entry
         assert isinstance(play, FishPlay)
+        self.check_turn(play)
+        card, takes = play.card, play.takes
+        missing = [c for c in takes if c not in self.floor]
+        if missing:
+            raise Illegal(
+                self.capture_rule(card),
+                mn(
+                    "{cards} is not on the {floor} ({floor_cards})",
+                    "{cards} are not on the {floor} ({floor_cards})",
+                    len(missing),
+                    cards=tuple(missing),
+                    floor=self.floor_word,
+                    floor_cards=tuple(self.floor) or m("empty"),
+                ),
+                *self.shown_options(card),
+            )
+        return self.judge(card, takes)
+
+    def check_turn(self, play: FishPlay) -> None:
+        """The checks before the capture rules: the deal not over, the player's turn, the
+        card not yet played and held, a card set aside not played in the first round."""
         if self.finished:
             raise Illegal(
                 "hand.count",
@@ -407,29 +160,15 @@ class FishingDeal(DealState):
                     floor=self.floor_word,
                 ),
             )
-        missing = [c for c in takes if c not in self.floor]
-        if missing:
-            raise Illegal(
-                self.capture_rule(card),
-                mn(
-                    "{cards} is not on the {floor} ({floor_cards})",
-                    "{cards} are not on the {floor} ({floor_cards})",
-                    len(missing),
-                    cards=tuple(missing),
-                    floor=self.floor_word,
-                    floor_cards=tuple(self.floor) or m("empty"),
-                ),
-                *self.shown_options(card),
-            )
-        return self.judge(card, takes)
 
     @abstractmethod
-    def judge(self, card: Card, takes: tuple[Card, ...]) -> Option:
+    def judge(self, card: Card, takes: tuple[Card, ...]) -> Play:
         """The game's capture rules for ``card`` taking ``takes`` from the current floor."""
 
     @abstractmethod
-    def options(self, card: Card) -> list[Option]:
-        """Every legal way to play ``card`` now."""
+    def options(self, card: Card) -> list[Play]:
+        """Every legal way to play ``card`` now, in a list (the simulator's choices; on a
+        large floor there are millions: the table commands use :meth:`kinds`)."""
 
     @abstractmethod
     def record_sweep(self, side: str) -> None:
@@ -450,13 +189,20 @@ class FishingDeal(DealState):
         not on the floor)."""
 
     @abstractmethod
-    def rules_applied(self, card: Card, ruling: Option) -> tuple[list[str], list[str]]:
+    def rules_applied(self, card: Card, ruling: Play) -> tuple[list[str], list[str]]:
         """The rule ids behind a legal play's ruling, and the ruling in plain words."""
 
     @abstractmethod
+    def capture_kinds(self, card: Card) -> Vectors | None:
+        """The legal numeral captures of ``card`` as value vectors (counted, strongest
+        first, lazily), or None when the card does not capture by sums (a jack, a face
+        card, a sweeping 7D)."""
+
     def capture_vectors(self, card: Card) -> list[Vector] | None:
-        """The legal numeral captures of ``card`` as value vectors, or None when the card
-        does not capture by sums (a jack, a face card, a sweeping 7D)."""
+        """Every one of :meth:`capture_kinds`, in a list (for tests and benchmarks: on a
+        floor of 39 numerals there are 178,175)."""
+        kinds = self.capture_kinds(card)
+        return None if kinds is None else list(kinds)
 
     @abstractmethod
     def sweep_of(self, card: Card, takes: tuple[Card, ...]) -> bool:
@@ -466,40 +212,60 @@ class FishingDeal(DealState):
     def may_trail(self, card: Card, can_capture: bool) -> bool:
         """May ``card`` be laid on the floor now?"""
 
-    def option_listing(self, card: Card, limit: int | None = None) -> Options:
-        """The legal ways to play ``card``, strongest first (sweeps, then the most cards
-        taken), one line each, grouping captures that differ only in which card of a value
-        is taken; only the first ``limit`` lines are described, the total is counted."""
-        where = self.options_label(card)
-        vecs = self.capture_vectors(card)
+    def kinds(self, card: Card) -> Iterator[Capture]:
+        """Every legal kind of play of ``card`` now, lazily, strongest first: sweeps, then
+        the most cards taken, the trail last. A kind stands for the captures that differ
+        only in which card of a value is taken."""
+        vecs = self.capture_kinds(card)
         if vecs is None:
-            ways = sorted(self.options(card), key=lambda o: (not o.sweep, -len(o.taken)))
-            lines: list[str] = [o.said() for o in ways]
-            return Options(where, lines[:limit] if limit is not None else lines, len(lines))
+            ways = sorted(self.options(card), key=lambda o: (not o.sweep, -len(o.takes)))
+            yield from (Capture.of(o) for o in ways)
+            return
         numerals = [c for c in self.floor if c.is_numeral]
         whole = vector(self.floor) if len(numerals) == len(self.floor) else None
-        sweeping = whole is not None and self.sweep_of(card, tuple(numerals))
-        # the most cards first; ties keep their order (nlargest is sorted()[:n])
-        if limit is None:
-            shown = sorted(vecs, key=cards_in, reverse=True)
-        else:
-            shown = heapq.nlargest(limit + 1, vecs, key=cards_in)
-        if sweeping and whole in vecs:  # the sweep first
-            if whole in shown:
-                shown.remove(whole)
-            shown.insert(0, whole)
-        if limit is not None:
-            shown = shown[:limit]
-        lines = [
-            m("takes {cards} (sweep)", cards=text)
-            if sweeping and vec == whole
-            else m("takes {cards}", cards=text)
-            for vec, text in zip(shown, describe(shown, numerals), strict=True)
-        ]
-        trail = self.may_trail(card, bool(vecs))
-        if trail and (limit is None or len(lines) < limit):
-            lines.append(m("trail"))
-        return Options(where, lines, len(vecs) + trail)
+        sweeping = whole is not None and self.sweep_of(card, tuple(numerals)) and whole in vecs
+        by_value: dict[int, tuple[Card, ...]] = {}
+        for c in numerals:
+            by_value[c.value or 0] = (*by_value.get(c.value or 0, ()), c)
+        place = {c: i for i, c in enumerate(numerals)}
+        if sweeping:
+            assert whole is not None
+            yield kind_of(card, whole, by_value, place, True)
+        for vec in vecs:
+            if not (sweeping and vec == whole):
+                yield kind_of(card, vec, by_value, place, False)
+        if self.may_trail(card, vecs.count() > 0):
+            yield Capture(card)
+
+    def count_kinds(self, card: Card) -> int:
+        """How many kinds of play :meth:`kinds` yields, counted without listing them."""
+        vecs = self.capture_kinds(card)
+        if vecs is None:
+            return len(self.options(card))
+        found = vecs.count()
+        return found + self.may_trail(card, found > 0)
+
+    def listing(self, card: Card, limit: int | None = None) -> Listing:
+        """The legal kinds of play of ``card``, strongest first: the first ``limit`` (at
+        most :data:`LISTED`) described, all counted."""
+        if card in self.used:
+            note = m("none: {card} was already {where}", card=card, where=self.where_used(card))
+            return Listing(self.options_label(card), card, (), 0, note)
+        shown = LISTED if limit is None else min(limit, LISTED)
+        key = (self.entries, tuple(self.floor), card, shown)
+        if self._listed is not None and self._listed[0] == key:
+            return self._listed[1]
+        kinds = tuple(islice(self.kinds(card), shown))
+        total = len(kinds) if len(kinds) < shown else self.count_kinds(card)
+        listing = Listing(self.options_label(card), card, kinds, total)
+        self._listed = (key, listing)  # the JSON of `options` asks again
+        return listing
+
+    def option_listing(self, card: Card, limit: int | None = None) -> Options:
+        """The legal ways to play ``card`` in words, strongest first, one line per kind
+        (:meth:`listing`)."""
+        listing = self.listing(card, limit)
+        return Options(listing.label, listing.lines(), listing.total)
 
     def options_label(self, card: Card) -> str:
         """What a listing of ``card``'s options is about: the card and the floor."""
@@ -523,30 +289,36 @@ class FishingDeal(DealState):
         if takes is not None:
             chosen = takes
         elif not trail and player == self.to_move() and card not in self.used:
-            lines = self.option_lines(card)
-            if len(lines) == 1:  # one kind of capture: is it one set of cards?
-                lines = [o.said() for o in self.options(card)]
-            if len(lines) > 1:
-                raise Illegal(
-                    self.choice_rule,
-                    m(
-                        "{card} can be played more than one way; say which: {ways}",
-                        card=card,
-                        ways=join(lines[:20], "; "),
-                    ),
-                )
-            if lines:
-                chosen = self.options(card)[0].taken
+            chosen = self.only_way(card)
         return FishPlay(player, card, chosen)
+
+    def only_way(self, card: Card) -> tuple[Card, ...]:
+        """What ``card`` takes when it can be played one way only; Illegal naming the first
+        ways (from the strongest few, never all of them) when it can be played several."""
+        listing = self.listing(card, SAY_WHICH)
+        lines = listing.lines()
+        if listing.total == 1:  # one kind of capture: is it one set of cards?
+            plays = list(islice(listing.shown[0].plays(self.floor), SAY_WHICH))
+            lines = [p.said() for p in plays]
+        if len(lines) > 1:
+            raise Illegal(
+                self.choice_rule,
+                m(
+                    "{card} can be played more than one way; say which: {ways}",
+                    card=card,
+                    ways=join(lines[:SAY_WHICH], "; "),
+                ),
+            )
+        return listing.shown[0].first(self.floor).takes if listing.shown else ()
 
     def legal_options(
         self, card: Card | None, player: str | None, limit: int | None = None
     ) -> Options:
         assert card is not None, "a fishing play names its card"
-        if card in self.used:
-            note = m("none: {card} was already {where}", card=card, where=self.where_used(card))
-            return Options(self.options_label(card), [note], 0)
-        return self.option_listing(card, limit)
+        listing = self.listing(card, limit)
+        if listing.note:
+            return Options(listing.label, [listing.note], 0)
+        return Options(listing.label, listing.lines(), listing.total)
 
     def explain(self, entry: Entry) -> Explanation:
         assert isinstance(entry, FishPlay)
@@ -637,79 +409,24 @@ class FishingDeal(DealState):
         }
         return View(tuple(lines), data)
 
-    # --- the end of the deal ----------------------------------------------------------
 
-    def end_problems(self) -> list[Problem]:
-        out: list[Problem] = []
-        if not self.finished:
-            out.append(
-                self.problem(
-                    "deal.conservation",
-                    m(
-                        "the deal ended after {count} of its {total} plays",
-                        count=self.entries,
-                        total=self.total_plays,
-                    ),
-                    stage=2,
-                )
-            )
-            return out
-        if self.hands is not None:
-            full = sum(self.rounds)
-            for player, cards in self.hands.items():
-                if len(cards) != full:
-                    out.append(
-                        self.problem(
-                            "deal.conservation",
-                            mn(
-                                "{player}'s hand lists {n} card; the finished deal gave "
-                                "them {full}",
-                                "{player}'s hand lists {n} cards; the finished deal gave "
-                                "them {full}",
-                                len(cards),
-                                player=player,
-                                full=full,
-                            ),
-                            f"hands.{player}",
-                            stage=2,
-                        )
-                    )
-        missing = FULL_DECK - set(self.used)
-        if missing:
-            out.append(
-                self.problem(
-                    "deal.conservation",
-                    m("the deal does not account for {cards}", cards=tuple(sorted(missing))),
-                    stage=2,
-                )
-            )
-        return out
-
-    def counts(self) -> dict[str, dict[str, int]]:
-        """Per side: cards captured, clubs, and the counted cards."""
-        out: dict[str, dict[str, int]] = {}
-        for side, pile in self.piles.items():
-            out[side] = {
-                "cards": len(pile),
-                "clubs": sum(1 for c in pile if c.suit == "C"),
-                "ten_diamonds": int(Card("10", "D") in pile),
-                "two_clubs": int(Card("2", "C") in pile),
-                "aces": sum(1 for c in pile if c.rank == "A"),
-                "jacks": sum(1 for c in pile if c.rank == "J"),
-            }
-        return out
-
-    def result(self) -> DealResult:
-        breakdown, carry = self.score_sides()
-        score = {s: sum(b.values()) for s, b in breakdown.items()}
-        return DealResult(
-            score,
-            breakdown,
-            self.next_player(self.dealer),
-            majority_carry=carry,
-            sweeps=dict(self.sweeps),
-        )
-
-    @abstractmethod
-    def score_sides(self) -> tuple[dict[str, dict[str, int]], int]:
-        """Each side's breakdown, and any award rolled over to the next deal."""
+def kind_of(
+    card: Card,
+    vec: Vector,
+    by_value: dict[int, tuple[Card, ...]],
+    place: dict[Card, int],
+    sweep: bool,
+) -> Capture:
+    """The kind of capture of ``card`` taking the numerals of ``vec`` (``by_value``: the
+    floor's numerals of each value, in floor order; ``place``: each one's position)."""
+    takes: list[Card] = []
+    choose: list[Choice] = []
+    for value, n in enumerate(counts(vec), 1):
+        if n:
+            cards = by_value[value]
+            if n == len(cards):
+                takes.extend(cards)
+            else:
+                choose.append((n, cards))
+    takes.sort(key=place.__getitem__)
+    return Capture(card, tuple(takes), tuple(choose), sweep, by_value=True)

@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING
 
 from referee.cards import Card
 from referee.games.base import Carry, sole_leader
-from referee.games.captures import Vector, expand, single_sets, vector
-from referee.games.fishing import FishingDeal, Option
+from referee.games.captures import Ranked, expand, single_sets, vector
+from referee.games.fishing import FishingDeal
+from referee.games.plays import Play
 from referee.messages import Msg, Rank, m, mn
 from referee.params import Value
 from referee.problems import Problem
@@ -104,10 +105,10 @@ class PasurDeal(FishingDeal):
             out.extend(expand(counts, numerals))
         return out
 
-    def capture_vectors(self, card: Card) -> list[Vector] | None:
+    def capture_kinds(self, card: Card) -> Ranked | None:
         if card.value is None:
             return None
-        return list(single_sets(vector(self.floor), 11 - card.value))
+        return Ranked(single_sets(vector(self.floor), 11 - card.value))
 
     def may_trail(self, card: Card, can_capture: bool) -> bool:
         return not can_capture
@@ -129,13 +130,13 @@ class PasurDeal(FishingDeal):
             and not self.last_round
         )
 
-    def options(self, card: Card) -> list[Option]:
+    def options(self, card: Card) -> list[Play]:
         caps = self.captures(card)
         if not caps:
-            return [Option((), False)]
-        return [Option(t, self.sweep_of(card, t)) for t in caps]
+            return [Play(card, (), False)]
+        return [Play(card, t, self.sweep_of(card, t)) for t in caps]
 
-    def judge(self, card: Card, takes: tuple[Card, ...]) -> Option:
+    def judge(self, card: Card, takes: tuple[Card, ...]) -> Play:
         if not takes:
             if self.can_capture(card):
                 raise self.illegal(
@@ -143,7 +144,7 @@ class PasurDeal(FishingDeal):
                     m("{card} can capture, so it may not be laid on the pool", card=card),
                     card,
                 )
-            return Option((), False)
+            return Play(card, (), False)
         if card.rank == "J":
             if set(takes) != set(self.jack_takes()):
                 raise self.illegal(
@@ -180,14 +181,14 @@ class PasurDeal(FishingDeal):
                     ),
                     card,
                 )
-        return Option(takes, self.sweep_of(card, takes))
+        return Play(card, takes, self.sweep_of(card, takes))
 
     def capture_rule(self, card: Card) -> str:
         if card.rank == "J":
             return "pasur.capture.jack"
         return "pasur.capture.eleven" if card.is_numeral else "pasur.capture.face"
 
-    def rules_applied(self, card: Card, ruling: Option) -> tuple[list[str], list[str]]:
+    def rules_applied(self, card: Card, ruling: Play) -> tuple[list[str], list[str]]:
         taken = ruling.taken
         empties = bool(ruling.taken) and len(ruling.taken) == len(self.floor)
         if not ruling.taken:

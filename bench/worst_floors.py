@@ -1,0 +1,189 @@
+"""The worst legal floors of every fishing game and variant: the largest floor trailing
+allows (each play the first card that may be laid down, the lowest first or the highest
+first, whichever floor is larger: a greedy search, not a proof of the largest), and Basra's
+floor of the 28 lowest cards (the densest unions of groups). On each, the card with the
+most kinds of play is played: `options CARD`, `options CARD --all --json`, `play CARD`
+without `--takes` (refused: "say which"), `play CARD --takes …` (the strongest capture,
+recorded) and `explain` of that capture, against `python -c "import typer"`. CPU (user +
+system) and peak memory (max RSS) of each child from wait4; medians of interleaved rounds.
+Target (issue 24): at most 1.3x the baseline's CPU and 100 MB.
+
+    python bench/worst_floors.py --rounds 11
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import referee_command
+
+from referee.cards import FULL_DECK, Card, format_cards
+from referee.games.fishing import FishingDeal
+from referee.logfile import dumps
+from referee.match import replay
+from referee.record import Deal, FishPlay, Match
+from referee.registry import GAMES, variant_values
+
+Setup = Callable[[], None] | None
+BASELINE = "python -c 'import typer'"
+
+
+def orders(game: str) -> list[list[Card]]:
+    """The orders in which cards are tried for each trail: the lowest numerals first (the
+    densest unions), and the highest first (a numeral that must capture when it can trails
+    onto high cards); the rest after them. Basra never trails a jack onto a floor."""
+    low = sorted(FULL_DECK, key=lambda c: (c.value or 11, c.suit))
+    high = sorted(FULL_DECK, key=lambda c: (-(c.value or -1), c.suit))
+    return [[c for c in deck if not (game == "basra" and c.rank == "J")] for deck in (low, high)]
+
+
+def trailed(game: str, variant: str, cards: list[Card], keep: Card | None) -> Match:
+    """An open deal whose floor grows by every card of ``cards`` (in turn) that may be
+    laid down when it is tried, ``keep`` held back; replayed clean."""
+    match = Match(game, variant, ["Ali", "Omar"], variant_values(game, variant))
+    cards = [c for c in cards if c != keep]
+    opening = [c for c in cards if c.rank not in "JQK" and c != Card("7", "D")][:4]
+    deal = Deal("Omar", floor=tuple(opening))
+    match.deals.append(deal)
+    state = replay(match).state
+    assert isinstance(state, FishingDeal)
+    left = [c for c in cards if c not in opening]
+    while state.entries < state.total_plays - 1 and left:
+        who = state.to_move()
+        assert who is not None
+        card = next((c for c in left if state.is_legal(FishPlay(who, c, ()))), None)
+        if card is None:
+            break
+        state.apply(FishPlay(who, card, ()))
+        deal.plays.append(FishPlay(who, card, ()))
+        left.remove(card)
+    rep = replay(match)
+    assert not rep.problems and rep.state is not None and not rep.state.finished
+    return match
+
+
+def worst_card(match: Match) -> tuple[Card, int]:
+    """The unplayed card with the most kinds of play now, and how many."""
+    state = replay(match).state
+    assert isinstance(state, FishingDeal)
+    counted = [(state.count_kinds(c), c) for c in sorted(FULL_DECK - set(state.used))]
+    n, card = max(counted, key=lambda t: (t[0], t[1].value or 0))
+    return card, n
+
+
+def floors() -> dict[str, tuple[Match, Card, int]]:
+    """Every fishing game and variant's worst floor, and the card played on it."""
+    out: dict[str, tuple[Match, Card, int]] = {}
+    for game, spec in GAMES.items():
+        if not issubclass(spec.state_class(), FishingDeal):
+            continue
+        for variant in spec.variants:
+            keep = Card("10", "S") if game == "basra" else None
+            built = [trailed(game, variant, cards, keep) for cards in orders(game)]
+            match = max(built, key=lambda m: len(m.deals[0].plays))  # the largest floor
+            card, n = worst_card(match)
+            out[f"{game} {variant}"] = (match, card, n)
+    low = [c for c in sorted(FULL_DECK, key=lambda c: (c.value or 11, c.suit)) if c.is_numeral]
+    match = trailed("basra", "egyptian", low[:28], Card("10", "S"))
+    out["basra egyptian, 28 lowest"] = (match, *worst_card(match))
+    return out
+
+
+def strongest(match: Match, card: Card) -> tuple[Card, ...]:
+    state = replay(match).state
+    assert isinstance(state, FishingDeal)
+    return state.listing(card, 1).shown[0].first(state.floor).takes
+
+
+def run_once(cmd: list[str], before: Setup) -> tuple[float, int]:
+    """(CPU seconds, peak RSS in kB) of one run of ``cmd``."""
+    if before is not None:
+        before()
+    child = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    if os.waitstatus_to_exitcode(status) not in (0, 1):
+        raise SystemExit(f"{cmd} exited {os.waitstatus_to_exitcode(status)}")
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+
+
+def commands(
+    folder: Path, name: str, match: Match, card: Card
+) -> dict[str, tuple[list[str], Setup]]:
+    """The commands measured on one floor."""
+    ref = referee_command()
+    log = folder / f"{name.replace(' ', '_').replace(',', '')}.toml"
+    log.write_bytes(dumps(match))
+    work = folder / "work.toml"
+    takes = strongest(match, card)
+    after = Match(match.game, match.variant, match.players, match.rules)
+    after.deals = [Deal(match.deals[0].dealer, floor=match.deals[0].floor)]
+    after.deals[0].plays = [
+        *match.deals[0].plays,
+        FishPlay(replay(match).state.to_move() or "", card, takes),
+    ]
+    done = folder / f"{log.stem}-after.toml"
+    done.write_bytes(dumps(after))
+    play_at = len(after.deals[0].plays)
+
+    def fresh() -> None:
+        shutil.copyfile(log, work)
+
+    c = str(card)
+    took = ["--takes", format_cards(takes)] if takes else ["--trail"]
+    return {
+        "options": ([*ref, "options", c, "-f", str(log)], None),
+        "options --all --json": ([*ref, "options", c, "--all", "--json", "-f", str(log)], None),
+        "play (say which)": ([*ref, "play", c, "-f", str(work)], fresh),
+        "play --takes": ([*ref, "play", c, *took, "-f", str(work)], fresh),
+        "explain": ([*ref, "explain", str(done), "--deal", "1", "--play", str(play_at)], None),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=11)
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="referee-worst-"))
+    measured: dict[str, tuple[list[str], Setup]] = {
+        BASELINE: ([sys.executable, "-c", "import typer"], None)
+    }
+    shown: list[tuple[str, str]] = []
+    for name, (match, card, n) in floors().items():
+        state = replay(match).state
+        assert state is not None and isinstance(state, FishingDeal)
+        shown.append((name, f"{len(state.floor)} cards, {card} has {n:,} kinds of play"))
+        for what, run in commands(folder, name, match, card).items():
+            measured[f"{name}: {what}"] = run
+    cpu: dict[str, list[float]] = {k: [] for k in measured}
+    rss: dict[str, list[int]] = {k: [] for k in measured}
+    for cmd, before in measured.values():  # warm the caches once
+        run_once(cmd, before)
+    for _ in range(args.rounds):
+        for key, (cmd, before) in measured.items():
+            c, r = run_once(cmd, before)
+            cpu[key].append(c)
+            rss[key].append(r)
+    base = statistics.median(cpu[BASELINE])
+    print(f"{args.rounds} interleaved rounds, medians; peak memory: the largest max RSS")
+    for name, what in shown:
+        print(f"  {name}: {what}")
+    print(f"{'command':52s} {'CPU ms':>7s} {'ratio':>6s} {'peak MB':>8s}")
+    for key in measured:
+        c = statistics.median(cpu[key])
+        print(f"{key:52s} {c * 1000:7.1f} {c / base:5.2f}x {max(rss[key]) / 1024:8.1f}")
+    shutil.rmtree(folder)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,289 @@
+"""Bounded work on any floor the rules allow (issue 24): the largest floors, built by
+trailing in a legal log, where a 10 has 178,175 kinds of capture. Not timed: a counting hook
+asserts how many kinds of capture and how many plays are built, and that the search over
+every union never runs there. Also the table of unions against the search, and the shape
+of ``options --json``."""
+
+from __future__ import annotations
+
+import json
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.cards import FULL_DECK, Card
+from referee.games import basra, captures, fishing, plays
+from referee.games.base import Illegal
+from referee.games.captures import Unions, cards_in, has_group, union_table, union_vectors, unit
+from referee.games.fishing import EXPLAINED, LISTED, SAY_WHICH, FishingDeal
+from referee.logfile import dumps
+from referee.match import replay
+from referee.record import Deal, FishPlay, Match
+from referee.registry import variant_values
+
+from .conftest import run
+
+TEN = Card("10", "S")
+SEARCHED_AT_MOST = 4_096  # the floors whose unions may be searched for (sub-vectors)
+VARIANTS = [("basra", v) for v in ("egyptian", "classic", "lebanese", "iraqi", "two-card")] + [
+    ("pasur", v) for v in ("standard", "pagat")
+]
+
+
+def preference(game: str, keep: Card, high: bool) -> list[Card]:
+    """The cards tried for each trail: low numerals first (the densest unions) or high
+    ones first (where a card that can capture must), then the rest; never ``keep`` (the
+    card then played) and, in Basra, never a jack."""
+    deck = sorted(FULL_DECK, key=lambda c: (-(c.value or -1) if high else c.value or 11, c.suit))
+    return [c for c in deck if c != keep and not (game == "basra" and c.rank == "J")]
+
+
+def trailed(game: str, variant: str, keep: Card = TEN) -> Match:
+    """A legal open deal whose floor is as large as trailing makes it (the larger of the
+    low-first and high-first orders)."""
+    both = [trailed_in(game, variant, preference(game, keep, high)) for high in (False, True)]
+    return max(both, key=lambda match: len(match.deals[0].plays))
+
+
+def trailed_in(game: str, variant: str, cards: list[Card]) -> Match:
+    """A legal open deal in which each play is the first of ``cards`` that may be laid
+    down now."""
+    values = variant_values(game, variant)
+    match = Match(game, variant, ["Ali", "Omar"], values)
+    opening = [c for c in cards if c.rank not in "JQK" and c != Card("7", "D")][:4]
+    deal = Deal("Omar", floor=tuple(opening))
+    match.deals.append(deal)
+    left = [c for c in cards if c not in opening]
+    state = replay(match).state
+    assert isinstance(state, FishingDeal)
+    while state.entries < state.total_plays - 1:
+        who = state.to_move()
+        assert who is not None
+        card = next((c for c in left if state.is_legal(FishPlay(who, c, ()))), None)
+        if card is None:
+            break
+        state.apply(FishPlay(who, card, ()))
+        deal.plays.append(FishPlay(who, card, ()))
+        left.remove(card)
+    rep = replay(match)
+    assert not rep.problems and rep.state is not None and not rep.state.finished
+    return match
+
+
+@pytest.fixture
+def counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """Counts the kinds of capture and the plays built; the search over every union and
+    the listing of every concrete capture fail the test if they run on a large floor."""
+    built = {"kinds": 0, "plays": 0}
+    kind = fishing.kind_of
+    play_init = plays.Play.__init__
+
+    def counting_kind(*args: Any) -> plays.Capture:
+        built["kinds"] += 1
+        return kind(*args)
+
+    def counting_play(self: plays.Play, *args: Any, **kw: Any) -> None:
+        built["plays"] += 1
+        play_init(self, *args, **kw)
+
+    def no_search(floor: int, total: int) -> frozenset[int]:
+        assert captures.subvectors(captures.below(floor, total)) <= SEARCHED_AT_MOST
+        return union_vectors(floor, total)
+
+    monkeypatch.setattr(fishing, "kind_of", counting_kind)
+    monkeypatch.setattr(plays.Play, "__init__", counting_play)
+    monkeypatch.setattr(captures, "union_vectors", no_search)
+    monkeypatch.setattr(basra, "union_vectors", no_search)  # every concrete capture
+    return built
+
+
+def test_the_worst_basra_floor_is_47_cards() -> None:
+    state = replay(trailed("basra", "egyptian")).state
+    assert isinstance(state, FishingDeal)
+    assert len(state.floor) == 47  # every card but the four jacks and the 10S
+    assert state.count_kinds(TEN) == 178_175 + 1  # and the trail
+
+
+@pytest.mark.parametrize(("game", "variant"), VARIANTS)
+def test_options_play_explain_are_bounded_on_the_worst_floor(
+    game: str, variant: str, counted: dict[str, int]
+) -> None:
+    rep = replay(trailed(game, variant))
+    state = rep.state
+    assert isinstance(state, FishingDeal)
+    who = state.to_move()
+    assert who is not None
+    for card in sorted(FULL_DECK - set(state.used)):
+        counted["kinds"] = counted["plays"] = 0
+        found = state.legal_options(card, None, 20)
+        assert counted["kinds"] <= 20 and len(found.lines) <= 20
+        assert found.total >= len(found.lines)
+        every = state.legal_options(card, None)
+        assert len(every.lines) == min(every.total, LISTED)
+        assert counted["kinds"] <= 20 + LISTED
+        counted["kinds"] = counted["plays"] = 0
+        try:
+            entry = state.table_entry(None, (card,), None, False)
+        except Illegal as err:
+            assert err.rule in ("basra.capture.choice", "pasur.capture.forced")
+            assert err.message.split("say which: ")[1].count("; ") < SAY_WHICH
+        else:
+            assert isinstance(entry, FishPlay)
+        assert counted["kinds"] <= SAY_WHICH and counted["plays"] <= SAY_WHICH + 1
+        counted["kinds"] = 0
+        explained = state.explain(FishPlay(who, card, ()))
+        assert len(explained.legal) <= EXPLAINED and counted["kinds"] <= EXPLAINED
+
+
+def test_a_ten_on_the_worst_floor_is_listed_strongest_first(counted: dict[str, int]) -> None:
+    state = replay(trailed("basra", "egyptian")).state
+    assert isinstance(state, FishingDeal)
+    listing = state.listing(TEN, 20)
+    assert listing.total == 178_176 and len(listing.shown) == 20 and counted["kinds"] == 20
+    sizes = [len(k.takes) + sum(n for n, _ in k.choose) for k in listing.shown]
+    assert sizes == sorted(sizes, reverse=True) and sizes[0] == 39  # every numeral
+    # the strongest play, typed in full, is judged legal without listing anything
+    counted["kinds"] = 0
+    biggest = listing.shown[0].first(state.floor)
+    assert state.check(FishPlay(state.to_move() or "", TEN, biggest.takes)) == biggest
+    assert counted["kinds"] == 0
+
+
+def test_maximal_captures_are_bounded_when_trailing_is_allowed(counted: dict[str, int]) -> None:
+    """``capture = maximal`` with ``may_trail_capturer = true``: the floor grows to 47
+    cards and a maximal capture is what leaves no group behind."""
+    match = trailed("basra", "egyptian")
+    match.rules["capture"] = "maximal"
+    state = replay(match).state
+    assert isinstance(state, FishingDeal)
+    listing = state.listing(TEN, 20)
+    assert 0 < listing.total < 1_000 and counted["kinds"] <= 20
+    floor = captures.vector(state.floor)
+    for kind in listing.shown[:-1]:
+        taken = captures.vector(kind.first(state.floor).takes)
+        assert not has_group(floor - taken, 10)
+
+
+def test_the_table_is_every_union_of_a_deck() -> None:
+    for total in range(1, 11):
+        deck = captures.unions_of_deck(total)
+        by_size = union_table(total)
+        assert sum(len(us) for us in by_size) == len(deck)
+        for size, us in enumerate(by_size):
+            assert us == tuple(sorted(u for u in deck if cards_in(u) == size)), (total, size)
+
+
+def floors() -> st.SearchStrategy[int]:
+    """Count vectors of up to three cards of each value: large enough to use the table."""
+    return st.lists(st.integers(0, 3), min_size=10, max_size=10).map(
+        lambda ns: sum(n * unit(v) for v, n in enumerate(ns, 1))
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(floors(), st.integers(2, 10), st.booleans())
+def test_the_table_agrees_with_the_search(floor: int, total: int, maximal: bool) -> None:
+    found = Unions(floor, total, maximal)
+    want = [
+        u for u in union_vectors(floor, total) if not maximal or not has_group(floor - u, total)
+    ]
+    want.sort(key=lambda u: (cards_in(u), u), reverse=True)
+    assert list(found) == want
+    assert found.count() == len(want)
+    assert all(u in found for u in want[:50])
+    assert floor not in found or floor in want
+
+
+# --- options --json -------------------------------------------------------------------------
+
+
+def options_json(path: Path, *args: str) -> dict[str, Any]:
+    done = run("options", *args, "--json", "-f", str(path))
+    assert done.exit_code == 0, done.stdout
+    out = json.loads(done.stdout)
+    assert isinstance(out, dict)
+    return out
+
+
+@pytest.fixture
+def small_log(tmp_path: Path) -> Path:
+    path = tmp_path / "m.toml"
+    assert run("new", "basra", "-p", "Ali", "-p", "Omar", "-f", str(path)).exit_code == 0
+    assert run("deal", "--dealer", "Omar", "--floor", "9D 4C KS 5H", "-f", str(path)).exit_code == 0
+    return path
+
+
+def test_options_json_lists_plays_as_objects(small_log: Path) -> None:
+    out = options_json(small_log, "9C")
+    assert out == {
+        "for": "9C on 9D 4C KS 5H",
+        "card": "9C",
+        "options": [
+            {"card": "9C", "takes": t, "choose": [], "ways": 1, "sweep": False, "trail": False}
+            for t in (["9D", "4C", "5H"], ["4C", "5H"], ["9D"])
+        ]
+        + [{"card": "9C", "takes": [], "choose": [], "ways": 1, "sweep": False, "trail": True}],
+        "total": 4,
+        "more": 0,
+    }
+    king = options_json(small_log, "KD")["options"]
+    assert king[0] == {
+        "card": "KD",
+        "takes": ["KS"],
+        "choose": [],
+        "ways": 1,
+        "sweep": False,
+        "trail": False,
+    }
+
+
+def test_options_json_says_a_played_card_has_none(small_log: Path) -> None:
+    assert run("play", "9C", "--takes", "9D", "-f", str(small_log)).exit_code == 0
+    out = options_json(small_log, "9C")
+    assert out["options"] == [] and out["total"] == 0
+    assert out["note"].startswith("none: 9C was already played by")
+
+
+def test_options_json_on_the_worst_floor_groups_and_counts(tmp_path: Path) -> None:
+    path = tmp_path / "wide.toml"
+    path.write_bytes(dumps(trailed("basra", "egyptian")))
+    out = options_json(path, "10S")
+    assert out["total"] == 178_176 and len(out["options"]) == LISTED
+    assert out["more"] == 178_176 - LISTED
+    first, second = out["options"][:2]
+    assert first["ways"] == 1 and len(first["takes"]) == 39 and first["choose"] == []
+    assert second["choose"] == [{"count": 2, "of": ["10C", "10D", "10H"]}]
+    assert second["ways"] == 3 and len(second["takes"]) == 36
+    assert not any(o["trail"] for o in out["options"])  # the trail is the weakest
+
+
+def test_play_without_takes_on_the_worst_floor_says_which(tmp_path: Path) -> None:
+    path = tmp_path / "wide.toml"
+    before = dumps(trailed("basra", "egyptian"))
+    path.write_bytes(before)
+    done = run("play", "10S", "-f", str(path))
+    assert done.exit_code == 1
+    assert "[basra.capture.choice]" in done.stderr and "say which" in done.stderr
+    assert path.read_bytes() == before
+
+
+def test_options_json_of_a_trick_game_stays_words(tmp_path: Path) -> None:
+    path = tmp_path / "b.toml"
+    assert run("new", "bura", "-p", "Ivan", "-p", "Petr", "-f", str(path)).exit_code == 0
+    assert run("deal", "--dealer", "Petr", "--trump", "9H", "-f", str(path)).exit_code == 0
+    assert run("play", "AS", "-f", str(path)).exit_code == 0
+    out = options_json(path)
+    assert out["options"] == ["AS: beaten by any trump (H)"] and set(out) == {"for", "options"}
+
+
+def test_a_kind_said_is_the_table_line() -> None:
+    """A kind of capture in words, with a choice among equal values."""
+    state = replay(trailed("basra", "egyptian")).state
+    assert isinstance(state, FishingDeal)
+    lines = [k.said() for k in islice(state.kinds(TEN), 2)]
+    assert lines[1].startswith("takes AC AD AH AS, 2C 2D 2H 2S, ")
+    assert lines[1].endswith(", 2 of 10C/10D/10H (3 ways)")

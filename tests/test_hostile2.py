@@ -1,0 +1,124 @@
+"""Hostile inputs, round two (issue 24): a log's key names escaped in ``verify --json``,
+``--jobs`` capped by the files and the cores, a hard link counted once, and ``live`` with
+its input closed or fed an endless line. Each test fails without its fix (tried)."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing.context
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+
+from referee import bulk
+from referee.live import MAX_LINE, Live
+
+from .conftest import SAMPLES, run
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX files and links")
+SAMPLE = SAMPLES / "basra-iraqi-2p.toml"
+HOSTILE_KEY = "a\u009bb\u202ec\u2066d\u200be\ufefff\\u007fg"  # TOML escapes the DEL
+RAW = ("\u009b", "\u202e", "\u2066", "\u200b", "\ufeff", "\x7f")
+
+
+def test_verify_json_escapes_a_key_path(tmp_path: Path) -> None:
+    log = tmp_path / "bad.toml"
+    text = SAMPLE.read_text(encoding="utf-8")
+    log.write_text(f'"{HOSTILE_KEY}" = 1\n' + text, encoding="utf-8")
+    done = run("verify", str(log), "--json")
+    assert done.exit_code == 1
+    line = json.loads(done.stdout)
+    paths = [p["path"] for p in line["problems"] if "path" in p]
+    assert paths, line
+    assert paths[0] == "a\\x9bb\\u202ec\\u2066d\\u200be\\ufefff\\x7fg"
+    for ch in RAW:
+        assert ch not in done.stdout
+
+
+class _Pool:
+    """A stand-in for a process pool: records its size, checks in this process."""
+
+    sizes: ClassVar[list[int]] = []
+
+    def __init__(self, processes: int) -> None:
+        self.sizes.append(processes)
+
+    def __enter__(self) -> _Pool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def imap(self, fn: Any, items: list[Path], chunksize: int = 1) -> Any:
+        return map(fn, items)
+
+
+def test_jobs_are_capped_by_the_files_and_the_cores(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    files = []
+    for k in range(bulk.SMALL):
+        files.append(tmp_path / f"m{k}.toml")
+        shutil.copy(SAMPLE, files[-1])
+    _Pool.sizes = []
+    monkeypatch.setattr(
+        multiprocessing.context.BaseContext, "Pool", lambda self, n: _Pool(n), raising=True
+    )
+    monkeypatch.setattr(bulk, "cores", lambda: 4)
+    verdicts = list(bulk.check_all(files, 60))
+    assert [v.path for v in verdicts] == files and not any(v.problems for v in verdicts)
+    assert _Pool.sizes == [4]  # 60 asked, 4 cores, 8 files
+    monkeypatch.setattr(bulk, "cores", lambda: 64)
+    list(bulk.check_all(files, 60))
+    assert _Pool.sizes == [4, bulk.SMALL]  # never more workers than files
+
+
+def test_a_hard_link_counts_once_in_standings(tmp_path: Path) -> None:
+    shutil.copy(SAMPLE, tmp_path / "a.toml")
+    os.link(tmp_path / "a.toml", tmp_path / "b.toml")
+    done = run("standings", str(tmp_path), "--json")
+    assert done.exit_code == 0, done.stdout
+    assert json.loads(done.stdout)["matches"] == 1
+    other = tmp_path / "other"
+    other.mkdir()
+    shutil.copy(SAMPLE, other / "c.toml")  # a copy is another match
+    assert json.loads(run("standings", str(tmp_path), str(other), "--json").stdout)["matches"] == 2
+
+
+def test_live_with_its_input_closed_says_so_in_one_line(tmp_path: Path) -> None:
+    log = tmp_path / "m.toml"
+    shutil.copy(SAMPLE, log)
+    done = subprocess.run(
+        [sys.executable, "-m", "referee", "live", "-f", str(log)],
+        stdin=subprocess.DEVNULL,
+        preexec_fn=lambda: os.close(0),  # as `referee live <&-`
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip().splitlines() == [
+        "referee: [log.file]: standard input is closed: live reads what is typed at the "
+        "table; the log on disk is whole"
+    ]
+    assert log.read_bytes() == SAMPLE.read_bytes()
+
+
+def test_live_refuses_an_endless_line_unread(tmp_path: Path) -> None:
+    log = tmp_path / "m.toml"
+    shutil.copy(SAMPLE, log)
+    said: list[str] = []
+    session = Live(log, said.append)
+    assert session.handle("A" * (MAX_LINE + 1)) is True
+    assert said == [
+        f"referee: usage: a line holds at most {MAX_LINE} characters, found {MAX_LINE + 1}"
+    ]
+    assert log.read_bytes() == SAMPLE.read_bytes()
+    said.clear()
+    session.handle("help " + " " * (MAX_LINE - 5))  # as long as allowed: read
+    assert said and "Type a play" in said[0]
