@@ -7,9 +7,17 @@ from typing import Annotated
 
 import typer
 
-from referee.cli.app import DEFAULT_FILE, AsciiFlag, MatchFile, app, utf8_text
+from referee.cli.app import (
+    DEFAULT_FILE,
+    AsciiFlag,
+    MatchFile,
+    TakesOption,
+    TrailFlag,
+    app,
+    utf8_text,
+)
 from referee.cli.boundary import domain, echo
-from referee.cli.table import status
+from referee.cli.table import status, typed_play
 from referee.messages import h, m
 from referee.usage import UsageError
 
@@ -17,12 +25,9 @@ from referee.usage import UsageError
 def _play(cards: list[str], takes: str | None, trail: bool, by: str | None) -> object:
     """The play typed, as ``play`` reads it."""
     from referee.amend import Play
-    from referee.typed import parse_card_list
 
-    if takes is not None and trail:
-        raise UsageError(m("give --takes or --trail, not both"))
-    taken = parse_card_list(takes, "--takes") if takes is not None else None
-    return Play(parse_card_list(" ".join(cards), "CARDS"), taken, trail, by)
+    parsed, taken = typed_play(cards, takes, trail)
+    return Play(parsed, taken, trail, by)
 
 
 def _header(file: object, rename: list[str], event: str | None, date: str | None) -> object:
@@ -60,12 +65,8 @@ def amend(
     play: Annotated[
         int | None, typer.Option("--play", "-p", min=1, help=h("Entry in the deal, from 1."))
     ] = None,
-    takes: Annotated[
-        str | None, typer.Option("--takes", "-t", help=h("Basra/Pasur: the floor cards taken."))
-    ] = None,
-    trail: Annotated[
-        bool, typer.Option("--trail", help=h("Basra/Pasur: lay the card on the floor."))
-    ] = False,
+    takes: TakesOption = None,
+    trail: TrailFlag = False,
     by: Annotated[str | None, typer.Option(help=h("Who played."))] = None,
     insert: Annotated[
         bool, typer.Option("--insert", help=h("Insert the play before this entry."))

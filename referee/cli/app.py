@@ -57,6 +57,16 @@ JobsOption = Annotated[
         "--jobs", "-j", min=1, help=h("Processes to check logs on (default: every core).")
     ),
 ]
+NamedVariant = Annotated[str | None, typer.Option("--variant", "-v", help=h("A named variant."))]
+RuleOption = Annotated[
+    list[str] | None, typer.Option("--rule", "-r", help=h("Override a parameter: KEY=VALUE."))
+]
+TakesOption = Annotated[
+    str | None, typer.Option("--takes", "-t", help=h("Basra/Pasur: the floor cards taken."))
+]
+TrailFlag = Annotated[
+    bool, typer.Option("--trail", help=h("Basra/Pasur: lay the card on the floor."))
+]
 VariantOption = Annotated[
     str | None,
     typer.Option("--variant", "-v", help=h("A named variant (default: the game's default).")),
@@ -202,3 +212,17 @@ def game_and_variant(game: str, variant: str | None) -> str:
     if why is not None:
         raise UsageError(m("{what}: {error}", what="--variant", error=why))
     return name
+
+
+def rule_overrides(game: str, rule: list[str]) -> dict[str, Any]:
+    """``--rule KEY=VALUE`` options as parameter values (a bad one is a usage error)."""
+    from referee.registry import parse_override
+
+    overrides = {}
+    for text in rule:
+        try:
+            key, value = parse_override(game, text)
+        except ValueError as e:
+            raise UsageError(m("{what}: {error}", what="--rule", error=e.args[0])) from None
+        overrides[key] = value
+    return overrides

@@ -25,6 +25,15 @@ from referee.messages import h, m, mn
 from referee.usage import UsageError
 
 
+def leave(broken: bool, bad: bool) -> None:
+    """End a command over many logs: 70 if one met an internal error, 1 if one had a
+    problem, else go on to exit 0."""
+    if broken:
+        raise typer.Exit(INTERNAL)
+    if bad:
+        raise typer.Exit(1)
+
+
 @app.command()
 @domain
 def score(
@@ -84,10 +93,7 @@ def verify(
             echo(json.dumps(verdict_json(verdict, name), ensure_ascii=False))
         elif verdict.internal is None:
             echo(verdict_text(verdict, name))
-    if broken:
-        raise typer.Exit(INTERNAL)
-    if bad:
-        raise typer.Exit(1)
+    leave(broken, bad)
 
 
 @app.command()
@@ -266,10 +272,7 @@ def standings(
         csv.writer(sys.stdout, lineterminator="\n").writerows(standings_rows(rows))
     else:
         echo(standings_table(rows, len(summaries)))
-    if broken:
-        raise typer.Exit(INTERNAL)
-    if bad:
-        raise typer.Exit(1)
+    leave(broken, bad)
 
 
 @app.command()

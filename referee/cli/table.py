@@ -15,9 +15,14 @@ from referee.cli.app import (
     AsciiFlag,
     JsonFlag,
     MatchFile,
+    NamedVariant,
     NoteOption,
+    RuleOption,
+    TakesOption,
+    TrailFlag,
     app,
     not_a_game,
+    rule_overrides,
     utf8_text,
 )
 from referee.cli.boundary import domain, echo
@@ -28,6 +33,7 @@ from referee.usage import UsageError
 if TYPE_CHECKING:
     import datetime as dt
 
+    from referee.cards import Card
     from referee.session import Recorded
 
 
@@ -52,20 +58,6 @@ def table(file: Any) -> Any:
     from referee.session import Table
 
     return Table(file)
-
-
-def _overrides(game: str, rule: list[str]) -> dict[str, Any]:
-    """``--rule KEY=VALUE`` options as parameter values (a bad one is a usage error)."""
-    from referee.registry import parse_override
-
-    overrides = {}
-    for text in rule:
-        try:
-            key, value = parse_override(game, text)
-        except ValueError as e:
-            raise UsageError(m("{what}: {error}", what="--rule", error=e.args[0])) from None
-        overrides[key] = value
-    return overrides
 
 
 def _date(date: str | None, no_date: bool) -> dt.date | None:
@@ -93,12 +85,8 @@ def new(
             "--player", "-p", help=h("A player, in playing order (repeat)."), callback=utf8_text
         ),
     ],
-    variant: Annotated[
-        str | None, typer.Option("--variant", "-v", help=h("A named variant."))
-    ] = None,
-    rule: Annotated[
-        list[str] | None, typer.Option("--rule", "-r", help=h("Override a parameter: KEY=VALUE."))
-    ] = None,
+    variant: NamedVariant = None,
+    rule: RuleOption = None,
     event: Annotated[
         str | None,
         typer.Option(help=h("Where, which tournament, which table."), callback=utf8_text),
@@ -116,7 +104,7 @@ def new(
 
     if game not in GAMES:
         raise not_a_game(game)
-    overrides = _overrides(game, rule or [])
+    overrides = rule_overrides(game, rule or [])
     match = table(file).create(game, player, variant, overrides, event, _date(date, no_date))
     echo(
         m(
@@ -168,16 +156,27 @@ def deal(
     status(match, rep, ascii_only)
 
 
+def typed_play(
+    cards: list[str], takes: str | None, trail: bool
+) -> tuple[tuple[Card, ...], tuple[Card, ...] | None]:
+    """The cards of a play as typed, and what it takes (None: not said); ``--takes`` with
+    ``--trail``, or an empty ``--takes``, is a usage error."""
+    from referee.typed import parse_card_list
+
+    parsed = parse_card_list(" ".join(cards), "CARDS")
+    if takes is not None and trail:
+        raise UsageError(m("give --takes or --trail, not both"))
+    if takes is not None and not takes.strip():
+        raise UsageError(m("--takes needs the cards taken; a card laid on the floor is --trail"))
+    return parsed, parse_card_list(takes, "--takes") if takes is not None else None
+
+
 @app.command()
 @domain
 def play(
     cards: Annotated[list[str], typer.Argument(help=h("The card played (Bura: 1 to 3 cards)."))],
-    takes: Annotated[
-        str | None, typer.Option("--takes", "-t", help=h("Basra/Pasur: the floor cards taken."))
-    ] = None,
-    trail: Annotated[
-        bool, typer.Option("--trail", help=h("Basra/Pasur: lay the card on the floor."))
-    ] = False,
+    takes: TakesOption = None,
+    trail: TrailFlag = False,
     by: Annotated[
         str | None, typer.Option(help=h("Who played (default: whose turn it is)."))
     ] = None,
@@ -190,14 +189,7 @@ def play(
     Examples: referee play 8S --takes "5H 3C"   ·   referee play 4C --trail   ·
     referee play AS KS  (a Bura lead of two spades)
     """
-    from referee.typed import parse_card_list
-
-    parsed = parse_card_list(" ".join(cards), "CARDS")
-    if takes is not None and trail:
-        raise UsageError(m("give --takes or --trail, not both"))
-    if takes is not None and not takes.strip():
-        raise UsageError(m("--takes needs the cards taken; a card laid on the floor is --trail"))
-    taken = parse_card_list(takes, "--takes") if takes is not None else None
+    parsed, taken = typed_play(cards, takes, trail)
     recorded(table(file).play(parsed, taken, trail, by, note), ascii_only)
 
 

@@ -12,6 +12,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
+from referee.cli.app import NamedVariant, RuleOption, rule_overrides
 from referee.cli.boundary import domain as errors
 from referee.cli.boundary import echo as out
 from referee.messages import h, join, m, mn
@@ -62,7 +63,7 @@ def game_rules(
     game: str, variant: str | None, rule: list[str] | None, system: str, tiebreak: list[str] | None
 ) -> dict[str, bool | int | str]:
     """Check the game, variant, system and tie-breaks given; the rule overrides."""
-    from referee.registry import GAMES, check_variant, parse_override
+    from referee.registry import GAMES, check_variant
     from referee.tournament.model import SYSTEMS, TIEBREAKS
 
     if game not in GAMES:
@@ -72,13 +73,7 @@ def game_rules(
     variant = variant or GAMES[game].default_variant
     if (why := check_variant(game, variant)) is not None:
         raise usage(m("{what}: {error}", what="--variant", error=why))
-    overrides: dict[str, bool | int | str] = {}
-    for text in rule or []:
-        try:
-            key, value = parse_override(game, text)
-        except ValueError as e:
-            raise usage(m("{what}: {error}", what="--rule", error=e.args[0])) from None
-        overrides[key] = value
+    overrides: dict[str, bool | int | str] = rule_overrides(game, rule or [])
     if system not in SYSTEMS:
         raise usage(m("--system: expected swiss or round-robin, found {value}", value=repr(system)))
     for tb in tiebreak or []:
@@ -98,12 +93,8 @@ def game_rules(
 def new_cmd(
     name: Annotated[str, typer.Argument(help=h("The tournament's name."))],
     game: Annotated[str, typer.Option("--game", "-g", help=h("The game every table plays."))],
-    variant: Annotated[
-        str | None, typer.Option("--variant", "-v", help=h("A named variant."))
-    ] = None,
-    rule: Annotated[
-        list[str] | None, typer.Option("--rule", "-r", help=h("Override a parameter: KEY=VALUE."))
-    ] = None,
+    variant: NamedVariant = None,
+    rule: RuleOption = None,
     player: Annotated[
         list[str] | None, typer.Option("--player", "-p", help=h("An entrant (repeat)."))
     ] = None,

@@ -204,6 +204,23 @@ def pending(t: Tournament, facts: Facts) -> list[int]:
     ]
 
 
+def count_all_in(folder: Path, t: Tournament) -> None:
+    """Count every result of the current round not yet counted (its digest recorded), or
+    refuse while a table has none (``tournament.pending``)."""
+    facts = all_facts(folder, t, uncounted(t))
+    waiting = pending(t, facts)
+    if waiting:
+        raise problem(
+            "tournament.pending",
+            m(
+                "round {round}: no result yet at table {tables}",
+                round=t.current,
+                tables=join(waiting),
+            ),
+        )
+    count_new(t, facts)
+
+
 def pair(folder: Path) -> Round:
     """Pair the next round, start its tables' logs, record it."""
     from referee.logfile import locked
@@ -215,18 +232,7 @@ def pair(folder: Path) -> Round:
             raise problem(
                 "tournament.round", m("every round has been paired ({rounds})", rounds=t.rounds)
             )
-        facts = all_facts(folder, t, uncounted(t))
-        waiting = pending(t, facts)
-        if waiting:
-            raise problem(
-                "tournament.pending",
-                m(
-                    "round {round}: no result yet at table {tables}",
-                    round=t.current,
-                    tables=join(waiting),
-                ),
-            )
-        count_new(t, facts)
+        count_all_in(folder, t)
         rnd = next_round(t)
         write_logs(folder, t, rnd)
         t.paired.append(rnd)
@@ -409,18 +415,7 @@ def close(folder: Path) -> Tournament:
                     rounds=t.rounds,
                 ),
             )
-        facts = all_facts(folder, t, uncounted(t))
-        waiting = pending(t, facts)
-        if waiting:
-            raise problem(
-                "tournament.pending",
-                m(
-                    "round {round}: no result yet at table {tables}",
-                    round=t.current,
-                    tables=join(waiting),
-                ),
-            )
-        count_new(t, facts)
+        count_all_in(folder, t)
         t.closed = now()
     return t
 
