@@ -155,10 +155,15 @@ def play_round(folder: Path, t: Tournament, rng: random.Random, stats: dict[str,
             given = {s: rng.randint(0, 3) for s in tb.sides if rng.random() < 0.7}
             director.decide(folder, tb.number, director.decision("points", "ruling", [], given))
             stats["points"] += 1
-        if rng.random() < 0.05 and tb.decisions:
-            director.decide(folder, tb.number, lambda *_: None)  # taken back: the log decides
+        if rng.random() < 0.05 and roll >= 0.7:  # a decision was just made: take it back
+            undone, _ = director.decide(folder, tb.number, lambda *_: None)  # the log decides
             play(path, seed + 1)
             stats["undone"] += 1
+            if undone.count() is not None:  # a finished log counted while decided, now changed
+                try:
+                    director.recount(folder, tb.number, None, "played again after the decision")
+                except Exception as e:  # the same match drawn again: nothing changed
+                    assert "tournament.changed" in str(e), e
 
 
 def between_rounds(folder: Path, t: Tournament, rng: random.Random, stats: dict[str, int]) -> None:

@@ -122,3 +122,21 @@ def test_live_refuses_an_endless_line_unread(tmp_path: Path) -> None:
     said.clear()
     session.handle("help " + " " * (MAX_LINE - 5))  # as long as allowed: read
     assert said and "Type a play" in said[0]
+
+
+@pytest.mark.parametrize("command", [["show", "-f"], ["score", "--json"], ["verify"]])
+def test_an_ascii_output_gets_ascii(command: list[str]) -> None:
+    """``PYTHONIOENCODING=ascii``: what the output cannot hold is escaped (``\\u0411``),
+    never written as UTF-8 behind its back (click re-wraps its default stdout as UTF-8).
+    A score sheet is a UTF-8 file format (its charset is in the page) and stays so."""
+    sample = SAMPLES / "kozel-classic-2p.toml"
+    done = subprocess.run(
+        [sys.executable, "-m", "referee", "--lang", "ru", *command, str(sample)],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.isascii(), done.stdout[:200]
+    if command == ["show", "-f"]:
+        assert b"\\u043a\\u043e\\u0437\\u0451\\u043b" in done.stdout  # "Козёл", escaped

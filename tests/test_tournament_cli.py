@@ -172,6 +172,25 @@ def test_time_points_and_undo(event: Path) -> None:
     refused(1, "tournament.table", "result", "9", "--time", "--reason", "x")
 
 
+def test_a_log_counted_while_decided_then_changed_needs_a_recount(event: Path) -> None:
+    """Time called on a finished log counts it; taking the decision back lets the log
+    decide, so a later change of that log is `tournament.changed` until recounted."""
+    paired = json.loads(ok("pair", "--json"))
+    log = event / paired["tables"][0]["log"]
+    play(log, 3)
+    ok("result", "1", "--time", "--reason", "clock")
+    ok("result", "1", "--undo")
+    assert json.loads(ok("verify", "--json"))["ok"] is True
+    play(log, 5)  # the table's sheet corrected after the decision was taken back
+    result = run("tournament", "verify", "--json")
+    problems = json.loads(result.stdout)["problems"]
+    assert result.exit_code == 1
+    assert [(p["rule"], p["round"], p["table"]) for p in problems] == [("tournament.changed", 1, 1)]
+    assert json.loads(ok("status", "--json"))["rounds"][0]["tables"][0]["state"] == "changed"
+    ok("recount", "1", "--reason", "played again after the decision")
+    assert json.loads(ok("verify", "--json"))["ok"] is True
+
+
 def test_late_entry_and_withdrawal(event: Path) -> None:
     paired = json.loads(ok("pair", "--json"))
     for t in paired["tables"]:

@@ -41,7 +41,9 @@ def echo(line: str) -> None:
     text = say(line) if isinstance(line, Msg) else line
     if sys.stdout is None:
         raise OSError(0, "standard output is closed")
-    typer.echo(text)
+    # the stream itself, not click's default, which re-wraps an ASCII stdout as UTF-8: what
+    # the output's encoding cannot hold is escaped (entry.py set backslashreplace)
+    typer.echo(text, file=sys.stdout)
 
 
 def shown(name: object) -> str:
