@@ -28,7 +28,10 @@ from referee.messages import Msg, join, m, mn
 from referee.record import Entry, FishPlay
 
 if TYPE_CHECKING:
-    pass
+    import random
+
+    from referee.games.base import Carry
+    from referee.record import Match
 
 Option = Play  # the ruling on a legal play, and one legal play: the same value
 
@@ -40,6 +43,13 @@ SAY_WHICH = 20  # the ways a play typed without its capture lists when it could 
 
 class FishingDeal(FishingBase):
     """One deal of a fishing game. Subclasses give the capture rules and the scoring."""
+
+    @classmethod
+    def simulate_deal(cls, match: Match, dealer: str, carry: Carry, rng: random.Random) -> None:
+        """The simulator's player for a fishing game (:mod:`referee.games.fishing_sim`)."""
+        from referee.games.fishing_sim import play_fishing_deal
+
+        play_fishing_deal(cls, match, dealer, carry, rng)
 
     # --- plays -------------------------------------------------------------------------
 

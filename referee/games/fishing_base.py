@@ -18,7 +18,6 @@ from referee.record import Deal, side_map, side_names
 if TYPE_CHECKING:
     import random
 
-    from referee.record import Match
 
 
 def deal_rounds(players: int, stock: int, hand_size: int) -> list[int]:
@@ -42,13 +41,6 @@ class FishingBase(DealState):
     floor_word = m("floor")  # Pasur's players call it the pool
     floor_title = m("Floor")
     choice_rule = ""  # cited when a play typed without its capture could mean several
-
-    @classmethod
-    def simulate_deal(cls, match: Match, dealer: str, carry: Carry, rng: random.Random) -> None:
-        """The simulator's player for a fishing game (:mod:`referee.games.fishing_sim`)."""
-        from referee.games.fishing_sim import play_fishing_deal
-
-        play_fishing_deal(match, dealer, carry, rng)
 
     def __init__(
         self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry

@@ -20,14 +20,11 @@ def _rounds_order(state: FishingDeal, dealer: str) -> list[str]:
     return [state.next_player(first, k) for k in range(state.n)]
 
 
-def fishing_setup(match: Match, dealer: str, rng: random.Random) -> tuple[Deal, list[Card]]:
+def fishing_setup(
+    cls: type[FishingDeal], match: Match, dealer: str, rng: random.Random
+) -> tuple[Deal, list[Card]]:
     """Shuffle and deal: round-1 hands, then the opening floor as the game's own rule makes
     it (Basra buries, Pasur returns a jack or redeals)."""
-    from referee.games.fishing import FishingDeal
-    from referee.registry import GAMES
-
-    cls = GAMES[match.game].state_class()
-    assert issubclass(cls, FishingDeal)
     hand_size = cls.round_size(match.rules)
     n = len(match.players)
     while True:
@@ -46,15 +43,16 @@ def fishing_setup(match: Match, dealer: str, rng: random.Random) -> tuple[Deal, 
         return deal, deck
 
 
-def play_fishing_deal(match: Match, dealer: str, carry: Carry, rng: random.Random) -> None:
-    """One deal of a fishing game, every round's hands recorded."""
-    from referee.games.fishing import FishingDeal
+def play_fishing_deal(
+    cls: type[FishingDeal], match: Match, dealer: str, carry: Carry, rng: random.Random
+) -> None:
+    """One deal of a fishing game (``cls``, the game's state), every round's hands recorded."""
     from referee.match import start_deal
 
-    deal, deck = fishing_setup(match, dealer, rng)
+    deal, deck = fishing_setup(cls, match, dealer, rng)
     match.deals.append(deal)
     state = start_deal(match, deal, len(match.deals) - 1, carry)
-    assert isinstance(state, FishingDeal)
+    assert isinstance(state, cls)
     hands = {p: list(cs) for p, cs in (deal.hands or {}).items()}
     order = _rounds_order(state, dealer)
     for r, size in enumerate(state.rounds):

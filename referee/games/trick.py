@@ -37,7 +37,7 @@ class TrickDeal(TrickState):
         """The simulator's player for a trick game (:mod:`referee.games.trick_sim`)."""
         from referee.games.trick_sim import play_trick_deal
 
-        play_trick_deal(match, dealer, carry, rng)
+        play_trick_deal(cls, match, dealer, carry, rng)
 
     # --- checking: pure, raises Illegal or returns the ruling ---------------------------
 

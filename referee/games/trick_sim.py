@@ -17,9 +17,11 @@ if TYPE_CHECKING:
     from referee.games.trick import TrickDeal
 
 
-def play_trick_deal(match: Match, dealer: str, carry: Carry, rng: random.Random) -> None:
-    """One deal of a trick game (Bura, Kozel), every hand and draw recorded."""
-    from referee.games.trick import TrickDeal
+def play_trick_deal(
+    cls: type[TrickDeal], match: Match, dealer: str, carry: Carry, rng: random.Random
+) -> None:
+    """One deal of a trick game (``cls``, the game's state: Bura, Kozel), every hand and
+    draw recorded."""
     from referee.match import start_deal
     from referee.registry import GAMES
 
@@ -28,8 +30,6 @@ def play_trick_deal(match: Match, dealer: str, carry: Carry, rng: random.Random)
     n = len(players)
     deck = sorted(SHORT_DECK)
     rng.shuffle(deck)
-    cls = spec.state_class()
-    assert issubclass(cls, TrickDeal)
     k = cls.hand_size
     dealt = {p: [deck.pop() for _ in range(k)] for p in players}
     trump = deck.pop()
@@ -37,7 +37,7 @@ def play_trick_deal(match: Match, dealer: str, carry: Carry, rng: random.Random)
     deal = Deal(dealer, trump=trump, hands={p: tuple(cs) for p, cs in dealt.items()})
     match.deals.append(deal)
     state = start_deal(match, deal, len(match.deals) - 1, carry)
-    assert isinstance(state, TrickDeal)
+    assert isinstance(state, cls)
     received = {p: list(cs) for p, cs in dealt.items()}
     claims = "claim" in spec.entries
 
