@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     import random
 
 
-
 def deal_rounds(players: int, stock: int, hand_size: int) -> list[int]:
     """Cards each player gets per round; a short last round is shared out equally."""
     rounds: list[int] = []
