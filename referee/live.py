@@ -11,8 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from referee.cards import FULL_DECK, CardError, read_typed_cards, sort_key
-from referee.messages import Msg, m, say
+from referee.cards import CardError, read_typed_cards
+from referee.messages import Msg, join, m, say
 from referee.problems import RefereeError
 from referee.record import FORFEIT_REASON, TrickEntry
 from referee.registry import GAMES
@@ -41,25 +41,6 @@ HELP = m(
 Every accepted entry is saved at once; Tab completes cards and words.
 Ctrl-C clears the line; Ctrl-D (or quit) leaves."""
 )
-
-WORDS = (
-    "help",
-    "show",
-    "score",
-    "undo",
-    "options",
-    "quit",
-    "deal",
-    "dealer",
-    "declare",
-    "claim",
-    "forfeit",
-    "buried",
-    "returned",
-    "hand",
-    *(name for spec in GAMES.values() for name in spec.declarations),
-)
-
 
 MAX_LINE = 4_096  # characters in one typed line; the longest real one is under 100
 
@@ -95,19 +76,16 @@ class Live:
         who = rep.state.to_move() if rep.state is not None else None
         return f"{who}> " if who else "referee> "
 
-    def completions(self, text: str) -> list[str]:
-        """Cards and words starting with ``text`` (cards in upper case)."""
-        upper = text.upper()
-        names = [str(c) for c in sorted(FULL_DECK, key=sort_key)]
-        players: list[str] = []
+    def completions(self, text: str, before: str = "") -> list[str]:
+        """What Tab offers for the word ``text`` after ``before`` on the line: what is legal
+        at that position now (referee/livecomplete.py)."""
+        from referee.livecomplete import completions
+
         try:
-            match, _ = self.table.open()
-            players = list(match.players)
+            match, rep = self.table.open()
         except RefereeError:
-            pass
-        out = [n for n in names if n.startswith(upper)]
-        out += [w for w in (*WORDS, *players) if w.lower().startswith(text.lower())]
-        return out
+            return []
+        return completions(match, rep, before.split(), text)
 
     # --- one line of input ------------------------------------------------------------
 
@@ -150,13 +128,37 @@ class Live:
                 self.hand(words[1:])
             elif head in ("declare", "claim", "forfeit"):
                 self.bura_word(head, words[1:])
-            else:
+            elif not self.mistyped(words[0]):
                 self.play(words)
         except RefereeError as err:
             for p in err.problems[:10]:
                 self.write(m("referee: {problem}", problem=p.said()))
         except (UsageError, CardError) as err:
             self.write(m("referee: usage: {error}", error=err.args[0] if err.args else ""))
+        return True
+
+    def mistyped(self, word: str) -> bool:
+        """Answer a first word that is neither a card nor a command of this game with the
+        command or the cards it is close to (``optoins``: did you mean options?); True when
+        it was answered so."""
+        from referee.livecomplete import card_choices, near_cards, near_command, open_deal
+
+        try:
+            read_typed_cards(word)
+            return False
+        except CardError as err:
+            error: str = err.args[0] if err.args else ""
+        match, rep = self.table.open()
+        command = near_command(match.game, word)
+        if command is not None:
+            said: str = m("{word} is not a command", word=repr(word))
+        else:
+            cards = near_cards(card_choices(open_deal(rep)), word)
+            if not cards:
+                return False
+            said, command = error, join(cards)
+        near = m("{problem}; did you mean {name}?", problem=said, name=command)
+        self.write(m("referee: usage: {error}", error=near))
         return True
 
     def score(self) -> None:
@@ -257,7 +259,10 @@ def run(path: Path, ascii_only: bool = False) -> None:
         def complete(text: str, state: int) -> str | None:
             nonlocal matches
             if state == 0:
-                matches = session.completions(text)
+                before = readline.get_line_buffer()[: readline.get_begidx()]
+                matches = session.completions(text, before)
+                if len(matches) == 1:  # the word is complete: on to the next one
+                    matches = [matches[0] + " "]
             return matches[state] if state < len(matches) else None
 
         readline.set_completer(complete)
