@@ -11,14 +11,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from referee.cards import FULL_DECK, CardError, read_typed_cards, sort_key
-from referee.messages import Msg, m, say
+from referee.cards import CardError, read_typed_cards
+from referee.messages import Msg, join, m, say
 from referee.problems import RefereeError
-from referee.record import FORFEIT_REASON, TrickEntry
+from referee.record import FORFEIT_REASON, Entry, FishPlay, TrickEntry
 from referee.registry import GAMES
 from referee.usage import UsageError
 
 if TYPE_CHECKING:
+    from referee.amend import Play
     from referee.session import Recorded
 
 HELP = m(
@@ -42,24 +43,15 @@ Every accepted entry is saved at once; Tab completes cards and words.
 Ctrl-C clears the line; Ctrl-D (or quit) leaves."""
 )
 
-WORDS = (
-    "help",
-    "show",
-    "score",
-    "undo",
-    "options",
-    "quit",
-    "deal",
-    "dealer",
-    "declare",
-    "claim",
-    "forfeit",
-    "buried",
-    "returned",
-    "hand",
-    *(name for spec in GAMES.values() for name in spec.declarations),
+HELP_AMEND = m(
+    """Correcting an earlier entry (everything after it is checked again):
+  amend deal 2 play 5 9D 5D 4C [by Omar]   put this play in place of entry 5 of deal 2
+  amend deal 2 play 5 insert 7S -          insert a play before it
+  amend deal 2 play 5 delete               delete it
+  amend undo                               take back the last amendment"""
 )
 
+Amending = tuple[int, int, "Play | None", str]  # amend_entry's deal, entry, play, mode
 
 MAX_LINE = 4_096  # characters in one typed line; the longest real one is under 100
 
@@ -74,6 +66,7 @@ class Live:
         self.table = Table(path)
         self._write = write
         self.ascii_only = ascii_only
+        self.amended: list[Amending | None] = []  # how to take each amendment back
 
     # --- what the screen shows --------------------------------------------------------
 
@@ -95,19 +88,16 @@ class Live:
         who = rep.state.to_move() if rep.state is not None else None
         return f"{who}> " if who else "referee> "
 
-    def completions(self, text: str) -> list[str]:
-        """Cards and words starting with ``text`` (cards in upper case)."""
-        upper = text.upper()
-        names = [str(c) for c in sorted(FULL_DECK, key=sort_key)]
-        players: list[str] = []
+    def completions(self, text: str, before: str = "") -> list[str]:
+        """What Tab offers for the word ``text`` after ``before`` on the line: what is legal
+        at that position now (referee/livecomplete.py)."""
+        from referee.livecomplete import completions
+
         try:
-            match, _ = self.table.open()
-            players = list(match.players)
+            match, rep = self.table.open()
         except RefereeError:
-            pass
-        out = [n for n in names if n.startswith(upper)]
-        out += [w for w in (*WORDS, *players) if w.lower().startswith(text.lower())]
-        return out
+            return []
+        return completions(match, rep, before.split(), text)
 
     # --- one line of input ------------------------------------------------------------
 
@@ -134,6 +124,7 @@ class Live:
                 return False
             if head in ("help", "?"):
                 self.write(HELP)
+                self.write(HELP_AMEND)
             elif head == "show":
                 self.status()
             elif head == "score":
@@ -148,15 +139,41 @@ class Live:
                 self.deal(words[1:])
             elif head == "hand":
                 self.hand(words[1:])
+            elif head == "amend":
+                self.amend(words[1:])
             elif head in ("declare", "claim", "forfeit"):
                 self.bura_word(head, words[1:])
-            else:
+            elif not self.mistyped(words[0]):
                 self.play(words)
         except RefereeError as err:
             for p in err.problems[:10]:
                 self.write(m("referee: {problem}", problem=p.said()))
         except (UsageError, CardError) as err:
             self.write(m("referee: usage: {error}", error=err.args[0] if err.args else ""))
+        return True
+
+    def mistyped(self, word: str) -> bool:
+        """Answer a first word that is neither a card nor a command of this game with the
+        command or the cards it is close to (``optoins``: did you mean options?); True when
+        it was answered so."""
+        from referee.livecomplete import card_choices, near_cards, near_command, open_deal
+
+        try:
+            read_typed_cards(word)
+            return False
+        except CardError as err:
+            error: str = err.args[0] if err.args else ""
+        match, rep = self.table.open()
+        command = near_command(match.game, word)
+        if command is not None:
+            said: str = m("{word} is not a command", word=repr(word))
+        else:
+            cards = near_cards(card_choices(open_deal(rep)), word)
+            if not cards:
+                return False
+            said, command = error, join(cards)
+        near = m("{problem}; did you mean {name}?", problem=said, name=command)
+        self.write(m("referee: usage: {error}", error=near))
         return True
 
     def score(self) -> None:
@@ -199,6 +216,72 @@ class Live:
         self.write(m("Recorded {what}.", what=done.said))
         self.status()
 
+    def amend(self, args: list[str]) -> None:
+        """``amend deal D play M [insert|delete] [CARDS …] [by NAME]``, as ``referee
+        amend``; ``amend undo`` takes the last amendment of this session back."""
+        from referee.amend import amend_entry
+
+        if args == ["undo"]:
+            if not self.amended:
+                raise UsageError(m("no amendment to take back in this session"))
+            back = self.amended[-1]
+            if back is None:  # a declaration, claim or forfeit: entered again by its command
+                raise UsageError(m("this amendment cannot be taken back from here"))
+            amend_entry(self.table, *back)
+            self.amended.pop()
+            self.write(m("Took back the last amendment."))
+        else:
+            deal, play, typed, mode = self.amendment(args)
+            match, _ = self.table.open()
+            plays = match.deals[deal - 1].plays if deal <= len(match.deals) else []
+            old = plays[play - 1] if mode != "insert" and play <= len(plays) else None
+            done = amend_entry(self.table, deal, play, typed, mode)
+            self.amended.append(_inverse(deal, play, mode, old))
+            self.write(done.said)
+            if self.amended[-1] is not None:
+                self.write(m("To take it back: {command}", command="amend undo"))
+        self.status()
+
+    def amendment(self, args: list[str]) -> Amending:
+        """The amendment typed: its deal, entry, mode and play (None: a deletion)."""
+        from referee.amend import Play
+
+        match, _ = self.table.open()
+        words, numbers, by = list(args), {}, None
+        for key in ("deal", "play", "by"):
+            if key in words:
+                at = words.index(key)
+                if at + 1 >= len(words):
+                    raise UsageError(m("see help for the form of {command}", command="amend"))
+                value = words[at + 1]
+                del words[at : at + 2]
+                if key == "by":
+                    by = value
+                elif value.isdigit() and int(value) >= 1:
+                    numbers[key] = int(value)
+                else:
+                    found = m("expected a whole number from 1, found {value}", value=repr(value))
+                    raise UsageError(m("{what}: {error}", what=key, error=found))
+        if set(numbers) != {"deal", "play"}:
+            raise UsageError(m("see help for the form of {command}", command="amend"))
+        mode = "replace"
+        for word in ("insert", "delete"):
+            if word in words:
+                words.remove(word)
+                mode = word
+        if mode == "delete":
+            if words or by:
+                raise UsageError(m("--delete takes no cards"))
+            return numbers["deal"], numbers["play"], None, mode
+        if not words:
+            raise UsageError(m("name the play that belongs there, or --delete"))
+        cards = read_typed_cards(" ".join(w for w in words if w != "-"))
+        if "card" not in GAMES[match.game].entries:
+            return numbers["deal"], numbers["play"], Play(cards, None, False, by), mode
+        trail = "-" in words
+        takes = cards[1:] if len(cards) > 1 else None
+        return numbers["deal"], numbers["play"], Play(cards[:1], takes, trail, by), mode
+
     def bura_word(self, head: str, args: list[str]) -> None:
         from referee.record import describe_entry
         from referee.report import claim_verdict
@@ -239,6 +322,23 @@ class Live:
         self.announce(recorded)
 
 
+def _inverse(deal: int, play: int, mode: str, old: Entry | None) -> Amending | None:
+    """The amendment that takes ``mode`` at deal ``deal``, entry ``play`` back, given the
+    entry that was there (``old``): a deletion for an insertion, the old entry put back;
+    None for a declaration, claim or forfeit (entered again with its own command)."""
+    from referee.amend import Play
+
+    if mode == "insert":
+        return deal, play, None, "delete"
+    if isinstance(old, FishPlay):
+        typed = Play((old.card,), old.takes or None, not old.takes, old.by)
+    elif isinstance(old, TrickEntry) and old.kind == "cards":
+        typed = Play(old.cards, None, False, old.by)
+    else:
+        return None
+    return deal, play, typed, "insert" if mode == "delete" else "replace"
+
+
 def run(path: Path, ascii_only: bool = False) -> None:
     """The read-eval loop, with tab completion where readline is available."""
     import signal
@@ -257,7 +357,10 @@ def run(path: Path, ascii_only: bool = False) -> None:
         def complete(text: str, state: int) -> str | None:
             nonlocal matches
             if state == 0:
-                matches = session.completions(text)
+                before = readline.get_line_buffer()[: readline.get_begidx()]
+                matches = session.completions(text, before)
+                if len(matches) == 1:  # the word is complete: on to the next one
+                    matches = [matches[0] + " "]
             return matches[state] if state < len(matches) else None
 
         readline.set_completer(complete)

@@ -65,6 +65,73 @@ def too_big(size: int) -> Msg:
     )
 
 
+def toml_problem(text: str, err: tomllib.TOMLDecodeError) -> Problem:
+    """A ``log.toml`` problem at the real line and column of ``err``: tomllib's own
+    position (``.lineno`` from Python 3.14, in its message before), the last character
+    for one "at end of document", and for an unclosed array or inline table the bracket
+    that opened it (where the fix goes), with where it was still open."""
+    msg = str(err)
+    line: int | None = getattr(err, "lineno", None)
+    col: int | None = getattr(err, "colno", None)
+    found = re.search(_POSITION, msg)
+    if found and line is None:
+        line, col = int(found.group(1)), int(found.group(2))
+    if line is None:  # "(at end of document)": just after the last character
+        lines = text.split("\n")
+        line, col = len(lines), len(lines[-1]) + 1
+    plain = getattr(err, "msg", None) or re.sub(_POSITION, "", msg)
+    plain = plain.replace("(at end of document)", "").strip(" ()")
+    said = m("not valid TOML: {error}", error=plain)
+    if plain.startswith(("Unclosed array", "Unclosed inline table")):
+        opened = _opening(text, _offset(text, line, col or 1))
+        if opened is not None:
+            still = m(
+                "{error}: opened here, still open at line {line}, column {column}",
+                error=plain,
+                line=line,
+                column=col or 1,
+            )
+            said = m("not valid TOML: {error}", error=still)
+            line, col = opened
+    return Problem("log.toml", said, line=line, column=col or 1)
+
+
+def _offset(text: str, line: int, col: int) -> int:
+    """The index in ``text`` of a 1-based line and column."""
+    start = 0
+    for _ in range(line - 1):
+        start = text.find("\n", start) + 1 if text.find("\n", start) >= 0 else len(text)
+    return min(start + col - 1, len(text))
+
+
+def _opening(text: str, end: int) -> tuple[int, int] | None:
+    """The line and column of the innermost ``[`` or ``{`` still open at ``end``, reading
+    past strings and comments; None when every bracket is closed."""
+    stack: list[int] = []
+    i = 0
+    while i < end:
+        c = text[i]
+        if c == "#":
+            i = text.find("\n", i) if "\n" in text[i:end] else end
+            continue
+        if c in "\"'":
+            quote = c * 3 if text.startswith(c * 3, i) else c
+            i += len(quote)
+            while i < end and not text.startswith(quote, i):
+                i += 2 if c == '"' and text[i] == "\\" else 1
+            i += len(quote)
+            continue
+        if c in "[{":
+            stack.append(i)
+        elif c in "]}" and stack:
+            stack.pop()
+        i += 1
+    if not stack:
+        return None
+    at = stack[-1]
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
+
+
 def parse_bytes(raw: bytes) -> tuple[dict[str, Any] | None, list[Problem]]:
     """TOML bytes to a mapping, or a ``log.toml`` problem with line and column."""
     if len(raw) > MAX_BYTES:
@@ -87,21 +154,7 @@ def parse_bytes(raw: bytes) -> tuple[dict[str, Any] | None, list[Problem]]:
     try:
         return tomllib.loads(text), []
     except tomllib.TOMLDecodeError as err:
-        msg = str(err)
-        line: int | None = getattr(err, "lineno", None)
-        col: int | None = getattr(err, "colno", None)
-        found = re.search(_POSITION, msg)
-        if found and line is None:
-            line, col = int(found.group(1)), int(found.group(2))
-        plain = getattr(err, "msg", None) or re.sub(_POSITION, "", msg).strip(" ()")
-        return None, [
-            Problem(
-                "log.toml",
-                m("not valid TOML: {error}", error=plain),
-                line=line or 1,
-                column=col or 1,
-            )
-        ]
+        return None, [toml_problem(text, err)]
     except RecursionError:
         return None, [Problem("log.toml", m("not valid TOML: nested too deeply"), line=1, column=1)]
     except ValueError as err:  # an integer past Python's digit limit, and the like

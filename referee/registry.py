@@ -38,6 +38,7 @@ class GameSpec(NamedTuple):
     variant_players: tuple[tuple[str, tuple[int, int]], ...] = ()  # variants played by
     # fewer player counts than the game, as (variant, (fewest, most))
     declarations: tuple[str, ...] = ()  # the names a `declares` entry may give
+    sweeps: bool = False  # the game scores sweeps (a basra, a sur): standings count them
     one_card: tuple[str, ...] = ()  # the set-up keys that hold one card (a turned-up trump)
     names: tuple[str, ...] = ("Ali", "Omar", "Hoda", "Samir", "Leila", "Karim")  # the
     # simulator's players
@@ -154,6 +155,7 @@ GAMES: dict[str, GameSpec] = {
         setup=("floor", "buried"),
         entries=("card", "takes"),
         partnerships=True,
+        sweeps=True,
     ),
     "pasur": GameSpec(
         name="pasur",
@@ -215,6 +217,7 @@ GAMES: dict[str, GameSpec] = {
         setup=("floor", "returned"),
         entries=("card", "takes"),
         partnerships=True,
+        sweeps=True,
         names=("Dariush", "Shirin", "Kaveh", "Roya"),
         variant_players=(("ru-baaz", (2, 2)),),  # "open Pasur": the rulings of standard
     ),

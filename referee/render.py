@@ -441,12 +441,13 @@ def _value(v: Value) -> str:
     return str(v)
 
 
-def standings_table(rows: list[Row], matches: int) -> str:
-    """One table per game: the games' points are never added together."""
+def standings_table(rows: list[Row], matches: int, by_player: bool = False) -> str:
+    """One table per game: the games' points are never added together. A sweeps column
+    only for games that score sweeps; ``by_player``: a row is a player, not a side."""
     out = [say(mn("Standings over {n} match", "Standings over {n} matches", matches))]
     games = list(dict.fromkeys(r.game for r in rows))
     for game in games:
-        mine = [r for r in rows if r.game == game]
+        sweeps = GAMES[game].sweeps
         table = _table(
             [
                 [
@@ -457,20 +458,20 @@ def standings_table(rows: list[Row], matches: int) -> str:
                     f"{r.win_pct:.1f}",
                     r.points_for,
                     r.points_against,
-                    r.sweeps,
+                    *([r.sweeps] if sweeps else []),
                     r.unfinished,
                 ]
-                for i, r in enumerate(mine, 1)
+                for i, r in enumerate((r for r in rows if r.game == game), 1)
             ],
             [
                 "#",
-                m("side"),
+                m("player") if by_player else m("side"),
                 m("played"),
                 m("won"),
                 m("win %"),
                 m("points for"),
                 m("points against"),
-                m("sweeps"),
+                *([m("sweeps")] if sweeps else []),
                 m("unfinished"),
             ],
         )

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from referee.messages import join, m, mn, say
+from referee.registry import GAMES
 
 if TYPE_CHECKING:
     from referee.bulk import Verdict
@@ -142,7 +143,7 @@ def standings_rows(rows: list[Row]) -> Iterator[list[object]]:
             r.won,
             r.points_for,
             r.points_against,
-            r.sweeps,
+            r.sweeps if GAMES[r.game].sweeps else "",  # no sweeps in Bura or Kozel
             r.win_pct,
             r.unfinished,
             r.game,

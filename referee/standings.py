@@ -19,6 +19,7 @@ class Summary(NamedTuple):
     winner: str | None
     complete: bool
     sweeps: dict[str, int]
+    members: dict[str, tuple[str, ...]]  # each side's players (``--by-player``)
 
 
 def summarize(rep: Replay) -> Summary:
@@ -26,7 +27,10 @@ def summarize(rep: Replay) -> Summary:
     for d in rep.deals:
         for side, n in d.result.sweeps.items():
             sweeps[side] += n
-    return Summary(rep.match.game, dict(rep.totals), rep.winner, rep.complete, sweeps)
+    match = rep.match
+    groups = GAMES[match.game].sides(list(match.players), match.rules)
+    members = {" & ".join(g): tuple(g) for g in groups}
+    return Summary(match.game, dict(rep.totals), rep.winner, rep.complete, sweeps, members)
 
 
 class Row:
@@ -58,7 +62,8 @@ class Row:
         return round(100 * self.won / self.played, 1) if self.played else 0.0
 
     def as_dict(self) -> dict[str, object]:
-        return {
+        """The row for ``--json``: ``sweeps`` only in games that score sweeps."""
+        out: dict[str, object] = {
             "name": self.name,
             "played": self.played,
             "won": self.won,
@@ -69,14 +74,21 @@ class Row:
             "unfinished": self.unfinished,
             "game": self.game,
         }
+        if not GAMES[self.game].sweeps:
+            del out["sweeps"]
+        return out
 
 
-def tally(summaries: list[Summary]) -> list[Row]:
+def tally(summaries: list[Summary], by_player: bool = False) -> list[Row]:
     """Rows for every side of every match, game by game (in the order the games first
     appear), best first within a game: most wins, then win %, then the points difference
     (penalty points, Kozel: the fewest first), then the name. Only decided matches are
     played, won and scored; a match still in progress counts as unfinished. Points against
-    a side are all its opponents' points. Sweeps are basras or surs."""
+    a side are all its opponents' points. Sweeps are basras or surs.
+
+    ``by_player``: one row per player instead, with the totals of every side they played
+    in (Omar alone and Omar & Karim): a side's match, points and sweeps count for each of
+    its players."""
     rows: dict[tuple[str, str], Row] = {}
     games: list[str] = []
     for match in summaries:
@@ -84,15 +96,17 @@ def tally(summaries: list[Summary]) -> list[Row]:
             games.append(match.game)
         grand = sum(match.totals.values())
         for side, points in match.totals.items():
-            row = rows.setdefault((match.game, side), Row(match.game, side))
-            if not match.complete:
-                row.unfinished += 1
-                continue
-            row.played += 1
-            row.won += int(match.winner == side)
-            row.points_for += points
-            row.points_against += grand - points
-            row.sweeps += match.sweeps.get(side, 0)
+            names = match.members.get(side, (side,)) if by_player else (side,)
+            for name in names:
+                row = rows.setdefault((match.game, name), Row(match.game, name))
+                if not match.complete:
+                    row.unfinished += 1
+                    continue
+                row.played += 1
+                row.won += int(match.winner == side)
+                row.points_for += points
+                row.points_against += grand - points
+                row.sweeps += match.sweeps.get(side, 0)
 
     def rank(r: Row) -> tuple[int, int, float, int, str]:
         diff = r.points_for - r.points_against

@@ -32,13 +32,22 @@ def test_the_tour_is_there() -> None:
     assert len(tour()) >= 10
 
 
+def expect(args: list[str], refused: str | None) -> None:
+    """Run one command of a text as a newcomer types it: refused with rule ``refused`` when
+    the text announces that refusal, otherwise accepted. The runner of every session the
+    documentation shows (this tour, tests/test_user_guide.py)."""
+    done = run(*args)
+    if refused is not None:
+        assert done.exit_code == 1, (args, done.output)
+        assert f"[{refused}]" in done.stderr, (args, refused, done.stderr)
+    else:
+        assert done.exit_code == 0, (args, done.output)
+
+
 def test_the_readme_tour_runs_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     for args, comment in tour():
-        done = run(*args)
+        rule = re.search(r"\[([a-z.\-]+)\]", comment) if comment.startswith("refused") else None
         if comment.startswith("refused"):
-            rule = re.search(r"\[([a-z.\-]+)\]", comment)
-            assert done.exit_code == 1, (args, done.output)
-            assert rule is not None and f"[{rule.group(1)}]" in done.stderr, (args, done.stderr)
-        else:
-            assert done.exit_code == 0, (args, done.output)
+            assert rule is not None, comment
+        expect(args, rule.group(1) if rule else None)

@@ -235,9 +235,17 @@ def standings(
     as_json: JsonFlag = False,
     as_csv: Annotated[bool, typer.Option("--csv", help=h("Print CSV rows."))] = False,
     jobs: JobsOption = None,
+    by_player: Annotated[
+        bool,
+        typer.Option(
+            "--by-player",
+            help=h("One row per player, over every side they played in."),
+        ),
+    ] = False,
 ) -> None:
     """A tournament tally across matches, one table per game: played, won, points for and
-    against, sweeps; matches still in progress are counted as unfinished.
+    against, sweeps (in games that score them); matches still in progress are counted as
+    unfinished. With --by-player, each player's record across every side they played in.
 
     Example: referee standings results/ --csv > standings.csv
     """
@@ -258,12 +266,13 @@ def standings(
             err(m("referee: {file}: left out: {why}", file=shown(verdict.path), why=first))
         else:
             summaries.append(verdict.summary)
-    rows = tally(summaries)
+    rows = tally(summaries, by_player)
     if as_json:
         import json
 
-        sides = [r.as_dict() for r in rows]
-        echo(json.dumps({"matches": len(summaries), "sides": sides}, ensure_ascii=False))
+        listed = [r.as_dict() for r in rows]
+        key = "players" if by_player else "sides"
+        echo(json.dumps({"matches": len(summaries), key: listed}, ensure_ascii=False))
     elif as_csv:
         import csv
 
@@ -271,7 +280,7 @@ def standings(
 
         csv.writer(sys.stdout, lineterminator="\n").writerows(standings_rows(rows))
     else:
-        echo(standings_table(rows, len(summaries)))
+        echo(standings_table(rows, len(summaries), by_player))
     leave(broken, bad)
 
 

@@ -272,6 +272,11 @@ class DealState(ABC):
     def to_move(self) -> str | None:
         """Whose entry is expected next (None when the deal is over)."""
 
+    def in_hand(self, player: str) -> tuple[Card, ...] | None:
+        """The cards ``player`` may play from now, when the record gives their hand; None
+        when it does not (what `live` offers at Tab for the next card)."""
+        return None
+
     def can_follow(self) -> bool:
         """True when the deal is finished as recorded but an entry may still follow it
         (Bura: another declaration before the same trick, a claim after the last trick)."""

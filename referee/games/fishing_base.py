@@ -119,6 +119,9 @@ class FishingBase(DealState):
     def last_round(self) -> bool:
         return self.round == len(self.rounds) - 1
 
+    def in_hand(self, player: str) -> tuple[Card, ...] | None:
+        return self.round_cards(player)
+
     def round_cards(self, player: str) -> tuple[Card, ...] | None:
         """The player's cards of the current round (those not yet played), when known."""
         if self.hands is None or player not in self.hands:

@@ -92,6 +92,9 @@ class TrickState(DealState):
         by, trick = self.used[card]
         return m("played by {player} in trick {trick}", player=by, trick=trick)
 
+    def in_hand(self, player: str) -> tuple[Card, ...] | None:
+        return self.known_cards(player)
+
     def known_cards(self, player: str) -> tuple[Card, ...] | None:
         """The player's cards in hand now, when the record gives hands."""
         if self.hands is None or player not in self.hands:
