@@ -12,6 +12,8 @@ import pytest
 
 from referee.logfile import load
 
+from .conftest import ROOT
+
 pexpect = pytest.importorskip("pexpect")
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 
@@ -23,7 +25,7 @@ def start(tmp_path: Path, *args: str) -> object:
         cwd=str(tmp_path),
         encoding="utf-8",
         timeout=60,  # a loaded machine starts Python slowly
-        env={"TERM": "xterm", "PATH": "/usr/bin:/bin"},
+        env={"TERM": "xterm", "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},  # this tree
         dimensions=(40, 120),
     )
     child.expect("type help")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
@@ -16,6 +16,9 @@ from referee.cli.app import NamedVariant, RuleOption, rule_overrides
 from referee.cli.boundary import domain as errors
 from referee.cli.boundary import echo as out
 from referee.messages import h, join, m, mn
+
+if TYPE_CHECKING:
+    from referee.tournament.model import Entrant, Tournament
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -129,36 +132,11 @@ def new_cmd(
 
     Example: referee tournament new "Café Cup" --game basra -p Ali -p Omar -p Zaid -p Hoda
     """
-    import datetime as dt
-
-    from referee.registry import GAMES
     from referee.tournament import director
-    from referee.tournament.model import Tournament
-    from referee.tournament.store import entrants_csv
 
     overrides = game_rules(game, variant, rule, system, tiebreak)
-    variant = variant or GAMES[game].default_variant
-    names = [director.entrant(p, False) for p in player or []]
-    names += [director.entrant(x, True) for x in team or []]
-    names += [director.entrant(x, " & " in x) for x in (entrants_csv(entrants) if entrants else [])]
-    try:
-        when = (dt.date.fromisoformat(date) if date else dt.date.today()).isoformat()
-    except ValueError:
-        raise usage(m("--date: expected YYYY-MM-DD, found {value}", value=repr(date))) from None
-    t = Tournament(
-        name,
-        game,
-        variant,
-        overrides,
-        when,
-        system,
-        0,
-        0,
-        seed or "",
-        read_points(points),
-        tuple(tiebreak or ()),
-        names,
-    )
+    t = new_tournament(name, game, variant, overrides, date, system, seed, points, tiebreak)
+    t.entrants = entrant_list(player, team, entrants)
     t = director.create(folder, t, rounds, table_size)
     out(
         m(
@@ -167,12 +145,62 @@ def new_cmd(
             file=str(folder / "tournament.toml"),
             name=name,
             game=game,
-            variant=variant,
+            variant=t.variant,
             system=system,
-            count=len(names),
+            count=len(t.entrants),
             rounds=t.rounds,
             seed=t.seed,
         )
+    )
+
+
+def entrant_list(
+    player: list[str] | None, team: list[str] | None, entrants: Path | None
+) -> list[Entrant]:
+    """The entrants of ``new``: from -p, --team and a CSV file, each name checked."""
+    from referee.tournament import director
+    from referee.tournament.store import entrants_csv
+
+    names = [director.entrant(p, False) for p in player or []]
+    names += [director.entrant(x, True) for x in team or []]
+    names += [director.entrant(x, " & " in x) for x in (entrants_csv(entrants) if entrants else [])]
+    return names
+
+
+def new_tournament(
+    name: str,
+    game: str,
+    variant: str | None,
+    overrides: dict[str, bool | int | str],
+    date: str | None,
+    system: str,
+    seed: str | None,
+    points: str | None,
+    tiebreak: list[str] | None,
+) -> Tournament:
+    """The tournament ``new`` creates, before its entrants and rounds are known."""
+    import datetime as dt
+
+    from referee.registry import GAMES
+    from referee.tournament.model import Tournament
+
+    try:
+        when = (dt.date.fromisoformat(date) if date else dt.date.today()).isoformat()
+    except ValueError:
+        raise usage(m("--date: expected YYYY-MM-DD, found {value}", value=repr(date))) from None
+    return Tournament(
+        name,
+        game,
+        variant or GAMES[game].default_variant,
+        overrides,
+        when,
+        system,
+        0,
+        0,
+        seed or "",
+        read_points(points),
+        tuple(tiebreak or ()),
+        [],
     )
 
 
