@@ -196,6 +196,9 @@ def test_late_entry_and_withdrawal(event: Path) -> None:
     for t in paired["tables"]:
         play(event / t["log"], 4)
     ok("add", "Leila")
+    now = json.loads(ok("standings", "--json"))["rows"]  # a late entrant shows at once, with 0
+    leila = next(r for r in now if r["name"] == "Leila")
+    assert (leila["match_points"], leila["played"], leila["rank"]) == (0, 0, len(now))
     ok("drop", "Ali")
     refused(1, "tournament.file", "add", "leila")  # the same name, whatever its case
     refused(1, "tournament.file", "drop", "Ali")

@@ -51,9 +51,12 @@ class Standings:
     rows: list[Row]
 
 
-def records(t: Tournament, results: Results, upto: int) -> dict[str, Record]:
-    """Every side's record over rounds 1..``upto`` (entrants who joined later left out)."""
-    out = {e.name: Record(e.name) for e in t.entrants if e.joined <= upto}
+def records(
+    t: Tournament, results: Results, upto: int, everyone: bool = False
+) -> dict[str, Record]:
+    """Every side's record over rounds 1..``upto``: entrants who joined later are left out,
+    unless ``everyone`` (the standings now: a late entrant shows with 0 from its ``add``)."""
+    out = {e.name: Record(e.name) for e in t.entrants if everyone or e.joined <= upto}
     for e in t.entrants:
         if e.name in out:
             out[e.name].withdrawn = e.withdrawn is not None and e.withdrawn <= upto + 1
@@ -189,7 +192,8 @@ def standings(t: Tournament, results: Results, after_round: int | None = None) -
         for tb in rnd.tables
         if results.get((rnd.number, tb.number)) is None
     )
-    return Standings(done, pending, ranked(t, records(t, results, upto)))
+    recs = records(t, results, upto, everyone=after_round is None)
+    return Standings(done, pending, ranked(t, recs))
 
 
 def points_before(t: Tournament, results: Results, round_number: int) -> dict[str, int]:
