@@ -21,6 +21,7 @@ SEVEN_DIAMONDS = Card("7", "D")
 
 class BasraDeal(FishingDeal):
     game = "basra"
+    sweep_word = "basra"
     floor_rule = "basra.deal.floor"
     deferred_key = "buried"
     choice_rule = "basra.capture.choice"
