@@ -251,6 +251,7 @@ def _deal_table(sheet: ScoreSheet, style: Style) -> str:
     the breakdown, and how the deal ended when any deal needs saying so."""
     penalty = sheet.lower_wins
     hows = any(d.how for d in sheet.deals)
+    counted = any(d.captured for d in sheet.deals)  # fishing: the cards behind the award
     rows: list[list[object]] = []
     for d in sheet.deals:
         for i, side in enumerate(sheet.side_names):
@@ -263,6 +264,8 @@ def _deal_table(sheet: ScoreSheet, style: Style) -> str:
             ]
             if penalty:
                 row.insert(3, d.total(side))
+            if counted:
+                row.insert(3, dict(d.captured).get(side))
             if hows:
                 row.append(how_said(d.how) if i == 0 else None)
             rows.append(row)
@@ -271,6 +274,8 @@ def _deal_table(sheet: ScoreSheet, style: Style) -> str:
         if penalty
         else [m("deal"), m("side"), m("points"), m("breakdown")]
     )
+    if counted:
+        headers.insert(3, m("cards taken"))
     headers += [m("how it ended")] if hows else []
     return _table(rows, headers)
 

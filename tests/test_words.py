@@ -132,3 +132,25 @@ def test_kozel_claim_before_any_deal_says_kozel_has_no_claims(tmp_path: Path) ->
     assert done.exit_code == 2
     assert "[log.play]" in done.stderr and "has no claims" in done.stderr
     assert "[log.deal]" not in done.stderr
+
+
+def test_explain_says_why_a_seven_of_diamonds_did_not_sweep(tmp_path: Path) -> None:
+    """Issue 23 item 4: the rule and the floor sum that made the 7D an ordinary 7."""
+    log = str(tmp_path / "s.toml")
+    ok("new", "basra", "-p", "Omar", "-p", "Ali", "--no-date", "-f", log)
+    ok("deal", "--dealer", "Ali", "--floor", "5D 2C 9S 8H", "-f", log)
+    ok("play", "7D", "--takes", "5D 2C", "-f", log)
+    out = ok("explain", log, "--deal", "1", "--play", "1")
+    rules = next(line for line in out.splitlines() if line.startswith("Rules:"))
+    assert rules.split()[1] == "[basra.seven-diamonds],"
+    assert "numerals add up to 24, over the 10" in out
+
+
+def test_a_basra_score_counts_the_cards_each_side_took() -> None:
+    """Issue 23 item 6: beside the 30-point award, the cards behind it (43 to 9)."""
+    log = str(Path(__file__).resolve().parent / "fixtures" / "basra-egyptian-2p.toml")
+    out = ok("score", log).splitlines()
+    assert "cards taken" in out[1]
+    first = [line.split() for line in out[3:5]]
+    assert first[0][:5] == ["1", "Ali", "1", "9", "jacks"]
+    assert first[1][:4] == ["Omar", "52", "43", "cards"]
