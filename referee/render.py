@@ -99,12 +99,16 @@ def scores_said(sides: list[str], score: dict[str, int]) -> Msg:
 
 
 def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
-    """What an accepted entry did, as a referee says it: the confirmation, what happened
+    """What an accepted entry did, as a referee says it: the entry said back in one line
+    (or ``confirm``, a declaration's or claim's own verdict, in its place), what happened
     (a trick taken, a sweep, the residue), and when the entry ended the deal its score
     line with the breakdown, the match totals and, once decided, the winner."""
+    from referee.words import said_back, styled
+
     match, rep = recorded.match, recorded.rep
-    lines: list[str] = [confirm] if confirm else []
-    lines.extend(recorded.events)
+    back, *followed = said_back(recorded.entry, recorded.events)
+    first = style.text(say(confirm)) if confirm else styled(back, style)
+    lines: list[str] = list(followed)
     done = recorded.finished_deal
     if done is not None:
         result = done.result
@@ -146,7 +150,7 @@ def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
                 if rep.winner
                 else m("The match is over without a winner: the fewest points are shared.")
             )
-    return [style.text(say(line)) for line in lines]
+    return [first, *(style.text(say(line)) for line in lines)]
 
 
 class _Width:
@@ -247,6 +251,7 @@ def _deal_table(sheet: ScoreSheet, style: Style) -> str:
     the breakdown, and how the deal ended when any deal needs saying so."""
     penalty = sheet.lower_wins
     hows = any(d.how for d in sheet.deals)
+    counted = any(d.captured for d in sheet.deals)  # fishing: the cards behind the award
     rows: list[list[object]] = []
     for d in sheet.deals:
         for i, side in enumerate(sheet.side_names):
@@ -259,6 +264,8 @@ def _deal_table(sheet: ScoreSheet, style: Style) -> str:
             ]
             if penalty:
                 row.insert(3, d.total(side))
+            if counted:
+                row.insert(3, dict(d.captured).get(side))
             if hows:
                 row.append(how_said(d.how) if i == 0 else None)
             rows.append(row)
@@ -267,6 +274,8 @@ def _deal_table(sheet: ScoreSheet, style: Style) -> str:
         if penalty
         else [m("deal"), m("side"), m("points"), m("breakdown")]
     )
+    if counted:
+        headers.insert(3, m("cards taken"))
     headers += [m("how it ended")] if hows else []
     return _table(rows, headers)
 

@@ -15,6 +15,7 @@ from typing import NamedTuple, TypeVar
 
 from referee.cards import Card
 from referee.games.base import Carry, DealState, Illegal, Options
+from referee.games.events import Event
 from referee.logfile import dumps, load, locked, write_atomic, write_new
 from referee.logformat import MAX_DEALS, new_match
 from referee.match import (
@@ -100,11 +101,12 @@ def open_state(match: Match, rep: Replay) -> DealState:
 
 
 class Recorded(NamedTuple):
-    """What a table entry did: the match and replay after it, and what happened in words."""
+    """What a table entry did: the match and replay after it, and what happened, as values
+    (:mod:`referee.games.events`; :func:`referee.words.said_back` says them)."""
 
     match: Match
     rep: Replay
-    events: list[str]
+    events: list[Event | str]
 
     @property
     def entry(self) -> Entry:
@@ -278,7 +280,7 @@ class Table:
         """Check one entry (``build`` makes it from the deal in progress) and record it, with
         ``note`` (free text); nothing is written when it breaks a rule."""
 
-        def change(match: Match, rep: Replay) -> tuple[Replay | None, list[str]]:
+        def change(match: Match, rep: Replay) -> tuple[Replay | None, list[Event | str]]:
             state = open_state(match, rep)
             reopened = state.finished  # already scored as it stood: replay it all again
             entry = build(match, state)
@@ -302,7 +304,10 @@ class Table:
                 raise RefereeError(rep.problems)
             return rep, events
 
-        match, rep, events = self.change(change)
+        try:
+            match, rep, events = self.change(change)
+        except RefereeError as err:
+            raise RefereeError([draws_first(p) for p in err.problems]) from None
         return Recorded(match, rep, events)
 
     def play(
@@ -344,14 +349,6 @@ class Table:
 
         def build(match: Match, state: DealState) -> Entry:
             spec = GAMES[match.game]
-            key = {"declare": "declares"}.get(entry.kind, entry.kind)
-            if key not in spec.entries:
-                said = {
-                    "declare": m("{game} has no declarations", game=match.game),
-                    "claim": m("{game} has no claims", game=match.game),
-                    "forfeit": m("{game} has no forfeits", game=match.game),
-                }
-                raise UsageError(said[entry.kind])
             if entry.declares is not None and entry.declares not in spec.declarations:
                 raise UsageError(
                     m(
@@ -365,6 +362,7 @@ class Table:
                 raise UsageError(m("say who"))
             return entry._replace(by=player_named(match, by, "by"))
 
+        no_such_entry(self.open()[0].game, entry.kind)  # before any deal is looked for
         return self.enter(build, note)
 
     def hand(self, name: str, text: str, replace: bool = False) -> Said:
@@ -445,6 +443,37 @@ class Table:
             same = self.path.exists() and real.samefile(self.path)
             source = Table(real, self.label) if same else self
             write_atomic(real, source.export())
+
+
+def draws_first(problem: Problem) -> Problem:
+    """[deal.conservation] An entry that ends a deal whose recorded hands lag behind the
+    draws: the problem, and what to do about it (record the draws with ``referee hand``)."""
+    if problem.rule != "deal.conservation" or ".hands." not in (problem.path or ""):
+        return problem
+    args = getattr(problem.message, "args", {})
+    player = str(args.get("player", "NAME"))
+    said = m(
+        "{problem}; record the draws first: referee hand {player} CARDS",
+        problem=problem.message,
+        player=player,
+    )
+    return Problem(
+        problem.rule, said, problem.path, problem.deal, problem.play, stage=problem.stage
+    )
+
+
+def no_such_entry(game: str, kind: str) -> None:
+    """[log.play] A declaration, claim or forfeit in a game that has none: a usage error
+    that names the rule, whether or not a deal is in progress."""
+    key = {"declare": "declares"}.get(kind, kind)
+    if key in GAMES[game].entries:
+        return
+    said = {
+        "declare": m("{game} has no declarations", game=game),
+        "claim": m("{game} has no claims", game=game),
+        "forfeit": m("{game} has no forfeits", game=game),
+    }
+    raise UsageError(m("[{rule}] {said}", rule="log.play", said=said[kind]))
 
 
 def clear_derived(match: Match) -> None:

@@ -224,7 +224,10 @@ def test_residue_goes_to_last_capturer() -> None:
     play(s, "3D")
     assert s.finished and s.floor == []
     assert s.piles["A"][-3:] == list(parse_cards("2C KD 3D"))
-    assert s.events[-1] == "The cards left on the floor (2C KD 3D) go to A, the last to capture."
+    from referee.words import event_said
+
+    said = "The cards left on the floor (2C KD 3D) go to A, the last to capture."
+    assert event_said(s.events[-1]) == said
     assert len(s.piles["A"]) == 6 and s.sweeps == {"A": 0, "B": 0}
 
 

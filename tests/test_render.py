@@ -96,5 +96,5 @@ def test_a_breakdown_is_said_with_its_words() -> None:
     """Pasur's first deal in the sample: Dariush's 12 points said part by part."""
     rep = replay_text((SAMPLES / "pasur-standard-3p.toml").read_text())
     sheet = score_sheet(rep.match, rep, Style(ascii=True))
-    assert "Dariush        12  ten diamonds 3, aces 3, jacks 1, surs 5" in sheet
+    assert "Dariush        12             16  ten diamonds 3, aces 3, jacks 1, surs 5" in sheet
     assert "Running totals:" in sheet

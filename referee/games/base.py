@@ -5,6 +5,12 @@ only this interface; a game's own module decides every rule.
 
 To add a game: write a ``DealState`` subclass (on the fishing or trick core where the game
 is one of those) and add one entry to ``referee.registry.GAMES``.
+
+What happened is reported as values: ``apply`` appends to ``events`` the values of
+:mod:`referee.games.events` (the entry itself first: a capture or trail, a lead or follow
+and whether it holds the trick, a declaration, a claim's verdict; then a sweep, a trick
+taken, the residue). The words layer (:mod:`referee.words`) says them, and the table says
+each accepted entry back from them. A game that adds none is said back from its entry.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.cards import Card
+from referee.games.events import Event
 from referee.messages import m
 from referee.params import Value
 from referee.problems import Problem, deal_path
@@ -156,8 +163,9 @@ class DealState(ABC):
         # Problems with the record itself that an entry brings to light (recorded hands
         # that contradict a draw): replay stops there, the table refuses the entry.
         self.record_problems: list[Problem] = []
-        # What happened, in plain sentences, as a referee would announce it.
-        self.events: list[str] = []
+        # What happened, as values (referee.games.events), in order; the words layer says
+        # them. A game that adds none is said back from its entries alone.
+        self.events: list[Event | str] = []
 
     @property
     def hands(self) -> dict[str, tuple[Card, ...]] | None:

@@ -21,6 +21,7 @@ SEVEN_DIAMONDS = Card("7", "D")
 
 class BasraDeal(FishingDeal):
     game = "basra"
+    sweep_word = "basra"
     floor_rule = "basra.deal.floor"
     deferred_key = "buried"
     choice_rule = "basra.capture.choice"
@@ -277,6 +278,25 @@ class BasraDeal(FishingDeal):
                     cards=taken,
                 )
             ]
+        rules, lines = self.plain_rules(card, ruling, sweep, taken)
+        if card == SEVEN_DIAMONDS and self.rules["seven_diamonds"] == "sweep_if_10" and self.floor:
+            total = sum(c.value or 0 for c in self.floor)  # why this 7D is an ordinary 7
+            rules.insert(0, "basra.seven-diamonds")
+            lines.insert(
+                0,
+                m(
+                    "The {seven} does not sweep: the floor's numerals add up to {total}, over "
+                    "the 10 that seven_diamonds = sweep_if_10 allows, so it is an ordinary 7.",
+                    seven=SEVEN_DIAMONDS,
+                    total=total,
+                ),
+            )
+        return rules, lines
+
+    def plain_rules(
+        self, card: Card, ruling: Play, sweep: bool, taken: tuple[Card, ...]
+    ) -> tuple[list[str], list[str]]:
+        """The rules behind a numeral's, K's or Q's legal play (a capture or a trail)."""
         if not ruling.taken:
             return ["basra.trail"], [m("{card} takes nothing and is laid on the floor.", card=card)]
         rules = ["basra.capture.group", "basra.capture.union", "basra.capture.choice"]

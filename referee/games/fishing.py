@@ -21,6 +21,7 @@ from referee.games.base import (
     View,
 )
 from referee.games.captures import Vector, Vectors, counts, vector
+from referee.games.events import Captured, Residue, Swept
 from referee.games.fishing_base import FishingBase
 from referee.games.fishing_base import deal_rounds as deal_rounds
 from referee.games.plays import Capture, Choice, Listing, Play
@@ -64,6 +65,7 @@ class FishingDeal(FishingBase):
         ruling = self.check(entry)
         self.used[entry.card] = (entry.by, self.entries + 1)
         side = self.side[entry.by]
+        self.events.append(Captured(entry.by, entry.card, ruling.taken, ruling.sweep))
         if ruling.taken:
             taken = set(ruling.taken)
             self.floor = [c for c in self.floor if c not in taken]
@@ -71,15 +73,7 @@ class FishingDeal(FishingBase):
             self.last_capturer = side
             if ruling.sweep:
                 self.record_sweep(side)
-                self.events.append(
-                    m(
-                        "{player} sweeps the {floor}: a {sweep} for {side}.",
-                        player=entry.by,
-                        floor=self.floor_word,
-                        sweep=self.sweep_plural(1),
-                        side=side,
-                    )
-                )
+                self.events.append(Swept(entry.by, side, self.sweep_word, str(self.floor_word)))
         else:
             self.floor.append(entry.card)
         self.entries += 1
@@ -89,15 +83,8 @@ class FishingDeal(FishingBase):
                 self.piles[self.last_capturer].extend(residue)
                 self.floor = []
                 if residue:
-                    self.events.append(
-                        m(
-                            "The cards left on the {floor} ({cards}) go to {side}, the last to "
-                            "capture.",
-                            floor=self.floor_word,
-                            cards=residue,
-                            side=self.last_capturer,
-                        )
-                    )
+                    floor = str(self.floor_word)
+                    self.events.append(Residue(self.last_capturer, residue, floor))
 
     def check(self, entry: Entry) -> Play:
         """Judge a play in the current state without changing anything: what it takes."""
@@ -300,6 +287,15 @@ class FishingDeal(FishingBase):
             chosen = takes
         elif not trail and player == self.to_move() and card not in self.used:
             chosen = self.only_way(card)
+            if not chosen:  # its one legal play is a trail: never inferred (decisions.md)
+                raise Illegal(
+                    f"{self.game}.trail",
+                    m(
+                        "{card} takes nothing here; a trail is always said: add --trail "
+                        "(in live: -)",
+                        card=card,
+                    ),
+                )
         return FishPlay(player, card, chosen)
 
     def only_way(self, card: Card) -> tuple[Card, ...]:

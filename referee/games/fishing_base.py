@@ -38,6 +38,7 @@ class FishingBase(DealState):
     floor_rule = ""  # the opening-floor rule id
     deferred_key = ""  # 'buried' or 'returned'
     floor_word = m("floor")  # Pasur's players call it the pool
+    sweep_word = "sweep"  # the game's name for a sweep, for the words layer (basra, sur)
     floor_title = m("Floor")
     choice_rule = ""  # cited when a play typed without its capture could mean several
 

@@ -24,6 +24,7 @@ class PasurDeal(FishingDeal):
     deferred_key = "returned"
     choice_rule = "pasur.capture.forced"
     floor_word = m("pool")
+    sweep_word = "sur"
     floor_title = m("Pool")
 
     def __init__(

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 from referee.cards import SHORT_DECK, Card, format_cards
 from referee.games import trickview
 from referee.games.base import Explanation, Illegal, Options, View
+from referee.games.events import Claimed, Declared, Event, Followed, Forfeited, Led, TrickTaken
 from referee.games.trickcards import card_points, set_beats
-from referee.games.trickruling import Draw, Outcome, Ruling, Standing
+from referee.games.trickruling import Draw, Ending, Outcome, Ruling, Standing
 from referee.games.trickstate import TrickState
 from referee.messages import m, mn
 from referee.record import Entry, TrickEntry
@@ -251,7 +252,18 @@ class TrickDeal(TrickState):
             self.apply_cards(ruling)
         else:
             self.apply_special(ruling)
+            self.events.append(self.special_event(ruling))
         self.entries += 1
+
+    def special_event(self, ruling: Ruling) -> Event:
+        """What a declaration, claim or forfeit did, as a value (its first event)."""
+        entry = ruling.entry
+        if entry.kind == "declare":
+            return Declared(entry.by, entry.declares or "", entry.cards)
+        if entry.kind == "claim":
+            upheld = ruling.outcome is not None and ruling.outcome.kind is Ending.WIN
+            return Claimed(entry.by, self.points[entry.by], upheld)
+        return Forfeited(entry.by, entry.forfeit or "")
 
     def settle(self) -> None:
         """Judge pending declarations for good (Bura; the entry is not a declaration)."""
@@ -264,7 +276,11 @@ class TrickDeal(TrickState):
         by, cards = ruling.entry.by, ruling.entry.cards
         if ruling.lead:
             self.trick = [(by, cards)]
+            self.events.append(Led(by, cards))
         else:
+            assert self.holder is not None and ruling.holder is not None
+            holds = ruling.holder[0] == by
+            self.events.append(Followed(by, cards, holds, *self.holder))
             self.trick.append((by, cards))
         self.holder = ruling.holder
         trick = self.tricks + 1
@@ -280,7 +296,7 @@ class TrickDeal(TrickState):
         self.points[winner] += card_points(taken)
         self.won_tricks[winner] += 1
         self.last_trick = (winner, tuple(self.trick))
-        self.events.append(m("{player} takes trick {trick}.", player=winner, trick=self.tricks + 1))
+        self.events.append(TrickTaken(winner, self.tricks + 1))
         self.trick = []
         self.holder = None
         self.tricks += 1

@@ -1,0 +1,103 @@
+"""What happened at the table, as values: each accepted entry adds events to its deal state
+(``DealState.events``), in order. They hold the facts only (who, which cards, what it took,
+which trick); the words layer (:mod:`referee.words`) says them in the reader's language.
+
+The first event of an entry says the entry itself (:class:`Captured`, :class:`Led`,
+:class:`Followed`, :class:`Declared`, :class:`Claimed`, :class:`Forfeited`); the others
+follow from it (a sweep, a trick taken, the residue). A game without events of its own is
+said back from its entry alone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Captured:
+    """A fishing play: ``card`` took ``taken`` from the floor (nothing: a trail), and
+    whether that was a sweep."""
+
+    by: str
+    card: Card
+    taken: tuple[Card, ...]
+    sweep: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Swept:
+    """A sweep that scored for ``side``; ``word`` is the game's name for one (``sweep``,
+    ``basra``, ``sur``) and ``floor`` its name for the cards in the middle."""
+
+    by: str
+    side: str
+    word: str = "sweep"
+    floor: str = "floor"
+
+
+@dataclass(frozen=True, slots=True)
+class Residue:
+    """The cards left on the floor at the end of a deal, to ``side``, the last to capture."""
+
+    side: str
+    cards: tuple[Card, ...]
+    floor: str = "floor"
+
+
+@dataclass(frozen=True, slots=True)
+class Led:
+    """A trick game's lead: ``cards`` of one suit."""
+
+    by: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Followed:
+    """A follow: ``cards`` either hold the trick now (they beat ``beaten``, the cards that
+    held it) or not (``holder``'s cards ``held`` still hold it)."""
+
+    by: str
+    cards: tuple[Card, ...]
+    holds: bool
+    holder: str
+    held: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TrickTaken:
+    """``player`` took trick number ``trick`` (from 1)."""
+
+    player: str
+    trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """A declaration recorded: its name and the cards shown (judged with any others before
+    the same trick)."""
+
+    by: str
+    name: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Claimed:
+    """A claim of 31 judged: the claimant's card points and whether it is upheld."""
+
+    by: str
+    points: int
+    upheld: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeited:
+    """A player loses the deal for a breach; ``reason`` as recorded."""
+
+    by: str
+    reason: str
+
+
+Event = Captured | Swept | Residue | Led | Followed | TrickTaken | Declared | Claimed | Forfeited

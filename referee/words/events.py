@@ -1,0 +1,120 @@
+"""Events said: each value of :mod:`referee.games.events` as a sentence, and the one line
+that says an accepted entry back at the table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from referee.games.events import (
+    Captured,
+    Claimed,
+    Declared,
+    Event,
+    Followed,
+    Forfeited,
+    Led,
+    Residue,
+    Swept,
+    TrickTaken,
+)
+from referee.messages import Msg, m, mn
+from referee.record import Entry, describe_entry, forfeit_reason
+
+FIRST = (Captured, Led, Followed, Declared, Claimed, Forfeited)  # events that say an entry
+
+
+def floor_said(key: str) -> Msg:
+    """A game's word for the cards in the middle."""
+    return m("pool") if key == "pool" else m("floor")
+
+
+def sweep_said(key: str, count: int) -> Msg:
+    """A game's word for a sweep after a count: 1 basra, 2 surs."""
+    if key == "basra":
+        return mn("basra", "basras", count)
+    if key == "sur":
+        return mn("sur", "surs", count)
+    return mn("sweep", "sweeps", count)
+
+
+def entry_said(event: Event) -> Msg | None:
+    """The say-back line of an entry's first event (None: the event follows from one)."""
+    if isinstance(event, Captured):
+        if not event.taken:
+            return m("{player}: {card} trails", player=event.by, card=event.card)
+        return m(
+            "{player}: {card} takes {cards}", player=event.by, card=event.card, cards=event.taken
+        )
+    if isinstance(event, Led):
+        return m("{player}: {cards} leads", player=event.by, cards=event.cards)
+    if isinstance(event, Followed):
+        if event.holds:
+            return m("{player}: {cards} holds the trick", player=event.by, cards=event.cards)
+        return m(
+            "{player}: {cards} does not beat {held}; {holder} holds the trick",
+            player=event.by,
+            cards=event.cards,
+            held=event.held,
+            holder=event.holder,
+        )
+    if isinstance(event, Declared):
+        return m(
+            "{player}: declares {name} showing {cards}",
+            player=event.by,
+            name=event.name,
+            cards=event.cards,
+        )
+    if isinstance(event, Claimed):
+        if event.upheld:
+            return m(
+                "{player}: claims 31 with {points} card points: upheld",
+                player=event.by,
+                points=event.points,
+            )
+        return m(
+            "{player}: claims 31 with {points} card points: not upheld",
+            player=event.by,
+            points=event.points,
+        )
+    if isinstance(event, Forfeited):
+        return m(
+            "{player}: forfeits ({reason})", player=event.by, reason=forfeit_reason(event.reason)
+        )
+    return None
+
+
+def event_said(event: Event | str) -> str:
+    """What followed from an entry, as the referee announces it (a sentence a game added
+    itself, as a game defined outside this package may, is said as it is)."""
+    if isinstance(event, str):
+        return event
+    if isinstance(event, Swept):
+        return m(
+            "{player} sweeps the {floor}: a {sweep} for {side}.",
+            player=event.by,
+            floor=floor_said(event.floor),
+            sweep=sweep_said(event.word, 1),
+            side=event.side,
+        )
+    if isinstance(event, Residue):
+        return m(
+            "The cards left on the {floor} ({cards}) go to {side}, the last to capture.",
+            floor=floor_said(event.floor),
+            cards=event.cards,
+            side=event.side,
+        )
+    if isinstance(event, TrickTaken):
+        return m("{player} takes trick {trick}.", player=event.player, trick=event.trick)
+    said = entry_said(event)
+    assert said is not None
+    return said
+
+
+def said_back(entry: Entry, events: Sequence[Event | str]) -> list[str]:
+    """An accepted entry said back in one line (from its first event, or from the entry
+    when the game adds none), then what followed from it."""
+    first = next((e for e in events if isinstance(e, FIRST)), None)
+    line = entry_said(first) if first is not None else None
+    out: list[str] = [line if line is not None else describe_entry(entry)]
+    out.extend(event_said(e) for e in events if not isinstance(e, FIRST))
+    return out
