@@ -302,7 +302,8 @@ class Live:
         self.announce(recorded, confirm)
 
     def announce(self, recorded: Recorded, confirm: str = "") -> None:
-        from referee.render import Style, announce
+        from referee.render import Style
+        from referee.words.announce import announce
 
         for line in announce(recorded, Style.for_terminal(self.ascii_only), confirm):
             self.write(line)

@@ -19,7 +19,6 @@ from referee.text import cut, visible
 
 if TYPE_CHECKING:
     from referee.match import Replay
-    from referee.session import Recorded
     from referee.standings import Row
 
 RED = "\x1b[31m"
@@ -96,61 +95,6 @@ def breakdown_said(parts: dict[str, int], all_keys: bool = False) -> Msg:
 
 def scores_said(sides: list[str], score: dict[str, int]) -> Msg:
     return join(m("{side} {points}", side=s, points=score.get(s, 0)) for s in sides)
-
-
-def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
-    """What an accepted entry did, as a referee says it: the entry said back in one line
-    (or ``confirm``, a declaration's or claim's own verdict, in its place), what happened
-    (a trick taken, a sweep, the residue), and when the entry ended the deal its score
-    line with the breakdown, the match totals and, once decided, the winner."""
-    from referee.words import said_back, styled
-
-    match, rep = recorded.match, recorded.rep
-    back, *followed = said_back(recorded.entry, recorded.events)
-    first = style.text(say(confirm)) if confirm else styled(back, style)
-    lines: list[str] = list(followed)
-    done = recorded.finished_deal
-    if done is not None:
-        result = done.result
-        parts = []
-        for side in match.sides:
-            points = result.score.get(side, 0)
-            detail = breakdown_said(result.breakdown.get(side, {}))
-            parts.append(
-                m("{side} {points} ({detail})", side=side, points=points, detail=detail)
-                if detail
-                else m("{side} {points}", side=side, points=points)
-            )
-        scores = join(parts, "; ")
-        if result.how:
-            said = m(
-                "Deal {deal} is over ({how}): {scores}.",
-                deal=done.number,
-                how=cut(result.how, 200),
-                scores=scores,
-            )
-        else:
-            said = m("Deal {deal} is over: {scores}.", deal=done.number, scores=scores)
-        lines.append(said)
-        lines.append(
-            m(
-                "Match totals: {totals} (first to {target} loses)."
-                if GAMES[match.game].lower_wins
-                else "Match totals: {totals} (target {target}).",
-                totals=scores_said(match.sides, rep.totals),
-                target=match.rules["target"],
-            )
-        )
-        if rep.over:
-            lines.append(
-                m(
-                    "{side} win the match." if " & " in rep.winner else "{side} wins the match.",
-                    side=rep.winner,
-                )
-                if rep.winner
-                else m("The match is over without a winner: the fewest points are shared.")
-            )
-    return [first, *(style.text(say(line)) for line in lines)]
 
 
 class _Width:

@@ -34,6 +34,7 @@ from referee.params import Value
 from referee.problems import Problem, RefereeError, deal_path
 from referee.record import Deal, Entry, Match, TrickEntry, describe_entry
 from referee.registry import GAMES
+from referee.tablechecks import deal_setup, draws_first, no_such_entry
 from referee.typed import parse_card_list, player_named
 from referee.usage import UsageError
 
@@ -138,39 +139,6 @@ class Said(NamedTuple):
     said: str
 
 
-def _deal_setup(match: Match, deal: Deal, setup: dict[str, str]) -> None:
-    """Fill in a deal's set-up from the table (``floor``, ``buried``, ``trump``…): only the
-    keys of this match's game, the first of them required, each read as cards."""
-    spec = GAMES[match.game]
-    for key in setup:
-        if key not in spec.setup:
-            raise UsageError(
-                m(
-                    "--{option} means nothing in a {game} match (its deals take {options})",
-                    option=key,
-                    game=spec.title,
-                    options=join(f"--{k}" for k in spec.setup),
-                )
-            )
-    first = spec.setup[0]
-    if not setup.get(first):
-        raise UsageError(NEEDED.get(first) or m("name the {what}", what=f"--{first}"))
-    for key, text in setup.items():
-        cards = parse_card_list(text, key)
-        if key in spec.one_card:
-            if len(cards) != 1:
-                raise UsageError(m("the trump is one card, not {count}", count=len(cards)))
-            setattr(deal, key, cards[0])
-        else:
-            setattr(deal, key, cards)
-
-
-NEEDED = {  # what to say when a deal's first set-up key is missing
-    "trump": m("name the turned-up trump card"),
-    "floor": m("name the opening floor (or pool), as 5H 3C 9D KS"),
-}
-
-
 class Table:
     """One match log at the table. Each method that changes the log holds the writers' lock
     from its read to its write, checks the change against a full replay, and returns what it
@@ -227,7 +195,7 @@ class Table:
 
         def change(match: Match, rep: Replay) -> tuple[Replay | None, None]:
             deal = Deal(self._next_dealer(match, rep, dealer), note=note or None)
-            _deal_setup(match, deal, setup)
+            deal_setup(match, deal, setup)
             if hands:
                 named = {player_named(match, p, "hand"): text for p, text in hands.items()}
                 deal.hands = {
@@ -443,37 +411,6 @@ class Table:
             same = self.path.exists() and real.samefile(self.path)
             source = Table(real, self.label) if same else self
             write_atomic(real, source.export())
-
-
-def draws_first(problem: Problem) -> Problem:
-    """[deal.conservation] An entry that ends a deal whose recorded hands lag behind the
-    draws: the problem, and what to do about it (record the draws with ``referee hand``)."""
-    if problem.rule != "deal.conservation" or ".hands." not in (problem.path or ""):
-        return problem
-    args = getattr(problem.message, "args", {})
-    player = str(args.get("player", "NAME"))
-    said = m(
-        "{problem}; record the draws first: referee hand {player} CARDS",
-        problem=problem.message,
-        player=player,
-    )
-    return Problem(
-        problem.rule, said, problem.path, problem.deal, problem.play, stage=problem.stage
-    )
-
-
-def no_such_entry(game: str, kind: str) -> None:
-    """[log.play] A declaration, claim or forfeit in a game that has none: a usage error
-    that names the rule, whether or not a deal is in progress."""
-    key = {"declare": "declares"}.get(kind, kind)
-    if key in GAMES[game].entries:
-        return
-    said = {
-        "declare": m("{game} has no declarations", game=game),
-        "claim": m("{game} has no claims", game=game),
-        "forfeit": m("{game} has no forfeits", game=game),
-    }
-    raise UsageError(m("[{rule}] {said}", rule="log.play", said=said[kind]))
 
 
 def clear_derived(match: Match) -> None:

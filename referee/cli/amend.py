@@ -3,7 +3,8 @@ with everything after it checked again before anything is written."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -21,8 +22,11 @@ from referee.cli.table import status, typed_play
 from referee.messages import h, m
 from referee.usage import UsageError
 
+if TYPE_CHECKING:
+    from referee.amend import Play
 
-def _play(cards: list[str], takes: str | None, trail: bool, by: str | None) -> object:
+
+def _play(cards: list[str], takes: str | None, trail: bool, by: str | None) -> Play:
     """The play typed, as ``play`` reads it."""
     from referee.amend import Play
 
@@ -96,10 +100,6 @@ def amend(
     Examples: referee amend --deal 2 --play 5 9D --takes "5D 4C"   ·
     referee amend --deal 2 --play 5 --delete   ·   referee amend --rename Omr=Omar
     """
-    from referee.amend import amend_entry, amend_hand
-    from referee.session import Table
-    from referee.typed import parse_card_list
-
     if rename or event is not None or date is not None:
         done = _header(file, rename or [], event, date)
         echo(done.said)  # type: ignore[attr-defined]
@@ -107,12 +107,7 @@ def amend(
     if deal is None:
         raise UsageError(m("name the deal: --deal N"))
     if hand is not None:
-        name, sep, text = hand.partition("=")
-        if not sep:
-            raise UsageError(m('--hand takes NAME="CARDS", found {value}', value=repr(hand)))
-        said = amend_hand(Table(file), deal, name.strip(), parse_card_list(text, "--hand"))
-        echo(m("Recorded {what}.", what=said.said))
-        status(said.match, said.rep, ascii_only)
+        _hand(file, deal, hand, ascii_only)
         return
     if play is None:
         raise UsageError(m("name the entry: --play M"))
@@ -121,7 +116,31 @@ def amend(
     if not delete and not cards:
         raise UsageError(m("name the play that belongs there, or --delete"))
     typed = None if delete else _play(cards or [], takes, trail, by)
-    done = amend_entry(Table(file), deal, play, typed, "insert" if insert else "replace")  # type: ignore[arg-type]
+    _entry(file, deal, play, typed, insert, ascii_only)
+
+
+def _hand(file: Path, deal: int, hand: str, ascii_only: bool) -> None:
+    """``--hand NAME="CARDS"``: a deal's recorded hand corrected."""
+    from referee.amend import amend_hand
+    from referee.session import Table
+    from referee.typed import parse_card_list
+
+    name, sep, text = hand.partition("=")
+    if not sep:
+        raise UsageError(m('--hand takes NAME="CARDS", found {value}', value=repr(hand)))
+    said = amend_hand(Table(file), deal, name.strip(), parse_card_list(text, "--hand"))
+    echo(m("Recorded {what}.", what=said.said))
+    status(said.match, said.rep, ascii_only)
+
+
+def _entry(
+    file: Path, deal: int, play: int, typed: Play | None, insert: bool, ascii_only: bool
+) -> None:
+    """An entry replaced, inserted before (``insert``) or deleted (``typed`` None)."""
+    from referee.amend import amend_entry
+    from referee.session import Table
+
+    done = amend_entry(Table(file), deal, play, typed, "insert" if insert else "replace")
     echo(done.said)
     if done.back:
         echo(m("To take it back: {command}", command=done.back))

@@ -46,7 +46,8 @@ def status(match: Any, rep: Any, ascii_only: bool = False) -> None:
 
 def recorded(done: Recorded, ascii_only: bool, confirm: str = "") -> None:
     """What an accepted entry did, as a referee announces it, then the table now."""
-    from referee.render import Style, announce
+    from referee.render import Style
+    from referee.words.announce import announce
 
     for line in announce(done, Style.for_terminal(ascii_only), confirm):
         echo(line)
