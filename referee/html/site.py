@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from referee import __version__
 from referee.html.chart import Chart, plot
 from referee.html.sheet import TEMPLATES, environment, said
-from referee.messages import m
+from referee.messages import m, mn
 from referee.tournament.crosstable import EntrantView, Event, RoundView, TableView
 from referee.tournament.report import number, state_said
 
@@ -141,7 +141,11 @@ def standings_page(ev: Event, links: Links, printable: bool = False) -> str:
         "after": said(
             m("{name}: standings after round {round}", name=ev.tournament.name, round=s.after_round)
         ),
-        "pending_note": said(m("{n} tables have no result yet", n=s.pending)) if s.pending else "",
+        "pending_note": said(
+            mn("({n} table has no result yet)", "({n} tables have no result yet)", s.pending)
+        )
+        if s.pending
+        else "",
         "printable": printable,
     }
     return environment().get_template("site_standings.html").render(ctx)
