@@ -169,3 +169,20 @@ def test_a_foreign_folder_is_refused_and_force_replaces_it(site: Path) -> None:
     assert result.exit_code == 1 and "tournament's own folder" in result.stderr
     assert Path("tournament.toml").exists()
     assert not [p for p in site.parent.iterdir() if p.name.startswith(".")]
+
+
+def test_the_one_pass_over_the_logs_reads_what_status_reads(site: Path) -> None:
+    """publish reads each log once for its facts and its sheet: the facts are those of
+    the tournament's own reader, table for table (a log with a problem included)."""
+    from referee.html.publish import read_tables
+    from referee.tournament.store import all_facts, load
+
+    folder = Path.cwd()
+    (folder / "round-2/table-2.toml").write_text("not toml [")
+    (folder / "round-3/table-2.toml").unlink()
+    t = load(folder)
+    facts, sheets = read_tables(folder, t, False)
+    assert facts == all_facts(folder, t, None, 1)
+    assert facts[2, 2] is not None and facts[2, 2].problem and (2, 2) not in sheets
+    assert facts[3, 2] is None and (3, 2) not in sheets
+    assert (1, 1) in sheets and 'data-digest="' in sheets[1, 1]

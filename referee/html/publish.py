@@ -15,9 +15,16 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from referee.messages import m
 from referee.problems import Problem, RefereeError
+
+if TYPE_CHECKING:
+    from referee.match import Replay
+    from referee.record import Match
+    from referee.tournament.model import Tournament
+    from referee.tournament.results import LogFacts
 
 MANIFEST = "referee-publication.json"
 MARK = "referee tournament publish"  # the manifest's "generator": what makes it ours
@@ -27,52 +34,109 @@ def refuse(message: str) -> RefereeError:
     return RefereeError([Problem("publish.output", message)])
 
 
-def sheets_of(folder: Path, ev: object, ascii_only: bool) -> dict[str, str]:
-    """Each table's score sheet page, for every log that reads without a problem."""
+def sheet_body(match: Match, rep: Replay, ascii_only: bool) -> str:
+    """A log's score sheet (its ``<article>``, ready to set in a page)."""
     from referee.cli.sheet import log_digest
-    from referee.html.sheet import context
-    from referee.html.site import Links, sheet_page
-    from referee.logfile import load
-    from referee.match import replay
+    from referee.html.sheet import context, environment
     from referee.render import Style
     from referee.scoresheet import build
-    from referee.tournament.crosstable import Event
-    from referee.tournament.store import log_path
 
-    assert isinstance(ev, Event)
-    links = Links({e.name: i for i, e in enumerate(ev.tournament.entrants, 1)})
-    style = Style(ascii=ascii_only)
-    out = {}
-    for r in ev.rounds:
-        for tb in r.tables:
-            if tb.problem is not None:
-                continue
-            try:
-                match, problems = load(log_path(folder, tb.log))
-            except RefereeError:
-                continue
-            if match is None or problems:
-                continue
-            rep = replay(match, problems)
-            if rep.problems:
-                continue
-            ctx = context(build(rep), log_digest(match, rep), style)
-            out[Links.sheet(tb)] = sheet_page(ev, tb, links, ctx)
-    return out
+    ctx = context(build(rep), log_digest(match, rep), Style(ascii=ascii_only))
+    return environment().get_template("sheet_body.html").render(ctx)
 
 
-def pages(folder: Path, ascii_only: bool = False) -> dict[str, str]:
-    """Every page of the publication of the tournament in ``folder``, by relative path."""
+Job = tuple[str, str, str, list[str], dict[str, Any], bool]
+
+
+def _table_job(job: Job) -> tuple[LogFacts | None, str | None]:
+    """One table's log read once: its facts, exactly as
+    :func:`referee.tournament.store.facts_of` gives them (the tests compare the two for
+    every table), and its score sheet when the log is the table's and has no problem."""
+    import hashlib
+
+    from referee.logfile import load_bytes, read_path
+    from referee.match import replay
+    from referee.tournament.results import LogFacts
+    from referee.tournament.store import belongs
+
+    path, game, variant, players, rules, ascii_only = job
+    file = Path(path)
+    if not file.exists() and not file.is_symlink():
+        return None, None
+    try:
+        raw = read_path(file)
+    except RefereeError as e:
+        return LogFacts("", e.problems[0].said(), 0, {}, None, False), None
+    digest = hashlib.sha256(raw).hexdigest()
+    match, problems = load_bytes(raw)
+    if match is None:
+        return LogFacts(digest, problems[0].said(), 0, {}, None, False), None
+    rep = replay(match, problems)
+    first: str | None = rep.problems[0].said() if rep.problems else None
+    if first is None:
+        first = belongs(match, game, variant, players, rules)
+    facts = LogFacts(digest, first, len(rep.deals), dict(rep.totals), rep.winner, rep.complete)
+    return facts, None if first is not None else sheet_body(match, rep, ascii_only)
+
+
+def _warm() -> None:
+    """Import and compile in the parent what every worker needs (forked, they share it)."""
+    import referee.cli.sheet
+    import referee.scoresheet  # noqa: F401
+    from referee.html.sheet import environment
+
+    environment().get_template("sheet_body.html")
+
+
+def read_tables(
+    folder: Path, t: Tournament, ascii_only: bool
+) -> tuple[dict[tuple[int, int], LogFacts | None], dict[tuple[int, int], str]]:
+    """Every table's facts and score sheet, in one pass over the logs, on every core
+    when there are many (as ``tournament status`` reads them)."""
+    from referee.bulk import SMALL, cores
+    from referee.tournament.store import expected_rules, log_path
+
+    rules = expected_rules(t)
+    keys = [(r.number, tb.number) for r in t.paired for tb in r.tables]
+    work: list[Job] = [
+        (str(log_path(folder, tb.log)), t.game, t.variant, list(tb.players), rules, ascii_only)
+        for r in t.paired
+        for tb in r.tables
+    ]
+    jobs = cores()
+    _warm()
+    if jobs <= 1 or len(work) < SMALL:
+        found = list(map(_table_job, work))
+    else:
+        import multiprocessing
+
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+        with multiprocessing.get_context(method).Pool(jobs) as pool:
+            found = pool.map(_table_job, work, chunksize=max(1, len(work) // (jobs * 4)))
+    facts = {k: f for k, (f, _) in zip(keys, found, strict=True)}
+    sheets = {k: body for k, (_, body) in zip(keys, found, strict=True) if body is not None}
+    return facts, sheets
+
+
+def pages(folder: Path, ascii_only: bool = False) -> tuple[str, dict[str, str]]:
+    """The tournament's name and every page of its publication, by relative path."""
     from referee.html import site
-    from referee.tournament import director, report
+    from referee.tournament import report
     from referee.tournament.crosstable import event
+    from referee.tournament.store import load
     from referee.tournament.verify import results
 
-    t, facts = director.read_all(folder)
+    t = load(folder)
+    facts, bodies = read_tables(folder, t, ascii_only)
     res = results(t, facts)
     ev = event(t, facts, res, report.standings_of(t, facts, None))
     links = site.Links({e.name: i for i, e in enumerate(t.entrants, 1)})
-    out = sheets_of(folder, ev, ascii_only)
+    out = {}
+    for r in ev.rounds:
+        for tb in r.tables:
+            body = bodies.get((r.number, tb.number))
+            if body is not None:
+                out[links.sheet(tb)] = site.sheet_page(ev, tb, links, body)
     sheets = set(out)
     out["index.html"] = site.standings_page(ev, links)
     out["print/standings.html"] = site.standings_page(ev, links, printable=True)
@@ -84,7 +148,7 @@ def pages(folder: Path, ascii_only: bool = False) -> dict[str, str]:
     for e in ev.entrants.values():
         out[links.entrant(e.name)] = site.entrant_page(ev, e, links, sheets)
     out["style.css"] = site.stylesheet()
-    return out
+    return t.name, out
 
 
 def check_destination(dest: Path, tournament: Path, force: bool) -> None:
@@ -167,9 +231,7 @@ def write(dest: Path, files: dict[str, str], name: str) -> None:
 
 def publish(folder: Path, dest: Path, force: bool = False, ascii_only: bool = False) -> int:
     """Publish the tournament in ``folder`` to ``dest``; the number of pages written."""
-    from referee.tournament.store import load
-
     check_destination(dest, folder, force)
-    files = pages(folder, ascii_only)
-    write(dest, files, load(folder).name)
+    name, files = pages(folder, ascii_only)
+    write(dest, files, name)
     return sum(1 for f in files if f.endswith(".html"))

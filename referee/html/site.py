@@ -197,11 +197,14 @@ def entrant_page(ev: Event, e: EntrantView, links: Links, sheets: set[str]) -> s
     return environment().get_template("site_entrant.html").render(ctx)
 
 
-def sheet_page(ev: Event, table: TableView, links: Links, sheet_context: dict[str, object]) -> str:
-    """A match's score sheet (the sheet's own body) inside the publication's frame."""
-    ctx = dict(sheet_context)
-    ctx |= _frame(ev, "../", links)
-    ctx |= {"w": {**_words(), **sheet_context["w"]}, "table": table}  # type: ignore[dict-item]
+def sheet_page(ev: Event, table: TableView, links: Links, body: str) -> str:
+    """A match's score sheet inside the publication's frame. ``body`` is the sheet's own
+    ``<article>``, rendered (and escaped) by the sheet's template from the log."""
+    from markupsafe import Markup
+
+    ctx = _frame(ev, "../", links)
+    title = said(m("Round {round}, table {table}", round=table.round, table=table.number))
+    ctx |= {"table": table, "body": Markup(body), "title": title}
     return environment().get_template("site_sheet.html").render(ctx)
 
 
