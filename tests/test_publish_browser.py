@@ -121,3 +121,20 @@ def test_right_to_left_pages_lay_out_right_to_left(
     chrome(site / "index.html", f"--screenshot={shot}", "--window-size=1000,400")
     left, right = title_span(shot)
     assert (left > 500) if rtl else (right < 500), (left, right)
+
+
+def test_the_printable_pages_print_as_they_should(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A round's pairings on one page, table slips two to a page, a score sheet on one
+    page (on A4 and on Letter), and no navigation in print."""
+    from tests.test_sheet_browser import A4, LETTER, pages
+
+    site = published(tmp_path, monkeypatch)
+    for paper in (A4, LETTER):
+        assert pages(site / "print/round-1-pairings.html", paper) == 1
+        assert pages(site / "print/round-1-slips.html", paper) == 2  # three tables
+        assert pages(site / "sheets/round-1-table-1.html", paper) == 1
+        assert pages(site / "print/standings.html", paper) == 1
+    css = (site / "style.css").read_text(encoding="utf-8")
+    assert "@page" in css and ".site-nav, .made, .crumbs { display: none !important; }" in css
