@@ -186,3 +186,31 @@ def test_the_one_pass_over_the_logs_reads_what_status_reads(site: Path) -> None:
     assert facts[2, 2] is not None and facts[2, 2].problem and (2, 2) not in sheets
     assert facts[3, 2] is None and (3, 2) not in sheets
     assert (1, 1) in sheets and 'data-digest="' in sheets[1, 1]
+
+
+def test_ascii_cards_and_the_output_option_is_required(site: Path) -> None:
+    from referee.html.publish import sheet_body
+    from referee.logfile import load
+    from referee.match import replay
+
+    from .conftest import SAMPLES
+
+    match, problems = load(SAMPLES / "bura-classic-2p.toml")
+    assert match is not None
+    rep = replay(match, problems)
+    assert re.search("[♠♥♦♣]", sheet_body(match, rep, False))
+    assert not re.search("[♠♥♦♣]", sheet_body(match, rep, True))
+    ok("tournament", "publish", ".", "-o", str(site), "--ascii")
+    result = run("tournament", "publish")
+    assert result.exit_code == 2 and "--output" in result.stderr
+
+
+def test_each_entrant_page_adds_up_to_its_standing_with_a_chart(site: Path) -> None:
+    data = json.loads(ok("tournament", "standings", "--json"))
+    for row in data["rows"]:
+        k = HOSTILE.index(row["name"]) + 1
+        page = (site / f"entrants/{k}.html").read_text(encoding="utf-8")
+        totals = [int(v) for v in re.findall(r'data-f="round\.\d\.total">(\d+)<', page)]
+        assert len(totals) == 3 and totals[-1] == row["match_points"], (row["name"][:9], totals)
+        points = re.search(r'<polyline points="([^"]+)"', page)
+        assert points is not None and len(points.group(1).split()) == 4  # 0, then 3 rounds

@@ -459,19 +459,19 @@ def verify_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
 @app.command("publish")
 @errors
 def publish_cmd(
-    tournament: Annotated[
-        Path, typer.Argument(help=h("The tournament's folder."), show_default=False)
-    ] = HERE,
     output: Annotated[
         Path,
         typer.Option("--output", "-o", help=h("The folder to write the pages into.")),
-    ] = Path("site"),
+    ],
     force: Annotated[
         bool, typer.Option("--force", help=h("Replace the folder whatever it holds."))
     ] = False,
     ascii_only: Annotated[
         bool, typer.Option("--ascii", help=h("Plain ASCII: suits as S H D C, no symbols."))
     ] = False,
+    tournament: Annotated[
+        Path, typer.Argument(help=h("The tournament's folder."), show_default=False)
+    ] = HERE,
 ) -> None:
     """Write the results pages: standings, crosstable, rounds, entrants, score sheets,
     and pages to print (pairings, table slips, standings); they open from disk.
