@@ -2,7 +2,8 @@
 :mod:`referee.tournament.crosstable`: the standings, the crosstable, each round, each
 entrant, each match's score sheet, and the printable pairings, table slips and standings.
 
-Rendering only (no file is read or written here: :mod:`referee.html.publish` does that).
+Rendering only: no log is read and no file written here (:mod:`referee.html.publish`
+does both).
 Every word is said in the reader's language before it reaches a template; every name,
 event, note and reason is untrusted text, escaped by Jinja2's autoescaping. Pages link one
 another and ``style.css`` by relative paths only, so the folder opens from disk and can be
@@ -97,6 +98,7 @@ class Links:
 
 
 def _words() -> dict[str, str]:
+    """The fixed words, said in the current language."""
     return {k: said(v) for k, v in WORDS.items()}
 
 
@@ -130,6 +132,8 @@ def _state(table: TableView) -> str:
 
 
 def standings_page(ev: Event, links: Links, printable: bool = False) -> str:
+    """The standings (``index.html``), or their printable copy (``print/standings.html``:
+    no links, the same figures)."""
     s = ev.standings
     ctx = _frame(ev, "../" if printable else "", links)
     ctx |= {
@@ -152,12 +156,14 @@ def standings_page(ev: Event, links: Links, printable: bool = False) -> str:
 
 
 def crosstable_page(ev: Event, links: Links) -> str:
+    """Who met whom, in standings order, each meeting with its round and outcome."""
     ctx = _frame(ev, "", links)
     ctx |= {"order": ev.order(), "meetings": ev.meetings, "mark": OUTCOME_MARK}
     return environment().get_template("site_crosstable.html").render(ctx)
 
 
 def _by_name(r: RoundView) -> list[tuple[str, TableView | None]]:
+    """Every side of the round by name, with its table (None: a bye)."""
     where: dict[str, TableView | None] = {s: tb for tb in r.tables for s in tb.sides}
     where |= dict.fromkeys(r.byes)
     return sorted(where.items(), key=lambda kv: (kv[0].casefold(), kv[0]))
@@ -182,10 +188,13 @@ def round_page(ev: Event, r: RoundView, links: Links, sheets: set[str], kind: st
 
 
 def entrant_chart(e: EntrantView) -> Chart:
+    """The entrant's match points after each round, drawn like a sheet's running totals."""
     return plot([list(e.totals)])
 
 
 def entrant_page(ev: Event, e: EntrantView, links: Links, sheets: set[str]) -> str:
+    """One entrant: its rounds (table, opponents, outcome, match points, total, sheet)
+    and its chart."""
     ctx = _frame(ev, "../", links)
     row = next((r for r in ev.standings.rows if r.record.name == e.name), None)
     ctx |= {
