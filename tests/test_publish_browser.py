@@ -37,6 +37,8 @@ def test_every_page_loads_with_nothing_on_the_console(
         said = dict(zip(pages, pool.map(lambda p: dom(p)[1], pages), strict=True))
     assert {p.relative_to(site).as_posix(): s for p, s in said.items() if s} == {}
     text, _ = dom(site / "index.html")
+    assert "<script" not in text and "<img" not in text  # as the browser parsed them
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text
     data = ok("tournament", "standings", "--json")
     import json
 
