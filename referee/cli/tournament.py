@@ -482,3 +482,38 @@ def verify_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
         )
     if found:
         raise typer.Exit(1)
+
+
+@app.command("publish")
+@errors
+def publish_cmd(
+    output: Annotated[
+        Path,
+        typer.Option("--output", "-o", help=h("The folder to write the pages into.")),
+    ],
+    force: Annotated[
+        bool, typer.Option("--force", help=h("Replace the folder whatever it holds."))
+    ] = False,
+    ascii_only: Annotated[
+        bool, typer.Option("--ascii", help=h("Plain ASCII: suits as S H D C, no symbols."))
+    ] = False,
+    tournament: Annotated[
+        Path, typer.Argument(help=h("The tournament's folder."), show_default=False)
+    ] = HERE,
+) -> None:
+    """Write the results pages: standings, crosstable, rounds, entrants, score sheets,
+    and pages to print (pairings, table slips, standings); they open from disk.
+
+    Example: referee tournament publish -o site --lang ar
+    """
+    from referee.html.publish import publish
+
+    count = publish(tournament, output, force, ascii_only)
+    out(
+        mn(
+            "Wrote {n} page to {dir} (open index.html).",
+            "Wrote {n} pages to {dir} (open index.html).",
+            count,
+            dir=str(output),
+        )
+    )

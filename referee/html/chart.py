@@ -56,24 +56,32 @@ def _step(span: int, most: int) -> int:
 
 def chart(sheet: ScoreSheet) -> Chart:
     """The chart of the running totals after every deal (0 before the first)."""
-    deals = len(sheet.deals)
-    values = [v for d in sheet.deals for _, v in d.running]
+    lines = [[0, *(line.total(side) for line in sheet.deals)] for side in sheet.side_names]
+    return plot(lines, sheet.target)
+
+
+def plot(lines: list[list[int]], target: int | None = None) -> Chart:
+    """A chart of one polyline per list of values, each at steps 0, 1, 2, …; the
+    ``target`` drawn as a dashed line when the values come near it. Used by the score
+    sheet (running totals by deal) and the tournament's entrant pages (match points by
+    round)."""
+    steps = max((len(v) - 1 for v in lines), default=0)
+    values = [v for line in lines for v in line]
     low = min(0, *values) if values else 0
     high = max(1, *values) if values else 1
-    if sheet.target <= high * 1.25:  # the target in view when the match came near it
-        high = max(high, sheet.target)
+    if target is not None and target <= high * 1.25:  # in view when the match came near it
+        high = max(high, target)
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
-    def x(deal: int) -> float:
-        return round(LEFT + plot_w * deal / max(deals, 1), 1)
+    def x(step: int) -> float:
+        return round(LEFT + plot_w * step / max(steps, 1), 1)
 
     def y(value: int) -> float:
         return round(TOP + plot_h * (high - value) / (high - low), 1)
 
     series = []
-    for i, side in enumerate(sheet.side_names):
-        pts = [(x(0), y(0))]
-        pts += [(x(n), y(line.total(side))) for n, line in enumerate(sheet.deals, 1)]
+    for i, line in enumerate(lines):
+        pts = [(x(n), y(v)) for n, v in enumerate(line)]
         series.append(
             Series(
                 i,
@@ -84,7 +92,7 @@ def chart(sheet: ScoreSheet) -> Chart:
                 pts[-1][1],
             )
         )
-    x_step = _step(max(deals, 1), 20)
+    x_step = _step(max(steps, 1), 20)
     y_step = _step(high - low, 6)
     first = -(-low // y_step) * y_step
     return Chart(
@@ -95,7 +103,7 @@ def chart(sheet: ScoreSheet) -> Chart:
         WIDTH - RIGHT,
         HEIGHT - BOTTOM,
         tuple(series),
-        tuple(Tick(x(n), n) for n in range(0, deals + 1, x_step)),
+        tuple(Tick(x(n), n) for n in range(0, steps + 1, x_step)),
         tuple(Tick(y(v), v) for v in range(first, high + 1, y_step)),
-        y(sheet.target) if low <= sheet.target <= high else None,
+        y(target) if target is not None and low <= target <= high else None,
     )

@@ -183,13 +183,15 @@ def environment() -> jinja2.Environment:
     """The templates, with autoescaping on for every one of them (they are all HTML)."""
     import jinja2
 
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["shown"] = visible  # a piece of untrusted text with its invisibles shown
+    return env
 
 
 def render(sheet: ScoreSheet, digest: str, ascii_only: bool = False) -> str:

@@ -1,0 +1,224 @@
+"""A tournament's results pages in HTML, from the values of
+:mod:`referee.tournament.crosstable`: the standings, the crosstable, each round, each
+entrant, each match's score sheet, and the printable pairings, table slips and standings.
+
+Rendering only: no log is read and no file written here (:mod:`referee.html.publish`
+does both).
+Every word is said in the reader's language before it reaches a template; every name,
+event, note and reason is untrusted text, escaped by Jinja2's autoescaping. Pages link one
+another and ``style.css`` by relative paths only, so the folder opens from disk and can be
+copied to any web server; no page holds a script or asks for anything outside the folder.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee import __version__
+from referee.html.chart import Chart, plot
+from referee.html.sheet import TEMPLATES, environment, said
+from referee.messages import m, mn
+from referee.tournament.crosstable import EntrantView, Event, RoundView, TableView
+from referee.tournament.report import number, state_said
+
+WORDS = {
+    "standings": m("Standings"),
+    "crosstable": m("Crosstable"),
+    "rounds": m("Rounds"),
+    "entrants": m("Entrants"),
+    "by_table": m("Pairings by table"),
+    "by_name": m("Pairings by name"),
+    "printable": m("To print"),
+    "slips": m("Table slips"),
+    "pairings": m("Pairings"),
+    "table": m("table"),
+    "sides": m("sides"),
+    "state": m("state"),
+    "match_points": m("match points"),
+    "game_points": m("game points"),
+    "name": m("name"),
+    "points": m("points"),
+    "played": m("played"),
+    "won": m("won"),
+    "drawn": m("drawn"),
+    "lost": m("lost"),
+    "byes": m("byes"),
+    "withdrawn": m("withdrawn"),
+    "bye": m("bye"),
+    "pending": m("no result yet"),
+    "opponents": m("opponents"),
+    "result": m("result"),
+    "total": m("total"),
+    "sheet": m("Score sheet"),
+    "no_sheet": m("no score sheet"),
+    "chart": m("Match points after each round"),
+    "players": m("Players"),
+    "decision": m("director's decision"),
+    "log": m("log"),
+    "command": m("Record this table's match from the tournament's folder:"),
+    "signature": m("Signatures"),
+    "key": m("1 won, ½ drawn, 0 lost; + and − a forfeit; … no result yet; r: the round."),
+    "members": m("members"),
+    "tiebreaks": m("Tie-breaks, in order:"),
+}
+OUTCOME_MARK = {
+    "won": "1",
+    "drawn": "½",
+    "lost": "0",
+    "forfeit-won": "+",
+    "forfeit-lost": "−",
+    "pending": "…",
+}
+
+
+@dataclass(frozen=True)
+class Links:
+    """Where each page of a publication is, relative to the folder's root."""
+
+    entrant_number: dict[str, int]
+
+    def entrant(self, name: str) -> str:
+        return f"entrants/{self.entrant_number[name]}.html"
+
+    @staticmethod
+    def round(number: int) -> str:
+        return f"rounds/{number}.html"
+
+    @staticmethod
+    def sheet(table: TableView) -> str:
+        return f"sheets/round-{table.round}-table-{table.number}.html"
+
+    @staticmethod
+    def pairings(number: int) -> str:
+        return f"print/round-{number}-pairings.html"
+
+    @staticmethod
+    def slips(number: int) -> str:
+        return f"print/round-{number}-slips.html"
+
+
+def _words() -> dict[str, str]:
+    """The fixed words, said in the current language."""
+    return {k: said(v) for k, v in WORDS.items()}
+
+
+def _frame(ev: Event, root: str, links: Links) -> dict[str, object]:
+    """What every page's frame needs: language, direction, the title, the navigation."""
+    from referee.lang import RTL, SEPARATORS, current
+
+    t = ev.tournament
+    lang = current()
+    head = said(m("{game} ({variant}), {system}", game=t.game, variant=t.variant, system=t.system))
+    return {
+        "lang": lang,
+        "dir": "rtl" if lang in RTL else "ltr",
+        "comma": SEPARATORS.get(lang, {}).get(", ", ", "),
+        "root": root,
+        "w": _words(),
+        "t": t,
+        "event_name": said(t.name),
+        "head": head,
+        "links": links,
+        "rounds": ev.rounds,
+        "round_word": {r.number: said(m("Round {round}", round=r.number)) for r in ev.rounds},
+        "made": said(m("Published by referee {version}.", version=__version__)),
+    }
+
+
+def _state(table: TableView) -> str:
+    if table.state == "problem" and table.problem:
+        return said(m("problem: {problem}", problem=table.problem))
+    return said(state_said(table.state, None))
+
+
+def standings_page(ev: Event, links: Links, printable: bool = False) -> str:
+    """The standings (``index.html``), or their printable copy (``print/standings.html``:
+    no links, the same figures)."""
+    s = ev.standings
+    ctx = _frame(ev, "../" if printable else "", links)
+    ctx |= {
+        "standings": s,
+        "numbers": {
+            row.record.name: [number(row.tiebreaks[tb]) for tb in ev.tournament.tiebreaks]
+            for row in s.rows
+        },
+        "after": said(
+            m("{name}: standings after round {round}", name=ev.tournament.name, round=s.after_round)
+        ),
+        "pending_note": said(
+            mn("({n} table has no result yet)", "({n} tables have no result yet)", s.pending)
+        )
+        if s.pending
+        else "",
+        "printable": printable,
+    }
+    return environment().get_template("site_standings.html").render(ctx)
+
+
+def crosstable_page(ev: Event, links: Links) -> str:
+    """Who met whom, in standings order, each meeting with its round and outcome."""
+    ctx = _frame(ev, "", links)
+    ctx |= {"order": ev.order(), "meetings": ev.meetings, "mark": OUTCOME_MARK}
+    return environment().get_template("site_crosstable.html").render(ctx)
+
+
+def _by_name(r: RoundView) -> list[tuple[str, TableView | None]]:
+    """Every side of the round by name, with its table (None: a bye)."""
+    where: dict[str, TableView | None] = {s: tb for tb in r.tables for s in tb.sides}
+    where |= dict.fromkeys(r.byes)
+    return sorted(where.items(), key=lambda kv: (kv[0].casefold(), kv[0]))
+
+
+def round_page(ev: Event, r: RoundView, links: Links, sheets: set[str], kind: str = "round") -> str:
+    """A round's page (``round``), or its printable pairings (``pairings``) or table
+    slips (``slips``)."""
+    ctx = _frame(ev, "../", links)
+    ctx |= {
+        "r": r,
+        "by_name_rows": _by_name(r),
+        "states": {tb.number: _state(tb) for tb in r.tables},
+        "sheets": sheets,
+        "kind": kind,
+        "slip_title": {
+            tb.number: said(m("Round {round}, table {table}", round=r.number, table=tb.number))
+            for tb in r.tables
+        },
+    }
+    return environment().get_template(f"site_{kind}.html").render(ctx)
+
+
+def entrant_chart(e: EntrantView) -> Chart:
+    """The entrant's match points after each round, drawn like a sheet's running totals."""
+    return plot([list(e.totals)])
+
+
+def entrant_page(ev: Event, e: EntrantView, links: Links, sheets: set[str]) -> str:
+    """One entrant: its rounds (table, opponents, outcome, match points, total, sheet)
+    and its chart."""
+    ctx = _frame(ev, "../", links)
+    row = next((r for r in ev.standings.rows if r.record.name == e.name), None)
+    ctx |= {
+        "e": e,
+        "row": row,
+        "chart": entrant_chart(e) if e.games else None,
+        "sheets": sheets,
+    }
+    return environment().get_template("site_entrant.html").render(ctx)
+
+
+def sheet_page(ev: Event, table: TableView, links: Links, body: str) -> str:
+    """A match's score sheet inside the publication's frame. ``body`` is the sheet's own
+    ``<article>``, rendered (and escaped) by the sheet's template from the log."""
+    from markupsafe import Markup
+
+    ctx = _frame(ev, "../", links)
+    title = said(m("Round {round}, table {table}", round=table.round, table=table.number))
+    ctx |= {"table": table, "body": Markup(body), "title": title}
+    return environment().get_template("site_sheet.html").render(ctx)
+
+
+def stylesheet() -> str:
+    """The publication's one stylesheet: the sheet's rules and the site's, print included."""
+    return "\n".join(
+        (TEMPLATES / f).read_text(encoding="utf-8") for f in ("base.css", "sheet.css", "site.css")
+    )
