@@ -257,13 +257,19 @@ def running_chart(match: Match, rep: Replay, width: int = 30) -> str:
     return sheet_chart(build(rep), width)
 
 
+LABEL = 8  # characters of a side's name before its bar in the terminal chart
+
+
 def sheet_chart(sheet: ScoreSheet, width: int = 30) -> str:
-    """A running-total chart in the terminal: each side's total after every deal."""
+    """A running-total chart in the terminal: each side's total after every deal. A name
+    longer than the label is shortened with an ellipsis (never cut silently), and a legend
+    under the chart gives each shortened label's whole name."""
     top = max(max((v for _, v in sheet.totals), default=0), 1)
     lines = [say(m("Running totals:"))]
+    short = {s: s if len(s) <= LABEL else s[: LABEL - 1] + "…" for s in sheet.side_names}
     for d in sheet.deals:
         bars = "  ".join(
-            f"{s[:8]:>8} {'#' * round(width * max(v, 0) / top):<{width}} {v:>4}"
+            f"{short.get(s, s):>{LABEL}} {'#' * round(width * max(v, 0) / top):<{width}} {v:>4}"
             for s, v in d.running
         )
         lines.append(
@@ -276,6 +282,9 @@ def sheet_chart(sheet: ScoreSheet, width: int = 30) -> str:
                 )
             )
         )
+    for side, label in short.items():  # the legend: each shortened label's whole name
+        if label != side:
+            lines.append(say(m("{label}: {side}", label=label, side=side)))
     return "\n".join(lines)
 
 

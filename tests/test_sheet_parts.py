@@ -50,3 +50,14 @@ def test_the_header_shows_the_event_and_the_date(tmp_path: Path) -> None:
     blank = sheet(tmp_path, False)
     assert blank.count('<span class="blank"></span>') == 2
     assert "data-event" not in blank and "data-date" not in blank
+
+
+def test_the_terminal_chart_shortens_with_an_ellipsis_and_a_legend() -> None:
+    """`score`'s chart never cuts a partnership's name silently ("Ali & Ha ####"): the
+    label ends in an ellipsis and a legend line under the chart gives the whole name."""
+    result = run("score", str(ROOT / "sample_games" / "basra-classic-4p.toml"))
+    assert result.exit_code == 0
+    chart = result.stdout.split("Running totals:", 1)[1].splitlines()
+    bars = [line for line in chart if line.startswith("deal")]
+    assert bars and all("Ali & H… " in line and "Ali & Ha " not in line for line in bars)
+    assert "Ali & H…: Ali & Hoda" in chart

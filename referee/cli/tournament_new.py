@@ -1,0 +1,113 @@
+"""What ``referee tournament new`` reads from its options, checked before anything is
+written: the game, variant, rules, system and tie-breaks; the match points; the entrants
+(from -p, --team and a CSV file); and the tournament value they make."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from referee.cli.app import rule_overrides
+from referee.messages import join, m
+
+if TYPE_CHECKING:
+    from referee.tournament.model import Entrant, Tournament
+
+
+def usage(message: str) -> Exception:
+    from referee.usage import UsageError
+
+    return UsageError(message)
+
+
+def read_points(text: str | None) -> Any:
+    from referee.tournament.model import Points
+
+    p = Points()
+    for part in (text or "").split(","):
+        if not part.strip():
+            continue
+        key, _, value = part.partition("=")
+        if key.strip() not in ("win", "draw", "bye") or not value.strip().isdigit():
+            raise usage(m("--points: expected win=N,draw=N,bye=N, found {value}", value=repr(part)))
+        setattr(p, key.strip(), int(value))
+    return p
+
+
+def game_rules(
+    game: str, variant: str | None, rule: list[str] | None, system: str, tiebreak: list[str] | None
+) -> dict[str, bool | int | str]:
+    """Check the game, variant, system and tie-breaks given; the rule overrides."""
+    from referee.registry import GAMES, check_variant
+    from referee.tournament.model import SYSTEMS, TIEBREAKS
+
+    if game not in GAMES:
+        raise usage(
+            m("--game: expected one of {games}, found {game}", games=join(GAMES), game=repr(game))
+        )
+    variant = variant or GAMES[game].default_variant
+    if (why := check_variant(game, variant)) is not None:
+        raise usage(m("{what}: {error}", what="--variant", error=why))
+    overrides: dict[str, bool | int | str] = rule_overrides(game, rule or [])
+    if system not in SYSTEMS:
+        raise usage(m("--system: expected swiss or round-robin, found {value}", value=repr(system)))
+    for tb in tiebreak or []:
+        if tb not in TIEBREAKS:
+            raise usage(
+                m(
+                    "--tiebreak: expected one of {ids}, found {value}",
+                    ids=join(TIEBREAKS),
+                    value=repr(tb),
+                )
+            )
+    return overrides
+
+
+def entrant_list(
+    player: list[str] | None, team: list[str] | None, entrants: Path | None
+) -> list[Entrant]:
+    """The entrants of ``new``: from -p, --team and a CSV file, each name checked."""
+    from referee.tournament import director
+    from referee.tournament.store import entrants_csv
+
+    names = [director.entrant(p, False) for p in player or []]
+    names += [director.entrant(x, True) for x in team or []]
+    names += [director.entrant(x, " & " in x) for x in (entrants_csv(entrants) if entrants else [])]
+    return names
+
+
+def new_tournament(
+    name: str,
+    game: str,
+    variant: str | None,
+    overrides: dict[str, bool | int | str],
+    date: str | None,
+    system: str,
+    seed: str | None,
+    points: str | None,
+    tiebreak: list[str] | None,
+) -> Tournament:
+    """The tournament ``new`` creates, before its entrants and rounds are known."""
+    import datetime as dt
+
+    from referee.registry import GAMES
+    from referee.tournament.model import Tournament
+
+    try:
+        when = (dt.date.fromisoformat(date) if date else dt.date.today()).isoformat()
+    except ValueError:
+        raise usage(m("--date: expected YYYY-MM-DD, found {value}", value=repr(date))) from None
+    return Tournament(
+        name,
+        game,
+        variant or GAMES[game].default_variant,
+        overrides,
+        when,
+        system,
+        0,
+        0,
+        seed or "",
+        read_points(points),
+        tuple(tiebreak or ()),
+        [],
+    )
