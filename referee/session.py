@@ -382,8 +382,7 @@ class Table:
         first, the first ``limit`` lines described, all counted."""
         match, rep = self.open()
         state = open_state(match, rep)
-        if card is None and "card" in GAMES[match.game].entries:
-            raise UsageError(m("name the card: referee options 7D"))
+        _options_asked(match, card, by)
         return state.legal_options(card, player_named(match, by, "by") if by else None, limit)
 
     def plays_json(self, card: Card | None, by: str | None) -> dict[str, object] | None:
@@ -391,9 +390,8 @@ class Table:
         (fishing); None otherwise (a trick game's ways to beat are said in words)."""
         match, rep = self.open()
         state = open_state(match, rep)
-        if card is None and "card" in GAMES[match.game].entries:
-            raise UsageError(m("name the card: referee options 7D"))
-        return state.plays_json(card) if by is None else None
+        _options_asked(match, card, by)
+        return state.plays_json(card)
 
     def export(self) -> bytes:
         """The canonical log with every derived figure filled in."""
@@ -411,6 +409,23 @@ class Table:
             same = self.path.exists() and real.samefile(self.path)
             source = Table(real, self.label) if same else self
             write_atomic(real, source.export())
+
+
+def _options_asked(match: Match, card: Card | None, by: str | None) -> None:
+    """``options`` as a fishing game takes it: a card, and no ``--by`` (the options are
+    always those of the player to move; ``--by`` names a trick game's follower)."""
+    spec = GAMES[match.game]
+    if "card" not in spec.entries:
+        return
+    if card is None:
+        raise UsageError(m("name the card: referee options 7D"))
+    if by is not None:
+        raise UsageError(
+            m(
+                "--by means nothing in a {game} match: the options are those of the player to move",
+                game=spec.title,
+            )
+        )
 
 
 def clear_derived(match: Match) -> None:

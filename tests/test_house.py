@@ -6,6 +6,7 @@ writers' lock."""
 from __future__ import annotations
 
 import ast
+import json
 import os
 import subprocess
 import sys
@@ -193,3 +194,16 @@ def test_translated_help_through_the_public_api() -> None:
     assert "Использование:" in done.stdout and "Usage:" not in done.stdout
     done = run("--lang", "ar", "deal", "-h")
     assert done.exit_code == 0 and "Options" not in done.stdout
+
+
+def test_options_json_has_one_shape_in_a_fishing_match(tmp_path: Path) -> None:
+    """`options --by` names a trick game's follower; in Basra it was ignored in the words and
+    switched `--json` to the words' shape (`["trail"]`). It is now a usage error, and
+    `--json` is always the plays as objects."""
+    log = tmp_path / "m.toml"
+    log.write_bytes((SAMPLES / "basra-egyptian-2p.toml").read_bytes())
+    assert run("undo", "-f", str(log)).exit_code == 0
+    refused = run("options", "5C", "--by", "Omar", "--json", "-f", str(log))
+    assert refused.exit_code == 2 and "--by means nothing in a Basra match" in refused.stderr
+    plays = json.loads(run("options", "5C", "--json", "-f", str(log)).stdout)
+    assert plays["options"] and all(isinstance(p, dict) for p in plays["options"])

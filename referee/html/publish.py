@@ -49,34 +49,16 @@ Job = tuple[str, str, str, list[str], dict[str, Any], bool]
 
 
 def _table_job(job: Job) -> tuple[LogFacts | None, str | None]:
-    """One table's log read once: its facts, exactly as
-    :func:`referee.tournament.store.facts_of` gives them (the tests compare the two for
-    every table), and its score sheet when the log is the table's and has no problem."""
-    import hashlib
-
-    from referee.logfile import load_bytes, read_path
-    from referee.match import replay
-    from referee.tournament.results import LogFacts
-    from referee.tournament.store import belongs
+    """One table's log read once (:func:`referee.tournament.store.read_log`): its facts,
+    and its score sheet when the log is the table's and has no problem."""
+    from referee.tournament.store import read_log
 
     path, game, variant, players, rules, ascii_only = job
-    file = Path(path)
-    if not file.exists() and not file.is_symlink():
-        return None, None
-    try:
-        raw = read_path(file)
-    except RefereeError as e:
-        return LogFacts("", e.problems[0].said(), 0, {}, None, False), None
-    digest = hashlib.sha256(raw).hexdigest()
-    match, problems = load_bytes(raw)
-    if match is None:
-        return LogFacts(digest, problems[0].said(), 0, {}, None, False), None
-    rep = replay(match, problems)
-    first: str | None = rep.problems[0].said() if rep.problems else None
-    if first is None:
-        first = belongs(match, game, variant, players, rules)
-    facts = LogFacts(digest, first, len(rep.deals), dict(rep.totals), rep.winner, rep.complete)
-    return facts, None if first is not None else sheet_body(match, rep, ascii_only)
+    facts, read = read_log(Path(path), game, variant, players, rules)
+    if read is None:
+        return facts, None
+    match, rep = read
+    return facts, sheet_body(match, rep, ascii_only)
 
 
 def _warm() -> None:

@@ -7,13 +7,17 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.messages import m
 from referee.problems import Problem, RefereeError
 from referee.tournament.model import Tournament
 from referee.tournament.reader import read_tournament
 from referee.tournament.results import LogFacts
+
+if TYPE_CHECKING:
+    from referee.match import Replay
+    from referee.record import Match
 
 FILE = "tournament.toml"
 FORMAT = "referee-tournament"
@@ -91,24 +95,33 @@ def facts_of(
     path: Path, game: str, variant: str, players: list[str], rules: dict[str, Any]
 ) -> LogFacts | None:
     """What the log at ``path`` says, or None when there is no log there."""
+    return read_log(path, game, variant, players, rules)[0]
+
+
+def read_log(
+    path: Path, game: str, variant: str, players: list[str], rules: dict[str, Any]
+) -> tuple[LogFacts | None, tuple[Match, Replay] | None]:
+    """The log at ``path`` read once: its facts, and the match and its replay when the log
+    is the table's and has no problem (for a reader that needs both, as ``publish``)."""
     from referee.logfile import load_bytes, read_path
     from referee.match import replay
 
     if not path.exists() and not path.is_symlink():
-        return None
+        return None, None
     try:
         raw = read_path(path)
     except RefereeError as e:
-        return LogFacts("", e.problems[0].said(), 0, {}, None, False)
+        return LogFacts("", e.problems[0].said(), 0, {}, None, False), None
     digest = hashlib.sha256(raw).hexdigest()
     match, problems = load_bytes(raw)
     if match is None:
-        return LogFacts(digest, problems[0].said(), 0, {}, None, False)
+        return LogFacts(digest, problems[0].said(), 0, {}, None, False), None
     rep = replay(match, problems)
     first: str | None = rep.problems[0].said() if rep.problems else None
     if first is None:
         first = belongs(match, game, variant, players, rules)
-    return LogFacts(digest, first, len(rep.deals), dict(rep.totals), rep.winner, rep.complete)
+    facts = LogFacts(digest, first, len(rep.deals), dict(rep.totals), rep.winner, rep.complete)
+    return facts, (match, rep) if first is None else None
 
 
 def belongs(
