@@ -16,6 +16,7 @@ from referee.messages import Msg, join, m, say
 from referee.problems import RefereeError
 from referee.record import FORFEIT_REASON, Entry, FishPlay, TrickEntry
 from referee.registry import GAMES
+from referee.text import not_utf8
 from referee.usage import UsageError
 
 if TYPE_CHECKING:
@@ -110,6 +111,9 @@ class Live:
                 count=len(line),
             )
             self.write(m("referee: usage: {error}", error=error))
+            return True
+        if (not_text := not_utf8(line)) is not None:  # a forfeit reason, a name: refused
+            self.write(m("referee: usage: {error}", error=not_text))
             return True
         try:
             words = shlex.split(line)

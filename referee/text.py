@@ -22,6 +22,15 @@ def cut(text: str, limit: int = MAX_SHOWN) -> str:
     return m("{text}… ({count} more characters)", text=text[:limit], count=len(text) - limit)
 
 
+def not_utf8(text: str) -> str | None:
+    """Why ``text`` typed at the table is not text, or None: bytes that are not UTF-8 (kept
+    by Python as lone surrogates, which no log, terminal or JSON can take)."""
+    if any("\udc80" <= ch <= "\udcff" for ch in text):
+        shown = text.encode("utf-8", "backslashreplace").decode("utf-8")  # \udce9, as typed
+        return m("{value} is not UTF-8 text", value=visible(shown))
+    return None
+
+
 def name_problem(name: str) -> str | None:
     """Why ``name`` (already NFC-normalised) cannot be a player's name, or None."""
     if unsafe().search(name):

@@ -140,3 +140,16 @@ def test_an_ascii_output_gets_ascii(command: list[str]) -> None:
     assert done.stdout.isascii(), done.stdout[:200]
     if command == ["show", "-f"]:
         assert b"\\u043a\\u043e\\u0437\\u0451\\u043b" in done.stdout  # "Козёл", escaped
+
+
+def test_live_refuses_bytes_that_are_not_utf8(tmp_path: Path) -> None:
+    """A line read from a terminal that is not UTF-8 (lone surrogates): found by
+    scripts/fuzz_table.py --mode live as a traceback when a forfeit's reason was written."""
+    log = tmp_path / "m.toml"
+    shutil.copy(SAMPLES / "bura-classic-2p.toml", log)
+    assert run("undo", "-f", str(log)).exit_code == 0
+    before = log.read_bytes()
+    said: list[str] = []
+    assert Live(log, said.append).handle("forfeit ivan К♠\udce9") is True
+    assert said == ["referee: usage: forfeit ivan К♠\\udce9 is not UTF-8 text"]
+    assert log.read_bytes() == before

@@ -30,11 +30,10 @@ def utf8_text(value: Any) -> Any:
     """A free-text option (a name, an event, a note, a reason) checked to be text: bytes
     that are not UTF-8 (kept by Python as lone surrogates, which no log, terminal or JSON
     can take) are a usage error naming the option, not a crash when the log is written."""
-    for text in value if isinstance(value, list) else [value]:
-        if isinstance(text, str) and any("\udc80" <= ch <= "\udcff" for ch in text):
-            from referee.text import visible
+    from referee.text import not_utf8
 
-            said = m("{value} is not UTF-8 text", value=visible(text))
+    for text in value if isinstance(value, list) else [value]:
+        if isinstance(text, str) and (said := not_utf8(text)) is not None:
             raise typer.BadParameter(str(said))
     return value
 
