@@ -146,6 +146,21 @@ def test_explain_says_why_a_seven_of_diamonds_did_not_sweep(tmp_path: Path) -> N
     assert "numerals add up to 24, over the 10" in out
 
 
+def test_a_refused_seven_of_diamonds_sweep_names_the_rule_and_the_sum(tmp_path: Path) -> None:
+    """The dispute itself: "my 7D sweeps!" on a floor adding to 28 is refused with both
+    rules that decide it and the sum; nothing is written."""
+    log = tmp_path / "s.toml"
+    ok("new", "basra", "-p", "Omar", "-p", "Ali", "--no-date", "-f", str(log))
+    ok("deal", "--dealer", "Ali", "--floor", "9H 8C 6S 5D", "-f", str(log))
+    before = log.read_bytes()
+    done = run("play", "7D", "--takes", "9H 8C 6S 5D", "-f", str(log))
+    assert done.exit_code == 1
+    assert done.stderr.startswith("referee: [basra.capture.group]")
+    assert "numerals add up to 28, over the 10" in done.stderr
+    assert "[basra.seven-diamonds]" in done.stderr
+    assert log.read_bytes() == before
+
+
 def test_a_basra_score_counts_the_cards_each_side_took() -> None:
     """Issue 23 item 6: beside the 30-point award, the cards behind it (43 to 9)."""
     log = str(Path(__file__).resolve().parent / "fixtures" / "basra-egyptian-2p.toml")

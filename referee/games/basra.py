@@ -89,6 +89,15 @@ class BasraDeal(FishingDeal):
             return True if total <= 10 else None
         return all(c.is_numeral for c in self.floor) and total <= 10
 
+    def plain_seven_total(self, card: Card) -> int | None:
+        """[basra.seven-diamonds] The floor's numeral sum when ``card`` is the 7D and, under
+        sweep_if_10, that sum makes it an ordinary 7 (the fact a dispute turns on)."""
+        if card != SEVEN_DIAMONDS or self.rules["seven_diamonds"] != "sweep_if_10":
+            return None
+        if not self.floor or self.seven_sweeps() is not None:
+            return None
+        return sum(c.value or 0 for c in self.floor)
+
     def jack_scores(self) -> bool:
         mode = self.rules["jack_basra"]
         if mode == "lone_card":
@@ -186,6 +195,20 @@ class BasraDeal(FishingDeal):
         else:
             assert card.value is not None
             if not all(c.is_numeral for c in takes) or not splittable(vector(takes), card.value):
+                if (total := self.plain_seven_total(card)) is not None:
+                    raise self.illegal(
+                        "basra.capture.group",
+                        m(
+                            "{cards} is not a union of groups a 7 can take, and the {seven} "
+                            "does not sweep: the floor's numerals add up to {total}, over the "
+                            "10 that seven_diamonds = sweep_if_10 allows "
+                            "([basra.seven-diamonds])",
+                            cards=takes,
+                            seven=SEVEN_DIAMONDS,
+                            total=total,
+                        ),
+                        card,
+                    )
                 raise self.illegal(
                     "basra.capture.group",
                     m(
@@ -279,8 +302,7 @@ class BasraDeal(FishingDeal):
                 )
             ]
         rules, lines = self.plain_rules(card, ruling, sweep, taken)
-        if card == SEVEN_DIAMONDS and self.rules["seven_diamonds"] == "sweep_if_10" and self.floor:
-            total = sum(c.value or 0 for c in self.floor)  # why this 7D is an ordinary 7
+        if (total := self.plain_seven_total(card)) is not None:  # why this 7D is a plain 7
             rules.insert(0, "basra.seven-diamonds")
             lines.insert(
                 0,
