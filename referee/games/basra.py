@@ -193,33 +193,7 @@ class BasraDeal(FishingDeal):
                     card,
                 )
         else:
-            assert card.value is not None
-            if not all(c.is_numeral for c in takes) or not splittable(vector(takes), card.value):
-                if (total := self.plain_seven_total(card)) is not None:
-                    raise self.illegal(
-                        "basra.capture.group",
-                        m(
-                            "{cards} is not a union of groups a 7 can take, and the {seven} "
-                            "does not sweep: the floor's numerals add up to {total}, over the "
-                            "10 that seven_diamonds = sweep_if_10 allows "
-                            "([basra.seven-diamonds])",
-                            cards=takes,
-                            seven=SEVEN_DIAMONDS,
-                            total=total,
-                        ),
-                        card,
-                    )
-                raise self.illegal(
-                    "basra.capture.group",
-                    m(
-                        "{cards} is not a union of groups an {rank} can take"
-                        if card.rank in ("A", "8")
-                        else "{cards} is not a union of groups a {rank} can take",
-                        cards=takes,
-                        rank=Rank(card.rank),
-                    ),
-                    card,
-                )
+            self.judge_numeral(card, takes)
         if self.rules["capture"] == "maximal" and self.leaves_group(card, takes):
             raise self.illegal(
                 "basra.capture.choice",
@@ -232,6 +206,37 @@ class BasraDeal(FishingDeal):
                 card,
             )
         return Play(card, takes, self.sweep_of(card, takes))
+
+    def judge_numeral(self, card: Card, takes: tuple[Card, ...]) -> None:
+        """[basra.capture.group] A numeral takes a union of groups adding up to its value;
+        a 7D refused here says why it did not sweep (the floor's sum)."""
+        assert card.value is not None
+        if not all(c.is_numeral for c in takes) or not splittable(vector(takes), card.value):
+            if (total := self.plain_seven_total(card)) is not None:
+                raise self.illegal(
+                    "basra.capture.group",
+                    m(
+                        "{cards} is not a union of groups a 7 can take, and the {seven} "
+                        "does not sweep: the floor's numerals add up to {total}, over the "
+                        "10 that seven_diamonds = sweep_if_10 allows "
+                        "([basra.seven-diamonds])",
+                        cards=takes,
+                        seven=SEVEN_DIAMONDS,
+                        total=total,
+                    ),
+                    card,
+                )
+            raise self.illegal(
+                "basra.capture.group",
+                m(
+                    "{cards} is not a union of groups an {rank} can take"
+                    if card.rank in ("A", "8")
+                    else "{cards} is not a union of groups a {rank} can take",
+                    cards=takes,
+                    rank=Rank(card.rank),
+                ),
+                card,
+            )
 
     def judge_whole(self, card: Card, takes: tuple[Card, ...]) -> Play | None:
         """The ruling on a jack or a sweeping 7D, which take the whole floor or nothing;
