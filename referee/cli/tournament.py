@@ -355,7 +355,8 @@ def standings_cmd(
 def verify_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
     """Replay every log and check the tournament; exit 0 only when nothing is wrong."""
     from referee.tournament import director
-    from referee.tournament.verify import Finding, verify
+    from referee.tournament.store import facts_beside
+    from referee.tournament.verify import Finding, pairing_findings, verify
 
     t, problems = director.file_problems(folder)
     found = [
@@ -366,7 +367,8 @@ def verify_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
         for p in problems
     ]
     if t is not None and not problems:
-        found += verify(t, director.all_facts(folder, t))
+        facts, pairings = facts_beside(folder, t, pairing_findings)
+        found += verify(t, facts, pairings)
     if as_json:
         out(dumps({"ok": not found, "problems": [f.as_json() for f in found]}))
     else:

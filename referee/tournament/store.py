@@ -6,14 +6,17 @@ replayed as ``referee verify`` and ``referee score`` do."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee.messages import m
 from referee.problems import Problem, RefereeError
 from referee.tournament.model import Tournament
 from referee.tournament.reader import read_tournament
 from referee.tournament.results import LogFacts
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from referee.match import Replay
@@ -161,6 +164,19 @@ def all_facts(
     folder: Path, t: Tournament, which: set[tuple[int, int]] | None = None, jobs: int | None = None
 ) -> dict[tuple[int, int], LogFacts | None]:
     """The facts of every table's log (or only of ``which``), on every core when many."""
+    return facts_beside(folder, t, None, which, jobs)[0]
+
+
+def facts_beside(
+    folder: Path,
+    t: Tournament,
+    beside: Callable[[Tournament], T] | None,
+    which: set[tuple[int, int]] | None = None,
+    jobs: int | None = None,
+) -> tuple[dict[tuple[int, int], LogFacts | None], T | None]:
+    """:func:`all_facts`, and ``beside(t)`` computed in the same pool of workers while the
+    logs are read (``verify``'s pairing check, which needs the tournament file only): on
+    two cores it no longer waits for the reading to end."""
     rules = expected_rules(t)
     keys, work = [], []
     for rnd in t.paired:
@@ -174,15 +190,18 @@ def all_facts(
 
     jobs = cores() if jobs is None else jobs
     if jobs <= 1 or len(work) < SMALL:
-        return dict(zip(keys, map(_facts_job, work), strict=True))
+        found = list(map(_facts_job, work))
+        return dict(zip(keys, found, strict=True)), beside(t) if beside is not None else None
     import gc
     import multiprocessing
 
     gc.enable()
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
     with multiprocessing.get_context(method).Pool(jobs) as pool:
+        side = pool.apply_async(beside, (t,)) if beside is not None else None
         found = pool.map(_facts_job, work, chunksize=max(1, min(32, len(work) // (jobs * 8))))
-    return dict(zip(keys, found, strict=True))
+        other = side.get() if side is not None else None
+    return dict(zip(keys, found, strict=True)), other
 
 
 def read_all(

@@ -67,8 +67,17 @@ def standing_for(t: Tournament, round_number: int) -> tuple[dict[str, int], Hist
     return points_before(t, before, round_number), history(t, round_number, meetings(before))
 
 
-def verify(t: Tournament, facts: Facts) -> list[Finding]:
-    """Every problem of the tournament and its logs, round by round, table by table."""
+def pairing_findings(t: Tournament) -> dict[int, list[Finding]]:
+    """Each round's pairing problems (:func:`check_pairing`): the tournament file alone
+    decides them, so they can be found while the logs are read."""
+    return {rnd.number: check_pairing(t, rnd) for rnd in t.paired}
+
+
+def verify(
+    t: Tournament, facts: Facts, pairings: dict[int, list[Finding]] | None = None
+) -> list[Finding]:
+    """Every problem of the tournament and its logs, round by round, table by table
+    (``pairings``: :func:`pairing_findings`, when already found)."""
     found: list[Finding] = []
     if t.current > t.rounds:
         found.append(
@@ -79,7 +88,7 @@ def verify(t: Tournament, facts: Facts) -> list[Finding]:
         )
     for rnd in t.paired:
         found.extend(check_tables(t, rnd, facts))
-        found.extend(check_pairing(t, rnd))
+        found.extend(check_pairing(t, rnd) if pairings is None else pairings[rnd.number])
     if t.closed is not None:
         now = results(t, facts)
         missing = [k for k, v in now.items() if v is None]
