@@ -14,11 +14,11 @@ from referee.params import Value
 from referee.problems import Problem
 from referee.record import Match
 from referee.registry import GAMES
-from referee.scoresheet import Pairs, ScoreSheet, build
 from referee.text import cut, visible
 
 if TYPE_CHECKING:
     from referee.match import Replay
+    from referee.scoresheet import Pairs, ScoreSheet
     from referee.standings import Row
 
 RED = "\x1b[31m"
@@ -130,6 +130,8 @@ def _table(rows: list[list[object]], headers: list[str]) -> str:
 
 def score_json(match: Match, rep: Replay) -> dict[str, object]:
     """cli.md's score object (``score --json``)."""
+    from referee.scoresheet import build  # not on show or play: its dataclasses cost 2 ms
+
     return sheet_json(build(rep))
 
 
@@ -159,6 +161,8 @@ def sheet_json(sheet: ScoreSheet) -> dict[str, object]:
 
 def score_sheet(match: Match, rep: Replay, style: Style | None = None) -> str:
     """The score sheet in the terminal (``referee score``)."""
+    from referee.scoresheet import build
+
     return sheet_text(build(rep), style)
 
 
@@ -254,6 +258,8 @@ def leader(sheet: ScoreSheet, running: Pairs) -> str:
 
 def running_chart(match: Match, rep: Replay, width: int = 30) -> str:
     """A running-total chart in the terminal: each side's total after every deal."""
+    from referee.scoresheet import build
+
     return sheet_chart(build(rep), width)
 
 

@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
 import sys
 from pathlib import Path
@@ -27,6 +26,8 @@ SHORTEST = 12  # hex digits a digest must give (the sheet prints 12)
 def log_digest(match: Match, rep: Replay) -> str:
     """SHA-256 of the log's canonical bytes (``referee export``'s), in hex: the same for
     every spelling of the same record."""
+    import hashlib  # here: every command imports this module, and hashlib costs 2 ms
+
     from referee.logfile import dumps
     from referee.match import with_derived
 
