@@ -1,9 +1,9 @@
 """What the trick games' ``check`` finds and ``apply`` carries out: how a deal ends, the
-state an entry meets, and the ruling on one entry, as plain immutable values."""
+state an entry meets, and the ruling on one entry, as plain immutable values (named tuples:
+every trick-game command imports them, and frozen dataclasses cost 2 ms to create)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
@@ -41,8 +41,7 @@ class Outcome(NamedTuple):
     how: str
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(NamedTuple):
     """What an entry meets: how the deal has ended (None: it is open), who must lead the
     next trick instead of the last trick's winner, whether that trick is a duel of Buras,
     and whether Bura's pending declarations are settled first (the entry is not one)."""
@@ -53,8 +52,7 @@ class Standing:
     settle: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(NamedTuple):
     """[*.draw] The draw after a trick: ``k`` cards each, or ``stop`` (the stock cannot go
     round); who draws the turned-up trump when the stock empties; and the problems the
     recorded hands show with it."""
@@ -65,8 +63,7 @@ class Draw:
     problems: tuple[Problem, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Ruling:
+class Ruling(NamedTuple):
     """The ruling on one legal entry: the rule ids that decided it and the facts ``apply``
     carries out. For cards: whether they lead, which cards hold the trick after them, who
     takes the trick they complete and the draw after it. ``outcome``: how the deal stands
