@@ -4,6 +4,8 @@ judges; this only finds the state before the entry. Core: no printing, no files.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from referee.games.base import Explanation
 from referee.match import replay
 from referee.messages import m
@@ -17,12 +19,14 @@ class Explained:
 
     __slots__ = ("before", "entry", "legal", "lines", "more", "ok", "rules")
 
-    def __init__(self, entry: str, before: list[str], ruling: Explanation) -> None:
+    def __init__(self, entry: str, before: Sequence[object], ruling: Explanation) -> None:
+        from referee.words.sentences import sentence
+
         self.entry = entry
-        self.before = before
+        self.before = [sentence(x) for x in before]
         self.rules = ruling.rules
-        self.lines = ruling.lines
-        self.legal = ruling.legal
+        self.lines = [sentence(x) for x in ruling.lines]
+        self.legal = [sentence(x) for x in ruling.legal]
         self.ok = ruling.ok
         self.more = ruling.more
 

@@ -18,6 +18,7 @@ from referee.record import FORFEIT_REASON, Entry, FishPlay, TrickEntry
 from referee.registry import GAMES
 from referee.text import not_utf8
 from referee.usage import UsageError
+from referee.words.sentences import said
 
 if TYPE_CHECKING:
     from referee.amend import Play
@@ -189,9 +190,9 @@ class Live:
     def options(self, args: list[str]) -> None:
         card = read_typed_cards(" ".join(args))[0] if args else None
         found = self.table.options(card, None, 40)
-        self.write(m("{label}:", label=found.label))
+        self.write(m("{label}:", label=said(found.label)))
         for w in found.lines:
-            self.write("  " + say(w))
+            self.write("  " + say(said(w)))
         if found.total > len(found.lines):
             self.write("  " + say(m("… and {count} more", count=found.total - len(found.lines))))
 

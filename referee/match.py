@@ -8,6 +8,7 @@ found while reading are kept and listed too, in replay order.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from referee.games.base import MAX_LEGAL_SHOWN, Carry, DealResult, DealState, Illegal, sole_leader
@@ -73,11 +74,15 @@ class Replay:
         return self.over
 
 
-def with_legal(message: str, legal: list[str], more: int = 0) -> str:
-    """A ruling's sentence followed by the legal alternatives, shortened when many."""
+def with_legal(message: object, legal: Sequence[object], more: int = 0) -> str:
+    """A ruling's sentence followed by the legal alternatives, shortened when many (a
+    game's facts said by the words layer)."""
+    from referee.words.sentences import said, sentence
+
     if not legal:
-        return message
-    shown = legal[:MAX_LEGAL_SHOWN]
+        return sentence(message)
+    message = said(message)
+    shown = [said(x) for x in legal[:MAX_LEGAL_SHOWN]]
     rest = len(legal) - len(shown) + more
     if rest:
         return m(

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from referee.messages import Msg, join, m, say
 from referee.text import cut
+
+if TYPE_CHECKING:
+    from referee.games.facts import Fact
 
 
 class Problem:
@@ -17,7 +22,7 @@ class Problem:
     def __init__(
         self,
         rule: str,
-        message: str,
+        message: str | Fact,
         path: str | None = None,
         deal: int | None = None,
         play: int | None = None,
@@ -26,6 +31,10 @@ class Problem:
         stage: int = 0,
     ) -> None:
         self.rule = rule
+        if not isinstance(message, str):  # a game's fact: said here, once
+            from referee.words.sentences import sentence
+
+            message = sentence(message)
         self.message = cut(message)
         self.path = path
         self.deal = deal

@@ -8,13 +8,14 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.cards import Card
-from referee.games.base import Line
+from referee.games.base import Cards, Line
 from referee.messages import Msg, join, m, mn, say, translating
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Match
 from referee.registry import GAMES
 from referee.text import cut, visible
+from referee.words.sentences import said, sentence
 
 if TYPE_CHECKING:
     from referee.match import Replay
@@ -82,7 +83,7 @@ BREAKDOWN = {  # the score sheet's words for each breakdown key
 
 def how_said(how: str) -> str:
     """How a deal ended, as shown (it may quote a forfeit's reason from the log)."""
-    return say(cut(how, 200))
+    return say(cut(sentence(how), 200))
 
 
 def breakdown_said(parts: dict[str, int], all_keys: bool = False) -> Msg:
@@ -326,7 +327,7 @@ def line_text(line: Line, style: Style) -> str:
         return text
 
     return "".join(
-        say(part) if isinstance(part, str) else cards(style.cards(part.cards, part.empty))
+        cards(style.cards(part.cards, part.empty)) if isinstance(part, Cards) else say(said(part))
         for part in line
     )
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from referee.messages import join, m, mn, say
 from referee.registry import GAMES
+from referee.words.sentences import said, sentence
 
 if TYPE_CHECKING:
     from referee.bulk import Verdict
@@ -24,11 +25,11 @@ LEGAL_LISTED = 40  # legal alternatives an explanation lists; the rest are count
 def options_text(found: Options, style: Style, show_all: bool = False) -> str:
     """The legal options as ``options`` prints them: a head line, one line each, a count."""
     head = (
-        mn("{label}: {n} option", "{label}: {n} options", found.total, label=found.label)
+        mn("{label}: {n} option", "{label}: {n} options", found.total, label=said(found.label))
         if found.total
-        else m("{label}:", label=found.label)
+        else m("{label}:", label=said(found.label))
     )
-    lines = [say(head), *("  " + say(w) for w in found.lines)]
+    lines = [say(head), *("  " + say(said(w)) for w in found.lines)]
     if found.total > len(found.lines):
         more = found.total - len(found.lines)
         rest = (
@@ -46,7 +47,7 @@ def options_text(found: Options, style: Style, show_all: bool = False) -> str:
 
 def options_json(found: Options) -> dict[str, object]:
     """The legal options for scripts (``options --json``)."""
-    return {"for": found.label, "options": found.lines}
+    return {"for": sentence(found.label), "options": [sentence(w) for w in found.lines]}
 
 
 def explanation_lines(result: Explained) -> list[str]:

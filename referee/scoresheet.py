@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from referee.cards import Card
 from referee.params import Value
 from referee.registry import GAMES, variant_values
+from referee.words.sentences import sentence
 
 if TYPE_CHECKING:
     from referee.match import DealSummary, Replay
@@ -140,7 +141,7 @@ def _deal_line(rep: Replay, d: DealSummary, running: dict[str, int]) -> DealLine
         score=tuple(result.score.items()),
         breakdown=tuple((s, tuple(b.items())) for s, b in result.breakdown.items()),
         running=tuple(running.items()),
-        how=result.how,
+        how=sentence(result.how) if result.how else "",
         trump=rep.match.deals[d.number - 1].trump,
         captured=tuple(captured.items()) if isinstance(captured, dict) else (),
         payments=tuple(result.payments.items()) if pot else (),

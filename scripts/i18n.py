@@ -6,8 +6,9 @@ compile them, and check them (every message translated, placeholders the same).
     python scripts/i18n.py check     # what the tests check: complete and consistent
 
 Sentences are found in the source, not by running it: the first argument of ``m`` and
-``h``, both of ``mn``, the meaning of each rule parameter (``p(...)``'s fifth), and the
-docstrings of the commands (typer's help). Needs Babel (a dev dependency).
+``h``, both of ``mn``, the templates of every ``SENTENCES`` table of the words layer,
+the meaning of each rule parameter (``p(...)``'s fifth), and the docstrings of the
+commands (typer's help). Needs Babel (a dev dependency).
 """
 
 from __future__ import annotations
@@ -46,6 +47,13 @@ def _texts(node: ast.AST) -> list[str]:
     return [] if text is None else [text]
 
 
+def _is_sentences(node: ast.Assign | ast.AnnAssign) -> bool:
+    """A words table: ``SENTENCES = {code: template or (singular, plural)}``."""
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+    named = any(isinstance(t, ast.Name) and t.id == "SENTENCES" for t in targets)
+    return named and isinstance(node.value, ast.Dict)
+
+
 def messages() -> dict[str | tuple[str, str], list[str]]:
     """Every message id in the package (a plural as its two forms) and where it is used."""
     found: dict[str | tuple[str, str], list[str]] = {}
@@ -70,6 +78,16 @@ def messages() -> dict[str | tuple[str, str], list[str]]:
                         add((one, many), where)
                 elif name == "p" and len(args) >= 5 and (t := _text(args[4])) is not None:
                     add(t, where)
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)) and _is_sentences(node):
+                assert isinstance(node.value, ast.Dict)
+                for value in node.value.values:
+                    at = f"{rel}:{value.lineno}"
+                    if (t := _text(value)) is not None:
+                        add(t, at)
+                    elif isinstance(value, ast.Tuple) and len(value.elts) == 2:
+                        one, many = _text(value.elts[0]), _text(value.elts[1])
+                        if one is not None and many is not None:
+                            add((one, many), at)
             elif isinstance(node, ast.FunctionDef):
                 decorated = any(
                     (

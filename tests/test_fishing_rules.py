@@ -224,7 +224,7 @@ def test_residue_goes_to_last_capturer() -> None:
     play(s, "3D")
     assert s.finished and s.floor == []
     assert s.piles["A"][-3:] == list(parse_cards("2C KD 3D"))
-    from referee.words import event_said
+    from referee.words.events import event_said
 
     said = "The cards left on the floor (2C KD 3D) go to A, the last to capture."
     assert event_said(s.events[-1]) == said

@@ -16,8 +16,10 @@ GAMES_DIR = Path(__file__).resolve().parent.parent / "referee" / "games"
 # theirs with m/mn and move to referee/words/ module by module).
 WORDLESS = (
     "__init__.py",
+    "base.py",
     "captures.py",
     "events.py",
+    "facts.py",
     "fishing_sim.py",
     "trick_sim.py",
     "trickcards.py",
@@ -51,6 +53,46 @@ def speaks(path: Path) -> list[str]:
 def test_wordless_game_modules_build_no_sentence() -> None:
     problems = [p for name in WORDLESS for p in speaks(GAMES_DIR / name)]
     assert problems == []
+
+
+def fact_codes(path: Path) -> list[tuple[str, int]]:
+    """The codes of the facts a module reports (``fact("code", ...)``) and their lines."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        (node.args[0].value, node.lineno)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "fact"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+    ]
+
+
+def test_every_fact_a_game_reports_has_its_sentence() -> None:
+    """A fact without a sentence would be a traceback when said: every code a module of
+    games/ names has a template in the words layer's tables (and the check sees codes)."""
+    from referee.words.sentences import _tables
+
+    known = _tables()
+    used = [
+        (p.name, code, line) for p in sorted(GAMES_DIR.glob("*.py")) for code, line in fact_codes(p)
+    ]
+    assert any(code == "card.dealt-twice" for _, code, _ in used)
+    assert [u for u in used if u[1] not in known] == []
+
+
+def test_a_fact_is_said_as_its_sentence_in_each_language() -> None:
+    """The words layer says a fact as the template it names, singular or plural."""
+    from referee.cards import Card
+    from referee.games.facts import fact, joined
+    from referee.words.sentences import said
+
+    f = fact("card.dealt-twice", card=Card("7", "D"), first="Ali", second="Omar")
+    assert said(f) == "7D is dealt to both Ali and Omar"
+    assert said(joined([f, "x"])) == "7D is dealt to both Ali and Omar, x"
+    assert said("as it is") == "as it is"
 
 
 def test_the_check_can_fail() -> None:

@@ -16,11 +16,12 @@ each accepted entry back from them. A game that adds none is said back from its 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.cards import Card
 from referee.games.events import Event
-from referee.messages import m
+from referee.games.facts import Fact, Joined, fact
 from referee.params import Value
 from referee.problems import Problem, deal_path
 from referee.record import Deal, Entry
@@ -39,7 +40,8 @@ class Cards(NamedTuple):
     empty: str = "—"
 
 
-Line = tuple[str | Cards, ...]  # a line a person reads: text and cards
+Words = str | Fact | Joined  # a sentence already made, or facts the words layer says
+Line = tuple[str | Fact | Cards, ...]  # a line a person reads: words or facts, and cards
 
 
 class View(NamedTuple):
@@ -54,8 +56,8 @@ class Options(NamedTuple):
     """What may be played now, in words: a label, the lines shown (strongest first), and how
     many options there are in all."""
 
-    label: str
-    lines: list[str]
+    label: Words
+    lines: Sequence[Words]
     total: int
 
 
@@ -64,8 +66,8 @@ class Explanation(NamedTuple):
     alternatives, and whether the entry is legal."""
 
     rules: list[str]
-    lines: list[str]
-    legal: list[str]
+    lines: list[Words]
+    legal: list[Words]
     ok: bool
     more: int = 0  # legal alternatives beyond those listed
 
@@ -78,12 +80,16 @@ class Illegal(Exception):
     it shows, and how many more there are."""
 
     def __init__(
-        self, rule: str, message: str, legal: list[str] | None = None, more: int = 0
+        self,
+        rule: str,
+        message: str | Fact,
+        legal: Sequence[Words] | None = None,
+        more: int = 0,
     ) -> None:
-        super().__init__(message)
+        super().__init__(rule)
         self.rule = rule
         self.message = message
-        self.legal = legal or []
+        self.legal: list[Words] = list(legal or [])
         self.more = more
 
 
@@ -127,7 +133,7 @@ class DealResult:
         majority_carry: int = 0,
         pot_after: int = 0,
         payments: dict[str, int] | None = None,
-        how: str = "",
+        how: str | Fact = "",
         sweeps: dict[str, int] | None = None,
     ) -> None:
         self.score = score
@@ -184,7 +190,7 @@ class DealState(ABC):
     def problem(
         self,
         rule: str,
-        message: str,
+        message: str | Fact,
         key: str | None = None,
         play: int | None = None,
         stage: int = 0,
@@ -203,12 +209,7 @@ class DealState(ABC):
         """[card.duplicate] One card listed in two players' recorded hands."""
         return self.problem(
             "card.duplicate",
-            m(
-                "{card} is dealt to both {first} and {second}",
-                card=card,
-                first=first,
-                second=second,
-            ),
+            fact("card.dealt-twice", card=card, first=first, second=second),
             key,
         )
 
@@ -264,7 +265,7 @@ class DealState(ABC):
         """The ruling on ``entry`` in the state now, with the rules that apply."""
 
     @abstractmethod
-    def describe(self) -> list[str]:
+    def describe(self) -> Sequence[Words]:
         """The state now in a few plain lines, for an explanation."""
 
     @abstractmethod

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.cards import Card
-from referee.games.base import sole_leader
+from referee.games.base import Words, sole_leader
 from referee.games.captures import Unions, expand, has_group, splittable, union_vectors, vector
 from referee.games.fishing import FishingDeal
 from referee.games.plays import Play
@@ -277,7 +277,7 @@ class BasraDeal(FishingDeal):
             return "basra.seven-diamonds"
         return "basra.capture.group"
 
-    def rules_applied(self, card: Card, ruling: Play) -> tuple[list[str], list[str]]:
+    def rules_applied(self, card: Card, ruling: Play) -> tuple[list[str], list[Words]]:
         taken = ruling.taken
         sweep = ruling.sweep
         if card.rank == "J":
@@ -322,7 +322,7 @@ class BasraDeal(FishingDeal):
 
     def plain_rules(
         self, card: Card, ruling: Play, sweep: bool, taken: tuple[Card, ...]
-    ) -> tuple[list[str], list[str]]:
+    ) -> tuple[list[str], list[Words]]:
         """The rules behind a numeral's, K's or Q's legal play (a capture or a trail)."""
         if not ruling.taken:
             return ["basra.trail"], [m("{card} takes nothing and is laid on the floor.", card=card)]

@@ -6,7 +6,7 @@ only its rules through a few hooks."""
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import islice
 from typing import TYPE_CHECKING
 
@@ -19,6 +19,7 @@ from referee.games.base import (
     Line,
     Options,
     View,
+    Words,
 )
 from referee.games.captures import Vector, Vectors, counts, vector
 from referee.games.events import Captured, Residue, Swept
@@ -175,7 +176,7 @@ class FishingDeal(FishingBase):
         """A refusal that lists the strongest legal ways to play ``card``."""
         return Illegal(rule, message, *self.shown_options(card))
 
-    def shown_options(self, card: Card) -> tuple[list[str], int]:
+    def shown_options(self, card: Card) -> tuple[Sequence[Words], int]:
         """The legal ways a refusal shows (only those are described), and how many more."""
         listing = self.option_listing(card, MAX_LEGAL_SHOWN)
         return listing.lines, listing.total - len(listing.lines)
@@ -186,7 +187,7 @@ class FishingDeal(FishingBase):
         not on the floor)."""
 
     @abstractmethod
-    def rules_applied(self, card: Card, ruling: Play) -> tuple[list[str], list[str]]:
+    def rules_applied(self, card: Card, ruling: Play) -> tuple[list[str], list[Words]]:
         """The rule ids behind a legal play's ruling, and the ruling in plain words."""
 
     @abstractmethod
@@ -270,7 +271,7 @@ class FishingDeal(FishingBase):
             return m("{card} on an empty {floor}", card=card, floor=self.floor_word)
         return m("{card} on {cards}", card=card, cards=tuple(self.floor))
 
-    def option_lines(self, card: Card, limit: int | None = None) -> list[str]:
+    def option_lines(self, card: Card, limit: int | None = None) -> Sequence[Words]:
         """The lines of :meth:`option_listing`."""
         return self.option_listing(card, limit).lines
 
@@ -329,14 +330,14 @@ class FishingDeal(FishingBase):
     def explain(self, entry: Entry) -> Explanation:
         assert isinstance(entry, FishPlay)
         listing = self.option_listing(entry.card, EXPLAINED)
-        legal, more = listing.lines, listing.total - len(listing.lines)
+        legal, more = list(listing.lines), listing.total - len(listing.lines)
         if entry.by != self.to_move():
             legal, more = [], 0
         try:
             ruling = self.check(entry)
         except Illegal as err:
             if err.legal:
-                legal, more = err.legal, err.more
+                legal, more = list(err.legal), err.more
             return Explanation([err.rule], [err.message], legal, False, more)
         rules, lines = self.rules_applied(entry.card, ruling)
         return Explanation(rules, lines, legal, True, more)

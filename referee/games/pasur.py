@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.cards import Card
-from referee.games.base import Carry, sole_leader
+from referee.games.base import Carry, Words, sole_leader
 from referee.games.captures import Ranked, expand, single_sets, vector
 from referee.games.fishing import FishingDeal
 from referee.games.plays import Play
@@ -189,7 +189,7 @@ class PasurDeal(FishingDeal):
             return "pasur.capture.jack"
         return "pasur.capture.eleven" if card.is_numeral else "pasur.capture.face"
 
-    def rules_applied(self, card: Card, ruling: Play) -> tuple[list[str], list[str]]:
+    def rules_applied(self, card: Card, ruling: Play) -> tuple[list[str], list[Words]]:
         taken = ruling.taken
         empties = bool(ruling.taken) and len(ruling.taken) == len(self.floor)
         if not ruling.taken:

@@ -1,47 +1,12 @@
-"""The words layer: the values the games hand back (events, rulings) said as sentences in
-the reader's language. Games never build these sentences; the table commands, ``live`` and
-the renderers call this layer.
+"""The words layer: the values the games hand back (facts, rulings, events) said as
+sentences in the reader's language. Games never build these sentences; the table commands,
+``live`` and the renderers call this layer.
 
-:func:`said_back` is the one call for an accepted entry: the line that says it back
-(``Omar: 9♦ takes 5♦ 4♣``), then what followed from it (a sweep, a trick taken, the
-residue), as :class:`referee.messages.Msg` sentences. :func:`styled` writes one of them
-with the cards as a style shows them (suit symbols, or ASCII with ``--ascii``)."""
-
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-from referee.words.events import event_said, said_back
-
-if TYPE_CHECKING:
-    from referee.render import Style
-
-__all__ = ["event_said", "said_back", "styled"]
-
-
-def styled(sentence: object, style: Style) -> str:
-    """``sentence`` in the reader's language, its cards as ``style`` shows them."""
-    from referee.cards import Card
-    from referee.escape import visible
-    from referee.messages import Msg, say, translating
-
-    if translating() or not isinstance(sentence, Msg):
-        return style.text(say(sentence))
-
-    def value(v: object) -> str:
-        if isinstance(v, Card):
-            return style.card(v)
-        if isinstance(v, (tuple, list)) and v and all(isinstance(c, Card) for c in v):
-            return style.cards(v)
-        if isinstance(v, Msg):
-            return styled(v, style)
-        return visible(str(v))
-
-    if sentence.parts is not None:
-        return style.text(sentence.template.join(value(p) for p in sentence.parts))
-    template = sentence.template
-    if sentence.plural is not None and sentence.number != 1:
-        template = sentence.plural
-    if not sentence.args:
-        return style.text(visible(template))
-    return style.text(template.format(**{k: value(v) for k, v in sentence.args.items()}))
+- :mod:`referee.words.sentences`: :func:`~referee.words.sentences.said` turns a fact
+  into its sentence, from each game family's table (:mod:`referee.words.fishing`,
+  :mod:`referee.words.trick`).
+- :mod:`referee.words.events`: each event said, and :func:`~referee.words.events.said_back`,
+  the one line that says an accepted entry back (``Omar: 9♦ takes 5♦ 4♣``).
+- :mod:`referee.words.style`: a sentence with its cards as a style shows them.
+- :mod:`referee.words.announce`: what the table prints after an accepted entry.
+"""

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from referee.messages import join, m, say
 from referee.registry import GAMES
 from referee.text import cut
+from referee.words.sentences import sentence
 
 if TYPE_CHECKING:
     from referee.render import Style
@@ -21,7 +22,8 @@ def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
     (a trick taken, a sweep, the residue), and when the entry ended the deal its score
     line with the breakdown, the match totals and, once decided, the winner."""
     from referee.render import breakdown_said, scores_said
-    from referee.words import said_back, styled
+    from referee.words.events import said_back
+    from referee.words.style import styled
 
     match, rep = recorded.match, recorded.rep
     back, *followed = said_back(recorded.entry, recorded.events)
@@ -44,7 +46,7 @@ def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
             said = m(
                 "Deal {deal} is over ({how}): {scores}.",
                 deal=done.number,
-                how=cut(result.how, 200),
+                how=cut(sentence(result.how), 200),
                 scores=scores,
             )
         else:

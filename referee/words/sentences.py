@@ -1,0 +1,73 @@
+"""Facts said: every :class:`referee.games.facts.Fact` a game hands back, as the sentence
+that says it in the reader's language.
+
+Each game family keeps its sentences in one table (``SENTENCES``: a fact's code to its
+English template, or to its two templates, singular and plural, when it counts ``n``);
+the catalogs translate the templates (``scripts/i18n.py`` reads every ``SENTENCES``
+table). :func:`said` turns a fact into a :class:`referee.messages.Msg`, leaving anything
+else as it is, so a caller may say a value before and after its game moved to facts.
+
+>>> from referee.games.facts import fact
+>>> str(said(fact("card.dealt-twice", card="7D", first="Ali", second="Omar")))
+'7D is dealt to both Ali and Omar'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from referee.games.facts import Fact, Joined
+from referee.messages import Msg, join, m, mn
+
+Template = str | tuple[str, str]
+
+# Facts every game may report (the deal's set-up, the record).
+SENTENCES: dict[str, Template] = {
+    "card.dealt-twice": "{card} is dealt to both {first} and {second}",
+}
+
+_TABLES: dict[str, Template] = {}
+
+
+def register(table: Mapping[str, Template]) -> None:
+    """Add a game's sentences (a game defined outside referee, as the tests' toy game);
+    a code may be given once only."""
+    taken = _TABLES.keys() & table.keys()
+    if taken:
+        raise ValueError(f"sentences given twice: {sorted(taken)}")
+    _TABLES.update(table)
+
+
+def _tables() -> dict[str, Template]:
+    if not _TABLES:
+        from referee.words.fishing import SENTENCES as FISHING
+        from referee.words.trick import SENTENCES as TRICK
+
+        for table in (SENTENCES, FISHING, TRICK):
+            register(table)
+    return _TABLES
+
+
+def said(value: object) -> object:
+    """``value`` said: a fact as its sentence, a list of facts as one list, anything
+    else (a sentence already made, a name, cards) as it is."""
+    if isinstance(value, Fact):
+        template = _tables()[value.code]
+        args = {k: said(v) for k, v in value.args.items()}
+        if isinstance(template, tuple):
+            count = args.pop("n")
+            assert isinstance(count, int)
+            return mn(template[0], template[1], count, **args)
+        return m(template, **args)
+    if isinstance(value, Joined):
+        return join((said(p) for p in value.parts), value.sep)
+    return value
+
+
+def sentence(value: object) -> str:
+    """``value`` said, as a string (a fact's sentence, or ``str(value)``)."""
+    out = said(value)
+    return out if isinstance(out, str) else str(out)
+
+
+__all__ = ["SENTENCES", "Msg", "register", "said", "sentence"]
