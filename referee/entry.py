@@ -90,7 +90,7 @@ def main() -> None:
             reconfigure = getattr(stream, "reconfigure", None)
             if reconfigure is not None:
                 reconfigure(errors="backslashreplace")
-        from referee.cli import main as run
+        from referee.cli.run import main as run
 
         run()
     except KeyboardInterrupt:

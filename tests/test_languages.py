@@ -5,6 +5,7 @@ every catalog entry with its English placeholders and no English left in a trans
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import subprocess
@@ -151,6 +152,14 @@ def test_a_count_is_said_in_its_form_at_every_count(code: str) -> None:
         assert words in plain, (n, plain)
 
 
+@functools.cache
+def source_plurals() -> dict[str, tuple[str, str]]:
+    """Every plural message of the source by its singular (the source read once: reading it
+    for each entry made this module's tests take six minutes of the suite)."""
+    return {k[0]: k for k in i18n.messages() if isinstance(k, tuple)}
+
+
+@functools.cache
 def plural_entries(code: str) -> list[tuple[str, list[str]]]:
     return [
         (message.id[0], list(message.string))
@@ -182,9 +191,10 @@ def test_every_plural_form_is_said_with_its_values(code: str, n: int) -> None:
     and nothing escaped."""
     lang.use(code)
     say = lang.sayer(code)
+    plurals = source_plurals()
     for msgid, _ in plural_entries(code):
         names = {p.strip("{}").split("!")[0] for p in i18n.placeholders(msgid)} - {"n"}
-        plural = next(k for k in i18n.messages() if isinstance(k, tuple) and k[0] == msgid)
+        plural = plurals[msgid]
         said = say(mn(plural[0], plural[1], n, **dict.fromkeys(names, "x")))
         assert "{" not in said.replace("{{", "") and "\\u" not in said, (msgid, said)
 

@@ -1,31 +1,31 @@
-"""The command line, as a package of thin modules: ``app`` (the group, its shared options
+"""The command line, as a package of thin modules: ``group`` (the group, its shared options
 and edges), ``boundary`` (errors to lines and exit codes), ``language`` (the reader's
 language through typer's and click's public API), ``table`` (the table commands), ``logs``
-(commands on stored logs) and ``run`` (the console entry's fast path). Each command parses
-its arguments, calls the service or the core, and prints what a renderer made of it."""
+(commands on stored logs), ``amend``, ``sheet``, ``tournament`` (its own group) and
+``run`` (the console entry's fast path). Each command parses its arguments, calls the
+service or the core, and prints what a renderer made of it.
 
-from referee.cli import amend as amend
-from referee.cli import logs as logs
-from referee.cli import sheet as sheet
-from referee.cli import table as table
-from referee.cli import tournament as tournament
-from referee.cli.app import HELP_OPTIONS as HELP_OPTIONS
-from referee.cli.app import SHOWN as SHOWN
-from referee.cli.app import app as app
-from referee.cli.run import main as main
+A table command imports only its own module (:mod:`referee.cli.commands` says which): the
+others' imports would cost every ``referee play`` at the table. ``app`` is the whole group,
+for help, completion and the tests (``from referee.cli import app``).
+"""
 
-ORDER = (  # as `referee --help` lists them: the table's commands first
-    *("new", "deal", "play", "declare", "claim", "forfeit", "show", "options", "undo"),
-    *("amend", "hand"),
-    *("score", "sheet", "verify", "export", "rules", "simulate", "live", "standings", "explain"),
-)
+from __future__ import annotations
 
 
-def _place(command: object) -> int:
-    """Where a command stands in ``referee --help`` (commands added later come last)."""
-    name = getattr(command, "name", None) or command.callback.__name__  # type: ignore[attr-defined]
-    return ORDER.index(name) if name in ORDER else len(ORDER)
+def __getattr__(name: str) -> object:
+    """``app`` is the whole group (built on first use); ``main``, ``HELP_OPTIONS`` and
+    ``SHOWN`` as their modules define them."""
+    if name == "app":
+        from referee.cli.commands import full_app
 
+        return full_app()
+    if name == "main":
+        from referee.cli.run import main
 
-app.registered_commands.sort(key=_place)
-app.add_typer(tournament.app, name="tournament")
+        return main
+    if name in ("HELP_OPTIONS", "SHOWN"):
+        from referee.cli import group
+
+        return getattr(group, name)
+    raise AttributeError(name)

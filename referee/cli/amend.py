@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from referee.cli.app import (
+from referee.cli.boundary import domain, echo
+from referee.cli.group import (
     DEFAULT_FILE,
     AsciiFlag,
     MatchFile,
@@ -17,7 +18,6 @@ from referee.cli.app import (
     app,
     utf8_text,
 )
-from referee.cli.boundary import domain, echo
 from referee.cli.table import status, typed_play
 from referee.messages import h, m
 from referee.usage import UsageError

@@ -9,7 +9,8 @@ from typing import Annotated
 
 import typer
 
-from referee.cli.app import (
+from referee.cli.boundary import INTERNAL, domain, echo, err, internal_error, shown
+from referee.cli.group import (
     DEFAULT_FILE,
     GAME_NAMES,
     AsciiFlag,
@@ -20,7 +21,6 @@ from referee.cli.app import (
     app,
     game_and_variant,
 )
-from referee.cli.boundary import INTERNAL, domain, echo, err, internal_error, shown
 from referee.messages import h, m, mn
 from referee.usage import UsageError
 

@@ -1,23 +1,31 @@
 """The console entry's fast path: when the command is named, only that command is built
-for typer to parse (not all of them), and the process ends without the interpreter's
-module-by-module teardown once its output is flushed (every file it wrote is already
-closed, fsynced and renamed). Help, completion and errors use the full app."""
+for typer to parse (not all of them, and only its own module imported), and the process
+ends without the interpreter's module-by-module teardown once its output is flushed (every
+file it wrote is already closed, fsynced and renamed). Help, completion and errors use the
+full app."""
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 
 import typer
 
-from referee.cli.app import app, new_app
 from referee.cli.boundary import refusal
+from referee.cli.commands import command_module, full_app
+from referee.cli.group import app, new_app
 from referee.cli.language import choose_language
 from referee.usage import UsageError, lift_lang
 
 
 def _chosen(name: str) -> list[typer.models.CommandInfo]:
-    """The registered command called ``name`` (none when it is not one)."""
+    """The command called ``name``, its own module alone imported (none: not a command of
+    the group's own, such as ``tournament``, or not one at all)."""
+    module = command_module(name)
+    if module is None:
+        return []
+    importlib.import_module(module)
     return [
         c
         for c in app.registered_commands
@@ -37,7 +45,7 @@ def main() -> None:
     completing = any(key.endswith("_COMPLETE") for key in os.environ)
     helping = "--help" in args or "-h" in args
     if len(chosen) != 1 or helping or completing:
-        sys.exit(_run(app, args))
+        sys.exit(_run(full_app(), args))
     single = new_app(add_completion=False)
     single.registered_commands = chosen
     single.registered_callback = app.registered_callback  # still a group: same usage

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from referee.cli.app import app
 from referee.cli.boundary import domain, echo
+from referee.cli.group import app
 from referee.messages import h, m
 
 if TYPE_CHECKING:

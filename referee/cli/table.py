@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from referee.cli.app import (
+from referee.cli.boundary import domain, echo
+from referee.cli.group import (
     DEFAULT_FILE,
     GAME_NAMES,
     SHOWN,
@@ -25,7 +26,6 @@ from referee.cli.app import (
     rule_overrides,
     utf8_text,
 )
-from referee.cli.boundary import domain, echo
 from referee.messages import h, m
 from referee.record import FORFEIT_REASON
 from referee.usage import UsageError

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from referee.cli.app import rule_overrides
+from referee.cli.group import rule_overrides
 from referee.messages import join, m
 
 if TYPE_CHECKING:

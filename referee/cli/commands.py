@@ -1,0 +1,58 @@
+"""Which module holds each of ``referee``'s commands, and the whole group built from all
+of them: a table command imports only its own module (the others' imports would cost every
+``referee play`` at the table)."""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import typer
+
+# Each command's module, in the order `referee --help` lists them: the table's first.
+COMMANDS = {
+    **dict.fromkeys(("new", "deal", "play", "declare", "claim", "forfeit"), "table"),
+    **dict.fromkeys(("show", "options", "undo"), "table"),
+    "amend": "amend",
+    "hand": "table",
+    "score": "logs",
+    "sheet": "sheet",
+    **dict.fromkeys(("verify", "export", "rules", "simulate"), "logs"),
+    "live": "table",
+    "standings": "logs",
+    "explain": "logs",
+    "tournament": "tournament",
+}
+ORDER = tuple(COMMANDS)
+
+
+def command_module(name: str) -> str | None:
+    """The module of ``referee``'s command ``name`` (None: not a command)."""
+    module = COMMANDS.get(name)
+    return None if module is None else f"referee.cli.{module}"
+
+
+def _place(command: object) -> int:
+    """Where a command stands in ``referee --help`` (commands added later come last)."""
+    name = getattr(command, "name", None) or command.callback.__name__  # type: ignore[attr-defined]
+    return ORDER.index(name) if name in ORDER else len(ORDER)
+
+
+_built: list[typer.Typer] = []
+
+
+def full_app() -> typer.Typer:
+    """The whole ``referee`` group: every command module imported, in help's order, with
+    the ``tournament`` group."""
+    if not _built:
+        from referee.cli.group import app
+
+        for module in sorted(set(COMMANDS.values())):
+            importlib.import_module(f"referee.cli.{module}")
+        from referee.cli.tournament import app as tournament_app
+
+        app.registered_commands.sort(key=_place)
+        app.add_typer(tournament_app, name="tournament")
+        _built.append(app)
+    return _built[0]
