@@ -300,6 +300,10 @@ class TrickDeal(TrickState):
     ) -> Options:
         return trickview.legal_options(self, player, limit)
 
+    def plays_json(self, card: Card | None, player: str | None = None) -> dict[str, object]:
+        """``options --json``: ``player``'s legal plays as objects (``card`` is unused)."""
+        return trickview.plays_json(self, player)
+
     def describe(self) -> list[Words]:
         return trickview.describe(self)
 

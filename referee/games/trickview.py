@@ -3,16 +3,28 @@ the state in a few lines for an explanation, and ``show``'s view."""
 
 from __future__ import annotations
 
-from referee.cards import SHORT_DECK, format_cards, sort_key
+from itertools import combinations
+from typing import NamedTuple
+
+from referee.cards import SHORT_DECK, Card, format_cards, sort_key
 from referee.games.base import Cards, Line, Options, View, Words
 from referee.games.facts import Fact, fact, joined
 from referee.games.trickcards import STRENGTH, beats, suit_named
 from referee.games.trickstate import TrickState
 
 
-def beat_hints(state: TrickState) -> list[Fact]:
-    """What beats each card now holding the trick, among the cards not yet played: for
-    the referee who does not know the follower's hand."""
+class Beaten(NamedTuple):
+    """What beats one card holding the trick, among the cards not yet played."""
+
+    card: Card
+    higher: tuple[Card, ...]  # the higher cards of its suit
+    any_trump: bool  # any trump beats it (it is not one)
+    top: Card | None  # the top card (Kozel's 6S), not yet played, beats it too
+    unbeatable: bool = False  # it is the top card: nothing beats it
+
+
+def beaten(state: TrickState) -> list[Beaten]:
+    """What beats each card now holding the trick, among the cards not yet played."""
     if state.holder is None:
         return []
     out = []
@@ -20,22 +32,35 @@ def beat_hints(state: TrickState) -> list[Fact]:
     trump, top = state.suit, state.top
     for held in state.holder[1]:
         if held is top:
-            out.append(fact("trick.hint.top", card=held))
+            out.append(Beaten(held, (), False, None, unbeatable=True))
             continue
         higher = tuple(c for c in left if c.suit == held.suit and beats(c, held, trump, top))
-        ways: list[object] = [higher] if higher else []
-        if held.suit != trump:
-            ways.append(fact("trick.hint.any-trump", suit=suit_named(trump)))
-        if top is not None and top in left and top not in higher:
-            ways.append(top)
+        also = top if top is not None and top in left and top not in higher else None
+        out.append(Beaten(held, higher, held.suit != trump, also))
+    return out
+
+
+def beat_hints(state: TrickState) -> list[Fact]:
+    """What beats each card now holding the trick, among the cards not yet played: for
+    the referee who does not know the follower's hand."""
+    out = []
+    for hint in beaten(state):
+        if hint.unbeatable:
+            out.append(fact("trick.hint.top", card=hint.card))
+            continue
+        ways: list[object] = [hint.higher] if hint.higher else []
+        if hint.any_trump:
+            ways.append(fact("trick.hint.any-trump", suit=suit_named(state.suit)))
+        if hint.top is not None:
+            ways.append(hint.top)
         if ways:
             either = ways[0]
             for way in ways[1:]:
                 either = fact("trick.hint.or", one=either, other=way)
-            out.append(fact("trick.hint.ways", card=held, ways=either))
+            out.append(fact("trick.hint.ways", card=hint.card, ways=either))
         else:
-            out.append(fact("trick.hint.nothing-left", card=held))
-    k = len(state.holder[1])
+            out.append(fact("trick.hint.nothing-left", card=hint.card))
+    k = len(state.holder[1]) if state.holder else 0
     if k > 1:
         out.append(fact("trick.hint.one-to-one", k=k))
     return out
@@ -59,6 +84,59 @@ def legal_options(state: TrickState, player: str | None, limit: int | None = Non
     ways: list[Words] = [format_cards(w) for w in state.options(who)]
     shown = ways if limit is None else ways[:limit]
     return Options(label, shown or [fact("trick.options.beats-none")], len(ways))
+
+
+def plays_json(state: TrickState, player: str | None) -> dict[str, object]:
+    """``options --json``: every legal play of ``player`` (default: whoever is to play) as
+    an object, those that take the trick over first (README, "options --json")."""
+    who = player or state.to_move()
+    hand = None if who is None else state.known_cards(who)
+    holder = state.holder if state.trick else None
+    target: dict[str, object] = {
+        "player": who,
+        "lead": who is not None and not state.trick,
+        "beat": [str(c) for c in holder[1]] if holder else [],
+        "holder": holder[0] if holder else None,
+        "hand": None if hand is None else [str(c) for c in hand],
+        "count": len(state.trick[0][1]) if state.trick else state.hand_size,
+    }
+    plays: list[dict[str, object]] = []
+    if who is not None and hand is not None:
+        plays = follows_json(state, who, hand) if state.trick else leads_json(state, hand)
+    out: dict[str, object] = {"for": target, "plays": plays, "total": len(plays), "more": 0}
+    if who is not None and hand is None and holder:
+        out["beaten_by"] = [
+            {
+                "card": str(b.card),
+                "higher": [str(c) for c in b.higher],
+                "any_trump": b.any_trump,
+                "top": None if b.top is None else str(b.top),
+                "unbeatable": b.unbeatable,
+            }
+            for b in beaten(state)
+        ]
+    return out
+
+
+def leads_json(state: TrickState, hand: tuple[Card, ...]) -> list[dict[str, object]]:
+    """Every lead from ``hand``: each card, then 2 to a hand's worth of one suit."""
+    out: list[dict[str, object]] = []
+    for k in range(1, min(state.hand_size, len(hand)) + 1):
+        for cards in combinations(hand, k):
+            if len({c.suit for c in cards}) == 1:
+                out.append({"cards": [str(c) for c in cards], "beats": None})
+    return out
+
+
+def follows_json(state: TrickState, who: str, hand: tuple[Card, ...]) -> list[dict[str, object]]:
+    """Every follow from ``hand`` (as many cards as were led): the ways to beat the cards
+    holding the trick first, as ``options`` lists them, then the rest."""
+    ways = state.options(who)
+    rest = [c for c in combinations(hand, len(state.trick[0][1])) if c not in ways]
+    return [
+        *({"cards": [str(c) for c in w], "beats": True} for w in ways),
+        *({"cards": [str(c) for c in w], "beats": False} for w in rest),
+    ]
 
 
 def describe(state: TrickState) -> list[Words]:
