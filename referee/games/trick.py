@@ -339,4 +339,4 @@ class TrickDeal(TrickState):
         return out
 
     def explain_special(self, entry: TrickEntry, out: Explanation) -> None:
-        """The ruling on a declaration, claim or forfeit, in words."""
+        """The ruling on a declaration, claim or forfeit, as facts."""
