@@ -386,11 +386,15 @@ class Table:
         return state.legal_options(card, player_named(match, by, "by") if by else None, limit)
 
     def plays_json(self, card: Card | None, by: str | None) -> dict[str, object] | None:
-        """The legal plays of ``card`` as objects for scripts, where the game gives them
-        (fishing); None otherwise (a trick game's ways to beat are said in words)."""
+        """The legal plays as objects for scripts, where the game gives them: those of
+        ``card`` (fishing), or those of ``by`` or the player to move (trick games)."""
+        from referee.games.trick import TrickDeal
+
         match, rep = self.open()
         state = open_state(match, rep)
         _options_asked(match, card, by)
+        if isinstance(state, TrickDeal):
+            return state.plays_json(card, player_named(match, by, "by") if by else None)
         return state.plays_json(card)
 
     def export(self) -> bytes:

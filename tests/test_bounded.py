@@ -272,13 +272,16 @@ def test_play_without_takes_on_the_worst_floor_says_which(tmp_path: Path) -> Non
     assert path.read_bytes() == before
 
 
-def test_options_json_of_a_trick_game_stays_words(tmp_path: Path) -> None:
+def test_options_json_of_a_trick_game_lists_objects(tmp_path: Path) -> None:
+    """Issue 19: no words in a trick game's ``options --json`` (tests/test_bura_rules.py
+    and tests/test_kozel_rules.py check each shape)."""
     path = tmp_path / "b.toml"
     assert run("new", "bura", "-p", "Ivan", "-p", "Petr", "-f", str(path)).exit_code == 0
     assert run("deal", "--dealer", "Petr", "--trump", "9H", "-f", str(path)).exit_code == 0
     assert run("play", "AS", "-f", str(path)).exit_code == 0
     out = options_json(path)
-    assert out["options"] == ["AS: beaten by any trump (H)"] and set(out) == {"for", "options"}
+    assert set(out) == {"for", "plays", "total", "more", "beaten_by"}
+    assert out["for"]["player"] == "Petr" and out["beaten_by"][0]["any_trump"] is True
 
 
 def test_a_kind_said_is_the_table_line() -> None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from itertools import permutations
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -11,7 +14,7 @@ from hypothesis import strategies as st
 from referee.cards import SHORT_DECK, Card, parse_cards
 from referee.games.trickcards import beats, card_points, set_beats
 
-from .conftest import first_problem, log_text, replay_text
+from .conftest import first_problem, log_text, replay_text, run
 
 
 def bura(
@@ -316,3 +319,96 @@ def test_little_moscow_gives_the_lead() -> None:
     assert replay_text(bura(("Ivan", "9H", entries))).problems == []
     no_trump_six = entries.replace("6H 6S 6C", "6D 6S 6C")
     assert first_problem(bura(("Ivan", "9H", no_trump_six)))[0] == "bura.declare.cards"
+
+
+# --- options --json: each legal play as an object -------------------------------------------
+
+
+def table(tmp_path: Path, dealer: str, hand: str | None) -> str:
+    log = str(tmp_path / "u.toml")
+    assert run("new", "bura", "-p", "Ivan", "-p", "Petr", "--no-date", "-f", log).exit_code == 0
+    hands = ("--hand", hand) if hand else ()
+    done = run("deal", "--dealer", dealer, "--trump", "9H", *hands, "-f", log)
+    assert done.exit_code == 0, done.output
+    return log
+
+
+def plays(log: str, *args: str) -> dict[str, Any]:
+    done = run("options", "--json", *args, "-f", log)
+    assert done.exit_code == 0, done.output
+    out = json.loads(done.stdout)
+    assert isinstance(out, dict)
+    return out
+
+
+def test_options_json_lists_every_follow_and_whether_it_beats(tmp_path: Path) -> None:
+    log = table(tmp_path, "Ivan", "Ivan=6H 7H 8C")
+    assert run("play", "AS", "10S", "-f", log).exit_code == 0
+    assert plays(log) == {
+        "for": {
+            "player": "Ivan",
+            "lead": False,
+            "beat": ["AS", "10S"],
+            "holder": "Petr",
+            "hand": ["6H", "7H", "8C"],
+            "count": 2,
+        },
+        "plays": [
+            {"cards": ["6H", "7H"], "beats": True},
+            {"cards": ["6H", "8C"], "beats": False},
+            {"cards": ["7H", "8C"], "beats": False},
+        ],
+        "total": 3,
+        "more": 0,
+    }
+    assert plays(log, "--by", "Ivan") == plays(log)
+    words = run("options", "-f", log).stdout.splitlines()
+    assert words == ["Ivan to beat AS 10S: 1 option", "  6H 7H"]  # the words list the beats
+
+
+def test_options_json_lists_every_lead_of_one_suit(tmp_path: Path) -> None:
+    out = plays(table(tmp_path, "Petr", "Ivan=6H 7H 8C"))
+    assert out["for"] == {
+        "player": "Ivan",
+        "lead": True,
+        "beat": [],
+        "holder": None,
+        "hand": ["6H", "7H", "8C"],
+        "count": 3,
+    }
+    assert [p["cards"] for p in out["plays"]] == [["6H"], ["7H"], ["8C"], ["6H", "7H"]]
+    assert {p["beats"] for p in out["plays"]} == {None} and out["total"] == 4
+
+
+def test_options_json_by_a_player_whose_hand_is_not_recorded(tmp_path: Path) -> None:
+    """``--by`` names the player as before; an unrecorded hand lists no plays but what
+    beats each card holding the trick."""
+    log = table(tmp_path, "Ivan", "Ivan=6H 7H 8C")
+    assert run("play", "AS", "-f", log).exit_code == 0  # Petr leads
+    mine = plays(log)
+    assert mine["for"]["player"] == "Ivan" and mine["for"]["count"] == 1
+    assert [(p["cards"], p["beats"]) for p in mine["plays"]] == [
+        (["6H"], True),
+        (["7H"], True),
+        (["8C"], False),
+    ]
+    assert "beaten_by" not in mine
+    out = plays(log, "--by", "Petr")
+    assert out["for"]["player"] == "Petr" and out["for"]["hand"] is None
+    assert out["plays"] == [] and out["total"] == 0
+    assert out["beaten_by"] == [
+        {"card": "AS", "higher": [], "any_trump": True, "top": None, "unbeatable": False}
+    ]
+    for asked in (("--json",), ()):  # a name that is no player's: refused as before
+        done = run("options", *asked, "--by", "Olga", "-f", log)
+        assert done.exit_code == 1 and "Olga is not a player" in done.stderr
+
+
+def test_options_json_after_the_deal_is_refused_as_before(tmp_path: Path) -> None:
+    log = table(tmp_path, "Ivan", None)
+    assert run("play", "AS", "10S", "-f", log).exit_code == 0
+    assert run("play", "6H", "7H", "-f", log).exit_code == 0
+    assert run("claim", "-f", log).exit_code == 0  # a false claim ends the deal
+    for asked in (("--json",), ()):
+        done = run("options", *asked, "-f", log)
+        assert done.exit_code == 1 and "[log.deal]" in done.stderr

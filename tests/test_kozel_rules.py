@@ -5,7 +5,9 @@ Kozel deal recounted from the log alone, independently of the engine."""
 
 from __future__ import annotations
 
+import json
 from itertools import permutations
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,7 +22,7 @@ from referee.record import Deal, Match, TrickEntry, side_map
 from referee.registry import variant_values
 from referee.simulate import simulate_match
 
-from .conftest import first_problem, log_text, new_state, replay_text
+from .conftest import first_problem, log_text, new_state, replay_text, run
 
 RANKS = ["6", "7", "8", "9", "J", "Q", "K", "10", "A"]  # low to high, as rules.md lists
 VALUE = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
@@ -357,3 +359,61 @@ def test_rules_table_lists_every_parameter() -> None:
         "target": 12,
     }
     assert parse_cards("6S")[0] == Card("6", "S")
+
+
+# --- options --json: each legal play as an object -------------------------------------------
+
+
+def options_json(log: str) -> dict[str, Any]:
+    done = run("options", "--json", "-f", log)
+    assert done.exit_code == 0, done.output
+    out = json.loads(done.stdout)
+    assert isinstance(out, dict)
+    return out
+
+
+def six_spades_table(folder: Path, *hand: str) -> str:
+    folder.mkdir(exist_ok=True)
+    log = str(folder / "k.toml")
+    new = ("new", "kozel", "-p", "A", "-p", "B", "--variant", "six-spades", "--no-date")
+    assert run(*new, "-f", log).exit_code == 0
+    done = run("deal", "--dealer", "B", "--trump", "9D", *hand, "-f", log)
+    assert done.exit_code == 0, done.output
+    return log
+
+
+def test_options_json_says_what_beats_a_card_when_the_hand_is_not_recorded(
+    tmp_path: Path,
+) -> None:
+    """The 6S on top beats a plain card besides its suit's higher cards and the trumps;
+    the 6S itself is beaten by nothing."""
+    log = six_spades_table(tmp_path)
+    assert run("play", "KH", "-f", log).exit_code == 0
+    out = options_json(log)
+    assert out["for"] == {
+        "player": "B",
+        "lead": False,
+        "beat": ["KH"],
+        "holder": "A",
+        "hand": None,
+        "count": 1,
+    }
+    assert (out["plays"], out["total"], out["more"]) == ([], 0, 0)
+    assert out["beaten_by"] == [
+        {"card": "KH", "higher": ["10H", "AH"], "any_trump": True, "top": "6S", "unbeatable": False}
+    ]
+    top = six_spades_table(tmp_path / "top")
+    assert run("play", "6S", "-f", top).exit_code == 0
+    assert options_json(top)["beaten_by"] == [
+        {"card": "6S", "higher": [], "any_trump": False, "top": None, "unbeatable": True}
+    ]
+
+
+def test_options_json_lists_leads_of_one_to_four_cards(tmp_path: Path) -> None:
+    log = six_spades_table(tmp_path, "--hand", "A=6S 7S 8S 8H")
+    out = options_json(log)
+    assert out["for"]["lead"] is True and out["for"]["count"] == 4
+    cards = [p["cards"] for p in out["plays"]]
+    assert cards[:4] == [["6S"], ["7S"], ["8S"], ["8H"]]
+    assert cards[4:] == [["6S", "7S"], ["6S", "8S"], ["7S", "8S"], ["6S", "7S", "8S"]]
+    assert out["total"] == 8 and all(p["beats"] is None for p in out["plays"])

@@ -17,12 +17,18 @@ GAMES_DIR = Path(__file__).resolve().parent.parent / "referee" / "games"
 WORDLESS = (
     "__init__.py",
     "base.py",
+    "bura.py",
     "captures.py",
     "events.py",
     "facts.py",
     "fishing_sim.py",
+    "kozel.py",
+    "trick.py",
     "trick_sim.py",
     "trickcards.py",
+    "trickruling.py",
+    "trickstate.py",
+    "trickview.py",
     "unions_table.py",
 )
 

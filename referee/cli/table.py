@@ -320,7 +320,7 @@ def options(
         import json
 
         plays = table(file).plays_json(chosen, by)
-        if plays is None:  # a trick game's ways to beat, in words
+        if plays is None:  # a game (or a finished deal) that lists its options in words
             plays = options_json(table(file).options(chosen, by, limit))
         echo(json.dumps(plays, ensure_ascii=False))
         return

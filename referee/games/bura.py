@@ -7,11 +7,12 @@ from itertools import combinations
 
 from referee.cards import Card
 from referee.games.base import Carry, DealResult, Explanation, Illegal, Line, sole_leader
+from referee.games.facts import Fact, fact
 from referee.games.trick import TrickDeal
-from referee.games.trickruling import Ending, Outcome, Reason, Ruling, Standing
-from referee.messages import Msg, Suit, m
+from referee.games.trickcards import suit_named
+from referee.games.trickruling import Ending, Outcome, Reason, Ruling, Standing, forfeit_outcome
 from referee.params import Value
-from referee.record import Deal, TrickEntry, forfeit_reason
+from referee.record import Deal, TrickEntry
 
 PRIORITY: tuple[str, ...] = ("moscow", "bura", "little-moscow", "molodka")
 
@@ -20,38 +21,30 @@ Declaration = tuple[str, str, tuple[Card, ...]]  # who, which, the cards shown
 
 def combination_ok(
     name: str, cards: tuple[Card, ...], trump: Card, needs_trump_ace: bool
-) -> Msg | None:
+) -> Fact | None:
     """Why ``cards`` do not form the declaration ``name`` against ``trump``, or None."""
     t = trump.suit
     if len(cards) != 3 or len(set(cards)) != 3:
-        return m("a declaration shows 3 different cards, found {cards}", cards=cards)
+        return fact("bura.declaration.three", cards=cards)
     if name == "bura" and not all(c.suit == t for c in cards):
-        return m("a bura is three trumps ({suit}); {cards} is not", suit=Suit(t), cards=cards)
+        return fact("bura.declaration.bura", suit=suit_named(t), cards=cards)
     if name == "moscow":
         if not all(c.rank == "A" for c in cards):
-            return m("a moscow is three aces; {cards} is not", cards=cards)
+            return fact("bura.declaration.moscow", cards=cards)
         if needs_trump_ace and Card("A", t) not in cards:
-            return m(
-                "with moscow_needs_trump_ace, one of the aces must be {card}", card=Card("A", t)
-            )
+            return fact("bura.declaration.moscow-ace", card=Card("A", t))
     if name == "little-moscow" and (
         not all(c.rank == "6" for c in cards) or Card("6", t) not in cards
     ):
-        return m(
-            "a little moscow is three sixes including {card}; {cards} is not",
-            card=Card("6", t),
-            cards=cards,
-        )
+        return fact("bura.declaration.little-moscow", card=Card("6", t), cards=cards)
     if name == "molodka" and (len({c.suit for c in cards}) != 1 or cards[0].suit == t):
-        return m(
-            "a molodka is three cards of one plain (non-trump) suit; {cards} is not", cards=cards
-        )
+        return fact("bura.declaration.molodka", cards=cards)
     return None
 
 
 class BuraDeal(TrickDeal):
     game = "bura"
-    deck_name = m("Bura's 36-card deck (6 to A)")
+    deck_name = fact("bura.deck")
 
     def __init__(
         self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
@@ -107,12 +100,7 @@ class BuraDeal(TrickDeal):
             return self.check_declare(entry)
         if entry.kind == "claim":
             return self.check_claim(entry, standing)
-        forfeit = Outcome(
-            Ending.LOST,
-            entry.by,
-            Reason.FORFEIT,
-            m("forfeit: {reason}", reason=forfeit_reason(entry.forfeit or "")),
-        )
+        forfeit = forfeit_outcome(entry.by, entry.forfeit)
         return Ruling(entry, ("bura.misdraw",), settle=standing.settle, outcome=forfeit)
 
     def apply_special(self, ruling: Ruling) -> None:
@@ -128,8 +116,8 @@ class BuraDeal(TrickDeal):
     def may_follow_last_trick(self, entry: TrickEntry) -> bool:
         return entry.kind == "claim"
 
-    def after_last_trick(self) -> str:
-        return m("only a claim may follow")
+    def after_last_trick(self) -> Fact:
+        return fact("bura.after-last.claim")
 
     def after_last_rule(self, entry: TrickEntry) -> str:
         """[bura.claim.none] Only a claim follows the last trick: a declaration there is
@@ -145,28 +133,17 @@ class BuraDeal(TrickDeal):
 
     def check_open(self, entry: TrickEntry, outcome: Outcome | None) -> None:
         if outcome is not None and outcome.reason is Reason.DECLARED_FIRST:
-            raise Illegal(
-                "bura.declare.first",
-                m(
-                    "a declaration before the first trick voided "
-                    "this deal; it is redealt and nothing more is recorded in it"
-                ),
-            )
+            raise Illegal("bura.declare.first", fact("bura.closed.first"))
         if outcome is not None and outcome.reason is Reason.DECLARED:
             raise Illegal(
                 "bura.declare.priority",
-                m(
-                    "{player}'s declaration won the deal; nothing may follow in it",
-                    player=outcome.player,
-                ),
+                fact("bura.closed.declared", player=outcome.player),
             )
         super().check_open(entry, outcome)
 
     def trick_outcome(self, winner: str) -> Outcome | None:
         if self.duel:  # the trick of two Buras ends the deal: no draw follows it
-            return Outcome(
-                Ending.WIN, winner, Reason.DECLARED, m("declared bura: won the deciding trick")
-            )
+            return Outcome(Ending.WIN, winner, Reason.DECLARED, fact("bura.how.duel"))
         return None
 
     def check_declare(self, entry: TrickEntry) -> Ruling:
@@ -175,18 +152,9 @@ class BuraDeal(TrickDeal):
         outcome is the declarations before this trick judged with it."""
         self.check_cards(entry.by, entry.cards)
         if self.trick:
-            raise Illegal(
-                "bura.declare",
-                m(
-                    "a declaration is made at the start of a trick, before "
-                    "the lead, not in the middle of one"
-                ),
-            )
+            raise Illegal("bura.declare", fact("bura.declare.mid-trick"))
         if any(p == entry.by for p, _, _ in self.pending):
-            raise Illegal(
-                "bura.declare",
-                m("{player} has already declared before this trick", player=entry.by),
-            )
+            raise Illegal("bura.declare", fact("bura.declare.again", player=entry.by))
         name = entry.declares
         assert name is not None
         why = combination_ok(
@@ -225,7 +193,7 @@ class BuraDeal(TrickDeal):
                     Ending.VOID,
                     pending[0][0],
                     Reason.DECLARED_FIRST,
-                    m("declared before the first trick"),
+                    fact("bura.how.declared-first"),
                 ),
                 None,
                 False,
@@ -237,30 +205,26 @@ class BuraDeal(TrickDeal):
 
         who, name, _ = min(pending, key=rank)
         if name == "moscow":
-            return Outcome(Ending.WIN, who, Reason.DECLARED, m("declared moscow")), None, False
+            return Outcome(Ending.WIN, who, Reason.DECLARED, fact("bura.how.moscow")), None, False
         if name == "bura":
             if sum(1 for _, n, _ in pending if n == "bura") == 1:
-                return Outcome(Ending.WIN, who, Reason.DECLARED, m("declared bura")), None, False
+                return Outcome(Ending.WIN, who, Reason.DECLARED, fact("bura.how.bura")), None, False
             return None, who, True
         return None, who, False
 
     def check_claim(self, entry: TrickEntry, standing: Standing) -> Ruling:
         """[bura.claim] Between tricks, after at least one: true with 31 card points."""
         if self.trick:
-            raise Illegal(
-                "bura.claim", m("a claim is made between tricks, never in the middle of one")
-            )
+            raise Illegal("bura.claim", fact("bura.claim.mid-trick"))
         if self.tricks == 0:
-            raise Illegal("bura.claim", m("a claim needs at least one complete trick"))
+            raise Illegal("bura.claim", fact("bura.claim.early"))
         pts = self.points[entry.by]
         if pts >= 31:
-            outcome = Outcome(
-                Ending.WIN, entry.by, Reason.CLAIM, m("claimed 31 with {points}", points=pts)
-            )
+            how = fact("bura.how.claim", points=pts)
+            outcome = Outcome(Ending.WIN, entry.by, Reason.CLAIM, how)
         else:
-            outcome = Outcome(
-                Ending.LOST, entry.by, Reason.CLAIM, m("false claim: {points} points", points=pts)
-            )
+            how = fact("bura.how.false-claim", points=pts)
+            outcome = Outcome(Ending.LOST, entry.by, Reason.CLAIM, how)
         return Ruling(entry, ("bura.claim",), settle=standing.settle, outcome=outcome)
 
     # --- explaining and showing -----------------------------------------------------------
@@ -269,43 +233,28 @@ class BuraDeal(TrickDeal):
         if entry.kind == "claim":
             pts = self.points[entry.by]
             out.lines.append(
-                m(
-                    "{player} has taken {points} card points in tricks: "
-                    "a true claim: the deal is won."
-                    if pts >= 31
-                    else "{player} has taken {points} card points in tricks: "
-                    "a false claim: the pot is doubled and each opponent scores 2.",
-                    player=entry.by,
-                    points=pts,
-                )
+                fact("bura.explain.claim-true", player=entry.by, points=pts)
+                if pts >= 31
+                else fact("bura.explain.claim-false", player=entry.by, points=pts)
             )
         elif entry.kind == "declare":
-            out.lines.append(
-                m(
-                    "{name} against trump {card}: judged with any "
-                    "other declaration before this trick.",
-                    name=entry.declares,
-                    card=self.trump,
-                )
-            )
+            out.lines.append(fact("bura.explain.declare", name=entry.declares, card=self.trump))
         else:
-            out.lines.append(m("{player} loses the deal, as for a false claim.", player=entry.by))
+            out.lines.append(fact("bura.explain.forfeit", player=entry.by))
 
-    def waiting(self) -> str:
-        return m("Waiting for a claim")
+    def waiting(self) -> Fact:
+        return fact("bura.waiting")
 
     def view_notes(self) -> list[Line]:
-        return [
-            (m("Pot: {pot} (card points are not shown: claims are from memory)", pot=self.pot),)
-        ]
+        return [(fact("bura.view.pot", pot=self.pot),)]
 
     def view_data(self) -> dict[str, object]:
         return {"pot": self.pot}
 
     # --- the end of the deal ----------------------------------------------------------
 
-    def unfinished(self) -> str:
-        return m("no claim, winning declaration or forfeit ended it, and cards remain")
+    def unfinished(self) -> Fact:
+        return fact("bura.unfinished")
 
     def final_outcome(self) -> Outcome:
         ended = self.ended
@@ -318,9 +267,9 @@ class BuraDeal(TrickDeal):
                     Ending.WIN,
                     leader,
                     Reason.PLAYED_OUT,
-                    m("most card points ({points})", points=self.points[leader]),
+                    fact("bura.how.most-points", points=self.points[leader]),
                 )
-        return Outcome(Ending.VOID, None, Reason.PLAYED_OUT, m("played out with no claim"))
+        return Outcome(Ending.VOID, None, Reason.PLAYED_OUT, fact("bura.how.played-out"))
 
     def result(self) -> DealResult:
         o = self.final_outcome()
@@ -344,9 +293,9 @@ class BuraDeal(TrickDeal):
             payments[o.player] -= pot
             pot *= 2
         breakdown = {p: {"card_points": self.points[p]} for p in self.players}
-        how = o.how if o.player is None else m("{player}: {how}", player=o.player, how=o.how)
+        how = o.how if o.player is None else fact("trick.how.by", player=o.player, how=o.how)
         if o.kind is Ending.VOID and o.player is not None:
-            how = m("void: {player} {how}", player=o.player, how=o.how)
+            how = fact("bura.how.void", player=o.player, how=o.how)
         return DealResult(
             score, breakdown, next_dealer, winner=winner, pot_after=pot, payments=payments, how=how
         )

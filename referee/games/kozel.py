@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from referee.cards import Card
 from referee.games.base import Carry, DealResult, Explanation, Illegal, Line
+from referee.games.facts import fact
 from referee.games.trick import TrickDeal
-from referee.games.trickruling import Ending, Outcome, Reason, Ruling, Standing
-from referee.messages import m
+from referee.games.trickruling import Outcome, Ruling, Standing, forfeit_outcome
 from referee.params import Value
-from referee.record import Deal, TrickEntry, forfeit_reason, side_map, side_names
+from referee.record import Deal, TrickEntry, side_map, side_names
 
 SIX_SPADES = Card("6", "S")
 
@@ -19,7 +19,7 @@ SIX_SPADES = Card("6", "S")
 class KozelDeal(TrickDeal):
     game = "kozel"
     hand_size = 4
-    deck_name = m("Kozel's 36-card deck (6 to A)")
+    deck_name = fact("kozel.deck")
 
     def __init__(
         self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
@@ -35,23 +35,13 @@ class KozelDeal(TrickDeal):
     def check_special(self, entry: TrickEntry, standing: Standing) -> Ruling:
         """[kozel.forfeit] The forfeiting player's side loses the deal, mid-trick too."""
         if entry.kind != "forfeit":
-            raise Illegal(
-                "log.play", m("{game} has no {kind} entries", game="kozel", kind=entry.kind)
-            )
-        forfeit = Outcome(
-            Ending.LOST,
-            entry.by,
-            Reason.FORFEIT,
-            m("forfeit: {reason}", reason=forfeit_reason(entry.forfeit or "")),
-        )
+            raise Illegal("log.play", fact("trick.no-such-entry", game="kozel", kind=entry.kind))
+        forfeit = forfeit_outcome(entry.by, entry.forfeit)
         return Ruling(entry, ("kozel.forfeit",), outcome=forfeit)
 
     def check_open(self, entry: TrickEntry, outcome: Outcome | None) -> None:
         if outcome is None and self.played_out and entry.kind == "forfeit":
-            raise Illegal(
-                "kozel.forfeit",
-                m("every card of this deal has been played; a forfeit comes during the deal"),
-            )
+            raise Illegal("kozel.forfeit", fact("kozel.forfeit.played-out"))
         super().check_open(entry, outcome)
 
     def closed_rule(self, outcome: Outcome) -> str:
@@ -59,15 +49,13 @@ class KozelDeal(TrickDeal):
 
     def explain_special(self, entry: TrickEntry, out: Explanation) -> None:
         out.lines.append(
-            m(
-                "{side} loses the deal: {points} penalty points, every other side 0.",
-                side=self.side[entry.by],
-                points=self.rules["penalty_none"],
+            fact(
+                "kozel.explain.forfeit", side=self.side[entry.by], points=self.rules["penalty_none"]
             )
         )
 
     def view_notes(self) -> list[Line]:
-        return [(m("Penalty points are scored when the deal is played out (lower is better)"),)]
+        return [(fact("kozel.view.penalty"),)]
 
     # --- the end of the deal ----------------------------------------------------------
 
@@ -102,7 +90,7 @@ class KozelDeal(TrickDeal):
         score, breakdown = self.penalties()
         o = self.outcome
         how = (
-            m("{player}: {how}", player=self.side[o.player], how=o.how)
+            fact("trick.how.by", player=self.side[o.player], how=o.how)
             if o is not None and o.player
             else ""
         )

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 
 from referee.cards import SHORT_DECK, Card, format_cards
 from referee.games import trickview
-from referee.games.base import Explanation, Illegal, Options, View
+from referee.games.base import Explanation, Illegal, Options, View, Words
 from referee.games.events import Claimed, Declared, Event, Followed, Forfeited, Led, TrickTaken
+from referee.games.facts import fact
 from referee.games.trickcards import card_points, set_beats
 from referee.games.trickruling import Draw, Ending, Outcome, Ruling, Standing
 from referee.games.trickstate import TrickState
-from referee.messages import m, mn
 from referee.record import Entry, TrickEntry
 
 if TYPE_CHECKING:
@@ -65,15 +65,12 @@ class TrickDeal(TrickState):
             if self.played_out and not self.may_follow_last_trick(entry):
                 raise Illegal(
                     self.after_last_rule(entry),
-                    m(
-                        "every card of this deal has been played; {then}",
-                        then=self.after_last_trick(),
-                    ),
+                    fact("trick.played-out", then=self.after_last_trick()),
                 )
             return
         raise Illegal(
             self.closed_rule(outcome),
-            m("the deal ended ({how}); nothing may follow in it", how=outcome.how),
+            fact("trick.ended", how=outcome.how),
         )
 
     def may_follow_last_trick(self, entry: TrickEntry) -> bool:
@@ -90,9 +87,7 @@ class TrickDeal(TrickState):
 
     def check_special(self, entry: TrickEntry, standing: Standing) -> Ruling:
         """A declaration, claim or forfeit (whichever the game has)."""
-        raise Illegal(
-            "log.play", m("{game} has no {kind} entries", game=self.game, kind=entry.kind)
-        )
+        raise Illegal("log.play", fact("trick.no-such-entry", game=self.game, kind=entry.kind))
 
     def check_lead(self, entry: TrickEntry, standing: Standing) -> Ruling:
         """[*.lead] The leader (or the player a declaration gave the lead) plays 1 card or
@@ -102,25 +97,21 @@ class TrickDeal(TrickState):
         if by != expected:
             raise Illegal(
                 "turn.order",
-                m(
-                    "{player} leads this trick (a declaration gave them the lead), not {by}"
-                    if standing.must_lead
-                    else "{player} leads this trick, not {by}",
-                    player=expected,
-                    by=by,
-                ),
+                fact("trick.lead.turn.declared", player=expected, by=by)
+                if standing.must_lead
+                else fact("trick.lead.turn", player=expected, by=by),
             )
         self.check_cards(by, cards)
         k = self.hand_size
         if not 1 <= len(cards) <= k:
             raise Illegal(
                 self.rule("lead"),
-                m("a lead is 1 to {k} cards, found {count}", k=k, count=len(cards)),
+                fact("trick.lead.count", k=k, count=len(cards)),
             )
         if len({c.suit for c in cards}) != 1:
             raise Illegal(
                 self.rule("lead"),
-                m("cards led together must be of one suit; {cards} is not", cards=cards),
+                fact("trick.lead.suits", cards=cards),
             )
         return Ruling(
             entry, (self.rule("lead"),), settle=standing.settle, lead=True, holder=(by, cards)
@@ -133,22 +124,13 @@ class TrickDeal(TrickState):
         by, cards = entry.by, entry.cards
         expected = self.after[self.trick[-1][0]]
         if by != expected:
-            raise Illegal(
-                "turn.order",
-                m("it is {player}'s turn to follow, not {by}'s", player=expected, by=by),
-            )
+            raise Illegal("turn.order", fact("trick.follow.turn", player=expected, by=by))
         self.check_cards(by, cards)
         led = len(self.trick[0][1])
         if len(cards) != led:
             raise Illegal(
                 self.rule("follow"),
-                mn(
-                    "{n} card was led, so {player} plays {n}, not {count}",
-                    "{n} cards were led, so {player} plays {n}, not {count}",
-                    led,
-                    player=by,
-                    count=len(cards),
-                ),
+                fact("trick.follow.count", n=led, player=by, count=len(cards)),
             )
         holder = self.holder
         assert holder is not None
@@ -172,29 +154,21 @@ class TrickDeal(TrickState):
         checking: card.deck, card.duplicate, hand.not-held, hand.count)."""
         for c in cards:
             if c not in SHORT_DECK:
-                raise Illegal(
-                    "card.deck", m("{card} is not in {deck}", card=c, deck=self.deck_name)
-                )
+                raise Illegal("card.deck", fact("trick.card.deck", card=c, deck=self.deck_name))
         if len(set(cards)) != len(cards):
-            raise Illegal("card.duplicate", m("{cards} names a card twice", cards=cards))
+            raise Illegal("card.duplicate", fact("trick.card.twice", cards=cards))
         for c in cards:
             if c in self.used:
                 raise Illegal(
                     "card.duplicate",
-                    m("{card} was already {where}", card=c, where=self.where_used(c)),
+                    fact("trick.card.played", card=c, where=self.where_used(c)),
                 )
         self.check_held(by, cards)
         count = len(cards)
         if count > self.held[by]:
             raise Illegal(
                 "hand.count",
-                mn(
-                    "{player} holds {n} card, not {count}",
-                    "{player} holds {n} cards, not {count}",
-                    self.held[by],
-                    player=by,
-                    count=count,
-                ),
+                fact("trick.hand.count", n=self.held[by], player=by, count=count),
             )
 
     def check_held(self, by: str, cards: tuple[Card, ...]) -> None:
@@ -205,28 +179,19 @@ class TrickDeal(TrickState):
             if owner is not None and owner != by:
                 raise Illegal(
                     "hand.not-held",
-                    m(
-                        "{player} does not hold {card}: {owner} showed it in "
-                        "a declaration, and it stays in their hand",
-                        player=by,
-                        card=c,
-                        owner=owner,
-                    ),
+                    fact("trick.held.shown", player=by, card=c, owner=owner),
                 )
         if self.trump in cards:
             if self.trump_holder is None:
                 raise Illegal(
                     "hand.not-held",
-                    m(
-                        "the turned-up trump {card} lies under the stock until it is drawn last",
-                        card=self.trump,
-                    ),
+                    fact("trick.held.trump-under", card=self.trump),
                 )
             if self.trump_holder != by:
                 raise Illegal(
                     "hand.not-held",
-                    m(
-                        "{player} does not hold {card}: {owner} drew it",
+                    fact(
+                        "trick.held.trump-drawn",
                         player=by,
                         card=self.trump,
                         owner=self.trump_holder,
@@ -237,9 +202,7 @@ class TrickDeal(TrickState):
             received = self.drawn[by]
             for c in cards:  # unplayed (checked before) and listed among the cards received
                 if listed.get(c, received) >= received:
-                    raise Illegal(
-                        "hand.not-held", m("{player} does not hold {card}", player=by, card=c)
-                    )
+                    raise Illegal("hand.not-held", fact("trick.held.not", player=by, card=c))
 
     # --- applying: carries out a ruling ------------------------------------------------
 
@@ -337,7 +300,11 @@ class TrickDeal(TrickState):
     ) -> Options:
         return trickview.legal_options(self, player, limit)
 
-    def describe(self) -> list[str]:
+    def plays_json(self, card: Card | None, player: str | None = None) -> dict[str, object]:
+        """``options --json``: ``player``'s legal plays as objects (``card`` is unused)."""
+        return trickview.plays_json(self, player)
+
+    def describe(self) -> list[Words]:
         return trickview.describe(self)
 
     def view(self) -> View:
@@ -349,39 +316,27 @@ class TrickDeal(TrickState):
         if entry.kind == "cards" and self.trick and self.known_cards(entry.by) is not None:
             out.legal.extend(format_cards(w) for w in self.options(entry.by))
             if not out.legal:
-                out.legal.append(m("no set of their cards beats it"))
+                out.legal.append(fact("trick.beats.none"))
         try:
             ruling = self.check(entry)
         except Illegal as err:
             return Explanation([err.rule], [err.message], err.legal or out.legal, False)
         out.rules.extend(ruling.rules)
         if ruling.lead:
-            out.lines.append(
-                mn(
-                    "{player} leads {n} card(s) of one suit.",
-                    "{player} leads {n} cards of one suit.",
-                    len(entry.cards),
-                    player=entry.by,
-                )
-            )
+            out.lines.append(fact("trick.explain.lead", n=len(entry.cards), player=entry.by))
         elif entry.kind == "cards":
             assert self.holder is not None and ruling.holder is not None
             holder, held = self.holder
             out.lines.append(
-                m(
-                    "{cards} beats {held} ({player}'s cards now holding the trick)."
-                    if ruling.holder[0] == entry.by
-                    else "{cards} does not beat {held} ({player}'s cards now holding the trick).",
-                    cards=entry.cards,
-                    held=held,
-                    player=holder,
-                )
+                fact("trick.explain.beats", cards=entry.cards, held=held, player=holder)
+                if ruling.holder[0] == entry.by
+                else fact("trick.explain.beats-not", cards=entry.cards, held=held, player=holder)
             )
         else:
             self.explain_special(entry, out)
         if ruling.outcome is not None:
-            out.lines.append(m("The deal ends: {how}.", how=ruling.outcome.how))
+            out.lines.append(fact("trick.explain.ends", how=ruling.outcome.how))
         return out
 
     def explain_special(self, entry: TrickEntry, out: Explanation) -> None:
-        """The ruling on a declaration, claim or forfeit, in words."""
+        """The ruling on a declaration, claim or forfeit, as facts."""

@@ -7,10 +7,11 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
+from referee.games.facts import Fact, fact
 from referee.games.trickcards import Played
-from referee.messages import m
 from referee.problems import Problem
-from referee.record import TrickEntry
+from referee.record import FORFEIT_REASON, TrickEntry
+from referee.text import cut, visible
 
 
 class Ending(Enum):
@@ -23,22 +24,22 @@ class Ending(Enum):
 
 
 class Reason(Enum):
-    """What ended a deal."""
+    """What ended a deal; each value is the code of the fact that says it."""
 
-    DECLARED_FIRST = m("a declaration before the first trick")
-    DECLARED = m("a winning declaration")
-    CLAIM = m("a claim")
-    FORFEIT = m("a forfeit")
-    PLAYED_OUT = m("every card played")
+    DECLARED_FIRST = "trick.reason.declared-first"
+    DECLARED = "trick.reason.declared"
+    CLAIM = "trick.reason.claim"
+    FORFEIT = "trick.reason.forfeit"
+    PLAYED_OUT = "trick.reason.played-out"
 
 
 class Outcome(NamedTuple):
-    """How a deal ended: the kind, the player concerned, why, and the ruling in words."""
+    """How a deal ended: the kind, the player concerned, why, and the ruling (a fact)."""
 
     kind: Ending
     player: str | None
     reason: Reason
-    how: str
+    how: Fact
 
 
 class Standing(NamedTuple):
@@ -77,3 +78,13 @@ class Ruling(NamedTuple):
     winner: str | None = None
     draw: Draw | None = None
     outcome: Outcome | None = None
+
+
+def forfeit_outcome(by: str, reason: str | None) -> Outcome:
+    """[*.forfeit] ``by`` loses the deal by forfeit; ``reason`` as the log records it."""
+    said = (
+        fact("trick.forfeit.default")
+        if reason == FORFEIT_REASON
+        else visible(cut(reason or "", 200))
+    )
+    return Outcome(Ending.LOST, by, Reason.FORFEIT, fact("trick.forfeit", reason=said))

@@ -9,9 +9,9 @@ from itertools import combinations
 
 from referee.cards import SHORT_DECK, Card, sort_key
 from referee.games.base import Carry, DealState, Line
+from referee.games.facts import Fact, fact
 from referee.games.trickcards import Played, set_beats
 from referee.games.trickruling import Draw, Outcome
-from referee.messages import m, mn
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal
@@ -19,10 +19,10 @@ from referee.record import Deal
 
 class TrickState(DealState):
     """One deal of a trick game as it stands: subclasses give the hand size and the
-    game's own words (waiting, notes, why a deal is unfinished)."""
+    game's own facts (waiting, notes, why a deal is unfinished)."""
 
     hand_size = 3
-    deck_name = m("the 36-card deck (6 to A)")
+    deck_name = fact("trick.deck")
 
     def __init__(
         self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
@@ -88,9 +88,9 @@ class TrickState(DealState):
             return self.next_player(self.trick[-1][0])
         return self.lead_override() or self.leader
 
-    def where_used(self, card: Card) -> str:
+    def where_used(self, card: Card) -> Fact:
         by, trick = self.used[card]
-        return m("played by {player} in trick {trick}", player=by, trick=trick)
+        return fact("trick.card.played-by", player=by, trick=trick)
 
     def in_hand(self, player: str) -> tuple[Card, ...] | None:
         return self.known_cards(player)
@@ -124,15 +124,15 @@ class TrickState(DealState):
         """The strongest declaration these cards make (games with declarations)."""
         return None
 
-    # --- the game's own words ------------------------------------------------------------
+    # --- the game's own facts ------------------------------------------------------------
 
-    def after_last_trick(self) -> str:
-        """What may still follow the last trick of a played-out deal, in words."""
-        return m("nothing may follow")
+    def after_last_trick(self) -> Fact:
+        """What may still follow the last trick of a played-out deal."""
+        return fact("trick.after-last.nothing")
 
-    def waiting(self) -> str:
+    def waiting(self) -> Fact:
         """What the table waits for when nobody is to play."""
-        return m("The deal is over")
+        return fact("trick.waiting.over")
 
     def view_notes(self) -> list[Line]:
         """The game's own lines at the end of ``show`` (never card points during a deal)."""
@@ -142,9 +142,9 @@ class TrickState(DealState):
         """The game's own fields for ``show --json``."""
         return {}
 
-    def unfinished(self) -> str:
+    def unfinished(self) -> Fact:
         """Why an unfinished deal is not over, for its ``deal.conservation`` problem."""
-        return m("cards remain to be played")
+        return fact("trick.unfinished.cards")
 
     # --- set-up ------------------------------------------------------------------------
 
@@ -154,7 +154,7 @@ class TrickState(DealState):
             out.append(
                 self.problem(
                     "card.deck",
-                    m("{card} is not in {deck}", card=self.trump, deck=self.deck_name),
+                    fact("trick.card.deck", card=self.trump, deck=self.deck_name),
                     "trump",
                 )
             )
@@ -176,32 +176,19 @@ class TrickState(DealState):
             out.append(
                 self.problem(
                     "hand.count",
-                    mn(
-                        "{player}'s hand lists {n} card; every player is dealt {k}",
-                        "{player}'s hand lists {n} cards; every player is dealt {k}",
-                        len(cards),
-                        player=player,
-                        k=k,
-                    ),
+                    fact("trick.hand.short", n=len(cards), player=player, k=k),
                     key,
                 )
             )
         for pos, c in enumerate(cards):
             if c not in SHORT_DECK:
-                said = m(
-                    "{card} in {player}'s hand is not in {deck}",
-                    card=c,
-                    player=player,
-                    deck=self.deck_name,
-                )
-                out.append(self.problem("card.deck", said, key))
+                found = fact("trick.hand.card-deck", card=c, player=player, deck=self.deck_name)
+                out.append(self.problem("card.deck", found, key))
             elif c in owner:
                 out.append(self.dealt_twice(c, owner[c], player, key))
             elif c == self.trump and pos < k:
-                said = m(
-                    "the trump {card} is turned up, not dealt to {player}", card=c, player=player
-                )
-                out.append(self.problem(self.rule("deal"), said, key))
+                found = fact("trick.hand.trump-dealt", card=c, player=player)
+                out.append(self.problem(self.rule("deal"), found, key))
             owner[c] = player
         return out
 
@@ -228,19 +215,14 @@ class TrickState(DealState):
         out: list[Problem] = []
         for player, got in (self.hands or {}).items():
             if self.trump in got[self.drawn[player] : self.drawn[player] + k]:
-                said = mn(
-                    "{player}'s hand lists the turned-up trump {card} among the "
-                    "cards drawn after trick {trick}, but it is drawn last, and "
-                    "{n} card remains in the stock",
-                    "{player}'s hand lists the turned-up trump {card} among the "
-                    "cards drawn after trick {trick}, but it is drawn last, and "
-                    "{n} cards remain in the stock",
-                    left,
+                found = fact(
+                    "trick.draw.trump-early",
+                    n=left,
                     player=player,
                     card=self.trump,
                     trick=self.tricks + 1,
                 )
-                out.append(self.problem(self.rule("draw"), said, f"hands.{player}", stage=1))
+                out.append(self.problem(self.rule("draw"), found, f"hands.{player}", stage=1))
         return tuple(out)
 
     def trump_drawn(self, k: int, last: str) -> tuple[Problem, ...]:
@@ -251,23 +233,15 @@ class TrickState(DealState):
             if player == last:
                 pos = self.drawn[last] + k - 1
                 if pos < len(got) and got[pos] != self.trump:
-                    said = m(
-                        "{player} draws the last card, the turned-up trump "
-                        "{card}, but the hand lists {listed} there",
-                        player=last,
-                        card=self.trump,
-                        listed=got[pos],
+                    found = fact(
+                        "trick.draw.trump-listed", player=last, card=self.trump, listed=got[pos]
                     )
-                    out.append(self.problem(self.rule("draw"), said, f"hands.{last}", stage=1))
+                    out.append(self.problem(self.rule("draw"), found, f"hands.{last}", stage=1))
             elif self.trump in got:
-                said = m(
-                    "{player}'s hand lists the turned-up trump "
-                    "{card}, but {last} draws it (the last card of the stock)",
-                    player=player,
-                    card=self.trump,
-                    last=last,
+                found = fact(
+                    "trick.draw.trump-elsewhere", player=player, card=self.trump, last=last
                 )
-                out.append(self.problem(self.rule("draw"), said, f"hands.{player}", stage=1))
+                out.append(self.problem(self.rule("draw"), found, f"hands.{player}", stage=1))
         return tuple(out)
 
     # --- the end of the deal ----------------------------------------------------------
@@ -278,19 +252,15 @@ class TrickState(DealState):
             out.append(
                 self.problem(
                     "deal.conservation",
-                    m("the deal is unfinished: {why}", why=self.unfinished()),
+                    fact("trick.unfinished", why=self.unfinished()),
                     stage=2,
                 )
             )
             return out
         for player, cards in (self.hands or {}).items():
             if len(cards) != self.drawn[player]:
-                said = mn(
-                    "{player}'s hand lists {n} card; they received {received} in this deal",
-                    "{player}'s hand lists {n} cards; they received {received} in this deal",
-                    len(cards),
-                    player=player,
-                    received=self.drawn[player],
+                found = fact(
+                    "trick.hand.received", n=len(cards), player=player, received=self.drawn[player]
                 )
-                out.append(self.problem("deal.conservation", said, f"hands.{player}", stage=2))
+                out.append(self.problem("deal.conservation", found, f"hands.{player}", stage=2))
         return out

@@ -3,16 +3,28 @@ the state in a few lines for an explanation, and ``show``'s view."""
 
 from __future__ import annotations
 
-from referee.cards import SHORT_DECK, format_cards, sort_key
-from referee.games.base import Cards, Line, Options, View
-from referee.games.trickcards import STRENGTH, beats
+from itertools import combinations
+from typing import NamedTuple
+
+from referee.cards import SHORT_DECK, Card, format_cards, sort_key
+from referee.games.base import Cards, Line, Options, View, Words
+from referee.games.facts import Fact, fact, joined
+from referee.games.trickcards import STRENGTH, beats, suit_named
 from referee.games.trickstate import TrickState
-from referee.messages import Msg, Suit, join, m, mn
 
 
-def beat_hints(state: TrickState) -> list[Msg]:
-    """What beats each card now holding the trick, among the cards not yet played: for
-    the referee who does not know the follower's hand."""
+class Beaten(NamedTuple):
+    """What beats one card holding the trick, among the cards not yet played."""
+
+    card: Card
+    higher: tuple[Card, ...]  # the higher cards of its suit
+    any_trump: bool  # any trump beats it (it is not one)
+    top: Card | None  # the top card (Kozel's 6S), not yet played, beats it too
+    unbeatable: bool = False  # it is the top card: nothing beats it
+
+
+def beaten(state: TrickState) -> list[Beaten]:
+    """What beats each card now holding the trick, among the cards not yet played."""
     if state.holder is None:
         return []
     out = []
@@ -20,24 +32,37 @@ def beat_hints(state: TrickState) -> list[Msg]:
     trump, top = state.suit, state.top
     for held in state.holder[1]:
         if held is top:
-            out.append(m("{card}: beaten by nothing", card=held))
+            out.append(Beaten(held, (), False, None, unbeatable=True))
             continue
         higher = tuple(c for c in left if c.suit == held.suit and beats(c, held, trump, top))
-        ways: list[object] = [higher] if higher else []
-        if held.suit != trump:
-            ways.append(m("any trump ({suit})", suit=Suit(trump)))
-        if top is not None and top in left and top not in higher:
-            ways.append(top)
+        also = top if top is not None and top in left and top not in higher else None
+        out.append(Beaten(held, higher, held.suit != trump, also))
+    return out
+
+
+def beat_hints(state: TrickState) -> list[Fact]:
+    """What beats each card now holding the trick, among the cards not yet played: for
+    the referee who does not know the follower's hand."""
+    out = []
+    for hint in beaten(state):
+        if hint.unbeatable:
+            out.append(fact("trick.hint.top", card=hint.card))
+            continue
+        ways: list[object] = [hint.higher] if hint.higher else []
+        if hint.any_trump:
+            ways.append(fact("trick.hint.any-trump", suit=suit_named(state.suit)))
+        if hint.top is not None:
+            ways.append(hint.top)
         if ways:
-            said = ways[0]
+            either = ways[0]
             for way in ways[1:]:
-                said = m("{one} or {other}", one=said, other=way)
-            out.append(m("{card}: beaten by {ways}", card=held, ways=said))
+                either = fact("trick.hint.or", one=either, other=way)
+            out.append(fact("trick.hint.ways", card=hint.card, ways=either))
         else:
-            out.append(m("{card}: beaten by nothing left", card=held))
-    k = len(state.holder[1])
+            out.append(fact("trick.hint.nothing-left", card=hint.card))
+    k = len(state.holder[1]) if state.holder else 0
     if k > 1:
-        out.append(m("to take the trick, {k} cards must beat these {k} one to one", k=k))
+        out.append(fact("trick.hint.one-to-one", k=k))
     return out
 
 
@@ -46,46 +71,87 @@ def legal_options(state: TrickState, player: str | None, limit: int | None = Non
     card holding it; ``total`` counts ways, 0 when the lines are only words."""
     who = player or state.to_move()
     if who is None:
-        return Options(m("the deal is over"), [m("none: {why}", why=state.after_last_trick())], 0)
+        none = fact("trick.options.none", why=state.after_last_trick())
+        return Options(fact("trick.options.over"), [none], 0)
     if not state.trick:
-        lead = m("any 1 card, or 2 to {k} cards of one suit", k=state.hand_size)
-        return Options(m("{player} leads", player=who), [lead], 0)
+        lead = fact("trick.options.lead", k=state.hand_size)
+        return Options(fact("trick.options.leads", player=who), [lead], 0)
     held = state.holder[1] if state.holder else ()
     if state.known_cards(who) is None:
-        label = m(
-            "{player} to beat {cards} ({player}'s hand is not recorded: what beats each card)",
-            player=who,
-            cards=held,
-        )
+        label = fact("trick.options.beat-unknown", player=who, cards=held)
         return Options(label, list(beat_hints(state)), 0)
-    label = m("{player} to beat {cards}", player=who, cards=held)
-    ways: list[str] = [format_cards(w) for w in state.options(who)]
+    label = fact("trick.options.beat", player=who, cards=held)
+    ways: list[Words] = [format_cards(w) for w in state.options(who)]
     shown = ways if limit is None else ways[:limit]
-    return Options(label, shown or [m("none: no set of their cards beats it")], len(ways))
+    return Options(label, shown or [fact("trick.options.beats-none")], len(ways))
 
 
-def describe(state: TrickState) -> list[str]:
+def plays_json(state: TrickState, player: str | None) -> dict[str, object]:
+    """``options --json``: every legal play of ``player`` (default: whoever is to play) as
+    an object, those that take the trick over first (README, "options --json")."""
+    who = player or state.to_move()
+    hand = None if who is None else state.known_cards(who)
+    holder = state.holder if state.trick else None
+    target: dict[str, object] = {
+        "player": who,
+        "lead": who is not None and not state.trick,
+        "beat": [str(c) for c in holder[1]] if holder else [],
+        "holder": holder[0] if holder else None,
+        "hand": None if hand is None else [str(c) for c in hand],
+        "count": len(state.trick[0][1]) if state.trick else state.hand_size,
+    }
+    plays: list[dict[str, object]] = []
+    if who is not None and hand is not None:
+        plays = follows_json(state, who, hand) if state.trick else leads_json(state, hand)
+    out: dict[str, object] = {"for": target, "plays": plays, "total": len(plays), "more": 0}
+    if who is not None and hand is None and holder:
+        out["beaten_by"] = [
+            {
+                "card": str(b.card),
+                "higher": [str(c) for c in b.higher],
+                "any_trump": b.any_trump,
+                "top": None if b.top is None else str(b.top),
+                "unbeatable": b.unbeatable,
+            }
+            for b in beaten(state)
+        ]
+    return out
+
+
+def leads_json(state: TrickState, hand: tuple[Card, ...]) -> list[dict[str, object]]:
+    """Every lead from ``hand``: each card, then 2 to a hand's worth of one suit."""
+    out: list[dict[str, object]] = []
+    for k in range(1, min(state.hand_size, len(hand)) + 1):
+        for cards in combinations(hand, k):
+            if len({c.suit for c in cards}) == 1:
+                out.append({"cards": [str(c) for c in cards], "beats": None})
+    return out
+
+
+def follows_json(state: TrickState, who: str, hand: tuple[Card, ...]) -> list[dict[str, object]]:
+    """Every follow from ``hand`` (as many cards as were led): the ways to beat the cards
+    holding the trick first, as ``options`` lists them, then the rest."""
+    ways = state.options(who)
+    rest = [c for c in combinations(hand, len(state.trick[0][1])) if c not in ways]
+    return [
+        *({"cards": [str(c) for c in w], "beats": True} for w in ways),
+        *({"cards": [str(c) for c in w], "beats": False} for w in rest),
+    ]
+
+
+def describe(state: TrickState) -> list[Words]:
     """The state now in a few plain lines, for an explanation."""
-    lines: list[str] = [
-        m(
-            "Deal {deal}, dealt by {dealer}; entry {entry}.",
-            deal=state.index + 1,
-            dealer=state.dealer,
-            entry=state.entries + 1,
+    lines: list[Words] = [
+        fact(
+            "trick.state.deal", deal=state.index + 1, dealer=state.dealer, entry=state.entries + 1
         ),
-        mn(
-            "Trump {card}; {n} trick played; stock {stock}.",
-            "Trump {card}; {n} tricks played; stock {stock}.",
-            state.tricks,
-            card=state.trump,
-            stock=state.stock,
-        ),
+        fact("trick.state.trump", n=state.tricks, card=state.trump, stock=state.stock),
     ]
     if state.trick:
-        so_far = join((m("{player} {cards}", player=p, cards=cs) for p, cs in state.trick), "; ")
-        lines.append(m("Trick so far: {plays}", plays=so_far))
-    points = join(m("{player} {points}", player=p, points=v) for p, v in state.points.items())
-    lines.append(m("Card points in tricks: {points}", points=points))
+        plays = (fact("trick.state.play", player=p, cards=cs) for p, cs in state.trick)
+        lines.append(fact("trick.state.so-far", plays=joined(plays, "; ")))
+    points = (fact("trick.state.points-of", player=p, points=v) for p, v in state.points.items())
+    lines.append(fact("trick.state.points", points=joined(points)))
     return lines
 
 
@@ -93,7 +159,7 @@ def view(state: TrickState) -> View:
     """What ``show`` displays of the deal in progress, lines and data."""
     unseen = tuple(state.unseen())
     lines = [*head_lines(state), *turn_lines(state)]
-    lines.append((m("Not yet played ({count}): ", count=len(unseen)), Cards(unseen)))
+    lines.append((fact("trick.view.unseen", count=len(unseen)), Cards(unseen)))
     lines.extend(state.view_notes())
     data: dict[str, object] = {
         "trump": str(state.trump),
@@ -110,29 +176,24 @@ def view(state: TrickState) -> View:
 def head_lines(state: TrickState) -> list[Line]:
     """The deal, trump, tricks and stock; the trick so far and who holds it."""
     stock = (
-        m("stock {stock} (no more drawing)", stock=state.stock)
+        fact("trick.view.stock-stopped", stock=state.stock)
         if state.stopped
-        else m("stock {stock}", stock=state.stock)
+        else fact("trick.view.stock", stock=state.stock)
     )
     lines: list[Line] = [
         (
-            m("Deal {deal}, dealt by {dealer}; trump ", deal=state.index + 1, dealer=state.dealer),
+            fact("trick.view.deal", deal=state.index + 1, dealer=state.dealer),
             Cards((state.trump,)),
-            mn(
-                "; {n} trick played; {stock}",
-                "; {n} tricks played; {stock}",
-                state.tricks,
-                stock=stock,
-            ),
+            fact("trick.view.tricks", n=state.tricks, stock=stock),
         )
     ]
     if state.trick:
-        parts: list[str | Cards] = [m("Trick: ")]
+        parts: list[str | Fact | Cards] = [fact("trick.view.trick")]
         for k, (p, cs) in enumerate(state.trick):
             parts.extend((("; " if k else "") + f"{p} ", Cards(cs)))
         lines.append(tuple(parts))
         if state.holder:
-            lines.append((m("Holding the trick: {player}", player=state.holder[0]),))
+            lines.append((fact("trick.view.holding", player=state.holder[0]),))
     return lines
 
 
@@ -144,15 +205,18 @@ def turn_lines(state: TrickState) -> list[Line]:
     if who is None:
         lines.append((state.waiting(),))
     elif state.trick:
-        lines.append((m("{player} to follow", player=who),))
+        lines.append((fact("trick.view.to-follow", player=who),))
     else:
-        lines.append((m("{player} to lead", player=who),))
-    counts = join(m("{player} {count}", player=p, count=n) for p, n in state.held.items())
-    lines.append((m("Cards in hand: {counts}", counts=counts),))
+        lines.append((fact("trick.view.to-lead", player=who),))
+    counts = (fact("trick.view.count-of", player=p, count=n) for p, n in state.held.items())
+    lines.append((fact("trick.view.counts", counts=joined(counts)),))
     if who is not None:
         known = state.known_cards(who)
         if known is not None:
             lines.append(
-                (m("{player} holds: ", player=who), Cards(tuple(sorted(known, key=sort_key))))
+                (
+                    fact("trick.view.holds", player=who),
+                    Cards(tuple(sorted(known, key=sort_key))),
+                )
             )
     return lines
