@@ -34,7 +34,7 @@ def floor_of(size: int) -> list[Card]:
 def state(cls: type, game: str, floor: list[Card], **rules: object) -> BasraDeal | PasurDeal:
     values = variant_values(game, GAMES[game].default_variant)
     values.update(rules)  # type: ignore[arg-type]
-    deal = Deal("B", floor=tuple(floor[:4]))
+    deal = Deal("B", {"floor": tuple(floor[:4])})
     s = cls(["A", "B"], values, deal, 0, Carry({"A": 0, "B": 0}))
     s.floor = list(floor)
     return s  # type: ignore[no-any-return]

@@ -55,7 +55,7 @@ def wide_floor(folder: Path) -> Path:
     cards = [*low, "7S", "7H", "7C", "8S"]
     from referee.cards import Card
 
-    deal = Deal("Omar", floor=tuple(Card.parse(c) for c in cards[:4]))
+    deal = Deal("Omar", {"floor": tuple(Card.parse(c) for c in cards[:4])})
     for k, c in enumerate(cards[4:]):
         deal.plays.append(FishPlay(("Ali", "Omar")[k % 2], Card.parse(c)))
     match.deals.append(deal)

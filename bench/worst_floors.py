@@ -53,7 +53,7 @@ def trailed(game: str, variant: str, cards: list[Card], keep: Card | None) -> Ma
     match = Match(game, variant, ["Ali", "Omar"], variant_values(game, variant))
     cards = [c for c in cards if c != keep]
     opening = [c for c in cards if c.rank not in "JQK" and c != Card("7", "D")][:4]
-    deal = Deal("Omar", floor=tuple(opening))
+    deal = Deal("Omar", {"floor": tuple(opening)})
     match.deals.append(deal)
     state = replay(match).state
     assert isinstance(state, FishingDeal)
@@ -126,7 +126,7 @@ def commands(
     work = folder / "work.toml"
     takes = strongest(match, card)
     after = Match(match.game, match.variant, match.players, match.rules)
-    after.deals = [Deal(match.deals[0].dealer, floor=match.deals[0].floor)]
+    after.deals = [Deal(match.deals[0].dealer, {"floor": match.deals[0].cards("floor")})]
     after.deals[0].plays = [
         *match.deals[0].plays,
         FishPlay(replay(match).state.to_move() or "", card, takes),

@@ -18,7 +18,7 @@ from referee.logschema import Walker, Where, key_of, name_of
 from referee.messages import join, m
 from referee.params import Value
 from referee.problems import Problem, deal_path
-from referee.record import Deal, Match
+from referee.record import Deal, Match, Setup
 from referee.registry import GAMES, GameSpec, check_game, check_variant, resolve_rules
 from referee.text import name_problem, normal_name, visible
 
@@ -266,7 +266,7 @@ def _setup(walk: Walker, raw: dict[str, Any], where: Where, spec: GameSpec, deal
                 walk.missing(where, key)
                 deal.broken = True
             continue
-        value: object
+        value: Setup | None
         if key in spec.one_card:
             value = walk.card(raw[key], where, key, "log.deal")
         else:
@@ -274,7 +274,7 @@ def _setup(walk: Walker, raw: dict[str, Any], where: Where, spec: GameSpec, deal
         if value is None:
             deal.broken = True
         else:
-            setattr(deal, key, value)
+            deal.setup[key] = value
 
 
 def _plays(walk: Walker, raw: dict[str, Any], where: Where, deal: Deal) -> list[Any]:
@@ -426,11 +426,10 @@ def deal_to_dict(spec: GameSpec, deal: Deal, players: list[str]) -> dict[str, An
     score (an optional set-up key only when it holds cards)."""
     out: dict[str, Any] = {"dealer": deal.dealer}
     for index, key in enumerate(spec.setup):
-        value = getattr(deal, key)
         if key in spec.one_card:
-            out[key] = str(value)
-        elif index == 0 or value:
-            out[key] = format_cards(value)
+            out[key] = str(deal.card(key))
+        elif index == 0 or deal.cards(key):
+            out[key] = format_cards(deal.cards(key))
     if deal.hands is not None:
         out["hands"] = {p: format_cards(deal.hands[p]) for p in players if p in deal.hands}
     out["plays"] = [entry_to_dict(e) for e in deal.plays if e is not None]

@@ -11,7 +11,16 @@ import contextlib
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from referee.games.base import MAX_LEGAL_SHOWN, Carry, DealResult, DealState, Illegal, sole_leader
+from referee.games.base import (
+    MAX_LEGAL_SHOWN,
+    PAYMENTS,
+    POT,
+    Carry,
+    DealResult,
+    DealState,
+    Illegal,
+    sole_leader,
+)
 from referee.messages import join, m
 from referee.problems import Problem, deal_path, replay_order
 from referee.record import Deal, Match
@@ -64,8 +73,8 @@ class Replay:
         self.state: DealState | None = None  # the open last deal, if any
         self.next_dealer: str | None = None
         self.carry: Carry | None = None
-        self.balances: dict[str, int] = {}  # Bura
-        self.pot = 0  # Bura: money in the pot now
+        self.balances: dict[str, int] = {}  # each player's money, in a game with a pot
+        self.pot = 0  # money in the pot now, in a game with a pot
         self.over = False  # the match is decided (with a winner, or a Kozel tie without)
         self.before_last: Snapshot | None = None  # the match as it stood before its last deal
 
@@ -160,7 +169,7 @@ def snapshot(rep: Replay) -> Snapshot:
         dict(rep.totals),
         dict(rep.balances),
         rep.pot,
-        Carry(dict(carry.totals), carry.majority_carry, carry.pot, carry.deal_number),
+        carry.copy(),
         rep.next_dealer,
     )
 
@@ -172,9 +181,7 @@ def replay_last(rep: Replay) -> Replay:
     assert snap is not None and rep.match.deals  # a clean replay reached the last deal
     del rep.deals[snap.deals :]
     rep.totals, rep.balances, rep.pot = dict(snap.totals), dict(snap.balances), snap.pot
-    rep.carry = Carry(
-        dict(snap.carry.totals), snap.carry.majority_carry, snap.carry.pot, snap.carry.deal_number
-    )
+    rep.carry = snap.carry.copy()
     rep.next_dealer, rep.over, rep.winner, rep.state = snap.next_dealer, False, None, None
     rep.problems = []
     with contextlib.suppress(_Halt):
@@ -279,10 +286,10 @@ def finish_deal(rep: Replay, state: DealState, check: bool = True) -> None:
     rep.deals.append(DealSummary(number, result, state))
     for s, v in result.score.items():
         rep.totals[s] += v
-    for p, v in result.payments.items():
+    for p, v in result.tally(PAYMENTS).items():
         rep.balances[p] += v
-    rep.pot = result.pot_after
-    rep.carry = Carry(dict(rep.totals), result.majority_carry, result.pot_after, number + 1)
+    rep.pot = result.carried.get(POT, 0)
+    rep.carry = Carry(dict(rep.totals), number + 1, dict(result.carried))
     rep.next_dealer = result.next_dealer
     rep.over, rep.winner = decided(rep.match, rep.totals)
 

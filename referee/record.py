@@ -48,30 +48,21 @@ class TrickEntry(NamedTuple):
 Entry = FishPlay | TrickEntry
 
 
-class Deal:
-    """One deal as recorded. ``plays`` holds None where an entry could not be read;
-    ``broken`` says the deal's set-up could not be read."""
+Setup = Card | tuple[Card, ...]  # one set-up value: a turned-up card, or a list of cards
 
-    __slots__ = (
-        "broken",
-        "buried",
-        "dealer",
-        "floor",
-        "hands",
-        "note",
-        "plays",
-        "returned",
-        "score",
-        "trump",
-    )
+
+class Deal:
+    """One deal as recorded: its dealer, its set-up as one mapping keyed by the set-up keys
+    its game declares (``GameSpec.setup``: the opening floor, a turned-up trump, cards set
+    aside), the hands, the entries, a note and a stored score. ``plays`` holds None where an
+    entry could not be read; ``broken`` says the deal's set-up could not be read."""
+
+    __slots__ = ("broken", "dealer", "hands", "note", "plays", "score", "setup")
 
     def __init__(
         self,
         dealer: str,
-        floor: tuple[Card, ...] = (),
-        trump: Card | None = None,
-        buried: tuple[Card, ...] | None = None,
-        returned: tuple[Card, ...] | None = None,
+        setup: dict[str, Setup] | None = None,
         hands: dict[str, tuple[Card, ...]] | None = None,
         plays: list[Entry | None] | None = None,
         note: str | None = None,
@@ -79,15 +70,22 @@ class Deal:
         broken: bool = False,
     ) -> None:
         self.dealer = dealer
-        self.floor = floor
-        self.trump = trump
-        self.buried = buried
-        self.returned = returned
+        self.setup: dict[str, Setup] = {} if setup is None else setup
         self.hands = hands
         self.plays: list[Entry | None] = [] if plays is None else plays
         self.note = note
         self.score = score
         self.broken = broken
+
+    def cards(self, key: str) -> tuple[Card, ...]:
+        """The cards of set-up key ``key`` (none when the deal does not give it)."""
+        value = self.setup.get(key, ())
+        return (value,) if isinstance(value, Card) else value
+
+    def card(self, key: str) -> Card | None:
+        """The one card of set-up key ``key`` (None when the deal does not give it)."""
+        value = self.setup.get(key)
+        return value if isinstance(value, Card) else None
 
     def _fields(self) -> tuple[object, ...]:
         return tuple(getattr(self, k) for k in self.__slots__)
@@ -101,7 +99,7 @@ class Deal:
         shown = ", ".join(
             f"{k}={getattr(self, k)!r}"
             for k in self.__slots__
-            if getattr(self, k) not in (None, (), [], False)
+            if getattr(self, k) not in (None, (), [], {}, False)
         )
         return f"Deal({shown})"
 
@@ -109,10 +107,7 @@ class Deal:
         """This deal as it stood after its first ``entries`` entries (no stored score)."""
         return Deal(
             self.dealer,
-            self.floor,
-            self.trump,
-            self.buried,
-            self.returned,
+            dict(self.setup),
             self.hands,
             self.plays[:entries],
             self.note,

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from referee.cards import Card
+from referee.games.base import PAYMENTS, POT
 from referee.params import Value
 from referee.registry import GAMES, variant_values
 from referee.words.sentences import sentence
@@ -56,7 +57,7 @@ class DealLine:
     breakdown: tuple[tuple[str, Pairs], ...]
     running: Pairs
     how: str = ""
-    trump: Card | None = None  # the trump card turned up, in trick games
+    trump: Card | None = None  # the card turned up (the game's one-card set-up key)
     captured: Pairs = ()  # cards each side captured, where the game counts them
     payments: Pairs = ()
     pot: int | None = None
@@ -83,7 +84,7 @@ class ScoreSheet:
     variant: str
     target: int
     lower_wins: bool  # penalty points (Kozel): the fewest wins
-    has_pot: bool  # Bura: balances and the pot are kept
+    has_pot: bool  # the game has a pot: balances and the pot are kept
     rules: tuple[RuleChange, ...]
     event: str | None
     date: dt.date | dt.datetime | None
@@ -134,18 +135,20 @@ def _deal_line(rep: Replay, d: DealSummary, running: dict[str, int]) -> DealLine
         running[side] += result.score.get(side, 0)
     facts = d.state.view().data if d.state is not None else {}
     captured = facts.get("captured")
-    pot = GAMES[rep.match.game].pot
+    spec = GAMES[rep.match.game]
+    pot = spec.pot
+    deal = rep.match.deals[d.number - 1]
     return DealLine(
         number=d.number,
-        dealer=rep.match.deals[d.number - 1].dealer,
+        dealer=deal.dealer,
         score=tuple(result.score.items()),
         breakdown=tuple((s, tuple(b.items())) for s, b in result.breakdown.items()),
         running=tuple(running.items()),
         how=sentence(result.how) if result.how else "",
-        trump=rep.match.deals[d.number - 1].trump,
+        trump=deal.card(spec.one_card[0]) if spec.one_card else None,
         captured=tuple(captured.items()) if isinstance(captured, dict) else (),
-        payments=tuple(result.payments.items()) if pot else (),
-        pot=result.pot_after if pot else None,
+        payments=tuple(result.tally(PAYMENTS).items()) if pot else (),
+        pot=result.carried.get(POT, 0) if pot else None,
     )
 
 

@@ -25,7 +25,7 @@ class Summary(NamedTuple):
 def summarize(rep: Replay) -> Summary:
     sweeps = dict.fromkeys(rep.totals, 0)
     for d in rep.deals:
-        for side, n in d.result.sweeps.items():
+        for side, n in d.result.tally("sweeps").items():
             sweeps[side] += n
     match = rep.match
     groups = GAMES[match.game].sides(list(match.players), match.rules)

@@ -34,9 +34,9 @@ def deal_setup(match: Match, deal: Deal, setup: dict[str, str]) -> None:
         if key in spec.one_card:
             if len(cards) != 1:
                 raise UsageError(m("the trump is one card, not {count}", count=len(cards)))
-            setattr(deal, key, cards[0])
+            deal.setup[key] = cards[0]
         else:
-            setattr(deal, key, cards)
+            deal.setup[key] = cards
 
 
 NEEDED = {  # what to say when a deal's first set-up key is missing

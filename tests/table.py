@@ -75,15 +75,12 @@ def new_command(match: Match) -> list[str]:
 
 def deal_command(match: Match, deal: Deal) -> list[str]:
     argv = ["deal", "--dealer", deal.dealer]
-    if deal.trump is not None:
-        argv += ["--trump", str(deal.trump)]
+    for key in GAMES[match.game].setup:
+        if deal.cards(key):
+            argv += [f"--{key}", format_cards(deal.cards(key))]
+    if deal.card("trump") is not None:
         first = GAMES[match.game].state_class().hand_size  # type: ignore[attr-defined]
     else:
-        argv += ["--floor", format_cards(deal.floor)]
-        if deal.buried:
-            argv += ["--buried", format_cards(deal.buried)]
-        if deal.returned:
-            argv += ["--returned", format_cards(deal.returned)]
         first = fishing_rounds(match, deal)[0]
     for p, cards in (deal.hands or {}).items():
         argv += ["--hand", f"{p}={format_cards(cards[:first])}"]
@@ -93,7 +90,7 @@ def deal_command(match: Match, deal: Deal) -> list[str]:
 
 
 def fishing_rounds(match: Match, deal: Deal) -> list[int]:
-    state: Any = start_deal(match, Deal(deal.dealer, deal.floor), 0, Carry({}))
+    state: Any = start_deal(match, Deal(deal.dealer, {"floor": deal.cards("floor")}), 0, Carry({}))
     return list(state.rounds)
 
 
@@ -102,7 +99,7 @@ def deal_entries(match: Match, deal: Deal, index: int) -> list[tuple[list[str], 
     cards as they are received come between them, with False."""
     out: list[tuple[list[str], bool]] = []
     hands = deal.hands or {}
-    if deal.trump is None:
+    if deal.card("trump") is None:
         rounds = fishing_rounds(match, deal)
         starts = {len(match.players) * sum(rounds[:r]): r for r in range(1, len(rounds))}
         for k, entry in enumerate(deal.plays):

@@ -55,7 +55,7 @@ def trailed_in(game: str, variant: str, cards: list[Card]) -> Match:
     values = variant_values(game, variant)
     match = Match(game, variant, ["Ali", "Omar"], values)
     opening = [c for c in cards if c.rank not in "JQK" and c != Card("7", "D")][:4]
-    deal = Deal("Omar", floor=tuple(opening))
+    deal = Deal("Omar", {"floor": tuple(opening)})
     match.deals.append(deal)
     left = [c for c in cards if c not in opening]
     state = replay(match).state

@@ -75,7 +75,7 @@ def brute_pasur(card: Card, floor: list[Card]) -> set[frozenset[Card]]:
 
 
 def make(cls: type, game: str, floor: list[Card], **rules: Value) -> BasraDeal | PasurDeal:
-    state = new_state(game, Deal("B", floor=tuple(floor)), ["A", "B"], **rules)
+    state = new_state(game, Deal("B", {"floor": tuple(floor)}), ["A", "B"], **rules)
     assert isinstance(state, cls)
     state.floor = list(floor)
     return state

@@ -23,7 +23,9 @@ def state(
     **rules: Value,
 ) -> FishingDeal:
     names = ["A", "B", "C", "D"][:players]
-    s = new_state(game, Deal(names[-1], floor=parse_cards(floor)), names, variant, totals, **rules)
+    s = new_state(
+        game, Deal(names[-1], {"floor": parse_cards(floor)}), names, variant, totals, **rules
+    )
     assert isinstance(s, FishingDeal) and s.setup_problems() == []
     return s
 

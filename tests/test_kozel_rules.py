@@ -212,7 +212,7 @@ def scored(
 ) -> dict[str, int]:
     """Penalties for a deal whose tricks gave these card points and trick counts."""
     names = players or list(points)
-    state: Any = new_state("kozel", Deal(names[-1], trump=Card("9", "C")), names, **rules)
+    state: Any = new_state("kozel", Deal(names[-1], {"trump": Card("9", "C")}), names, **rules)
     state.points = dict(points)
     state.won_tricks = dict(tricks)
     return state.penalties()[0]
@@ -281,7 +281,8 @@ def recount(match: Match, deal: Deal) -> dict[str, int] | None:
     brute-force beat, points per side, then rules.md's classes. None for a forfeit."""
     n = len(match.players)
     top = bool(match.rules["six_spades_top"])
-    assert deal.trump is not None
+    trump = deal.card("trump")
+    assert trump is not None
     side = side_map("kozel", match.players, match.rules)
     points = dict.fromkeys(side.values(), 0)
     tricks = dict.fromkeys(side.values(), 0)
@@ -295,7 +296,7 @@ def recount(match: Match, deal: Deal) -> dict[str, int] | None:
             continue
         holder = trick[0]
         for follow in trick[1:]:
-            if brute_beats(follow.cards, holder.cards, deal.trump.suit, top):
+            if brute_beats(follow.cards, holder.cards, trump.suit, top):
                 holder = follow
         points[side[holder.by]] += sum(VALUE.get(c.rank, 0) for e in trick for c in e.cards)
         tricks[side[holder.by]] += 1

@@ -86,7 +86,7 @@ def wrong_sum(match: Match, rng: random.Random) -> tuple[int, int, set[str]] | N
     """A numeral's capture with one more floor numeral that breaks the arithmetic."""
     candidates = []
     for i, deal in enumerate(match.deals):
-        floor = list(deal.floor)
+        floor = list(deal.cards("floor"))
         for j, e in enumerate(deal.plays):
             assert isinstance(e, FishPlay)
             if e.takes and e.card.value is not None and e.card.rank != "7":

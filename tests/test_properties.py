@@ -50,8 +50,8 @@ def test_simulated_match_verifies_and_round_trips(game: str, variant: str, n: in
 def test_every_card_accounted_for_once_per_deal(game: str, variant: str, n: int) -> None:
     match = fresh(game, variant, n, 2)
     for deal in match.deals:
-        if deal.trump is not None:  # a trick game
-            assert deal.hands is not None and deal.trump is not None
+        if deal.card("trump") is not None:  # a trick game
+            assert deal.hands is not None
             held = [c for cards in deal.hands.values() for c in cards]
             assert len(held) == len(set(held)) and set(held) <= SHORT_DECK
             played = [
@@ -62,7 +62,9 @@ def test_every_card_accounted_for_once_per_deal(game: str, variant: str, n: int)
             ]
             assert len(played) == len(set(played)) and set(played) <= set(held)
         else:
-            cards = list(deal.floor) + [e.card for e in deal.plays if isinstance(e, FishPlay)]
+            cards = list(deal.cards("floor")) + [
+                e.card for e in deal.plays if isinstance(e, FishPlay)
+            ]
             assert len(cards) == 52 and set(cards) == FULL_DECK
 
 
@@ -70,7 +72,7 @@ def piles_from_log(match: Match, deal_index: int) -> dict[str, int]:
     """Cards each side captured, counted from the record alone (not the engine)."""
     deal = match.deals[deal_index]
     side = side_map(match.game, match.players, match.rules)
-    floor = set(deal.floor)
+    floor = set(deal.cards("floor"))
     piles = dict.fromkeys(match.sides, 0)
     last = None
     for e in deal.plays:

@@ -238,7 +238,7 @@ def test_the_turned_up_trump_given_to_the_wrong_drawer_is_bura_draw() -> None:
         pos = state.drawn[drawer] - 1
         swap = hands[other][-1]
         hands[drawer] = (*hands[drawer][:pos], swap, *hands[drawer][pos + 1 :])
-        hands[other] = (*hands[other][:-1], deal.trump)
+        hands[other] = (*hands[other][:-1], *deal.cards("trump"))
         deal.hands = hands
         deal.plays = deal.plays[: reached + 1]  # the record ends with the last draw
         deal.score = None

@@ -87,7 +87,7 @@ class ToyDeal(DealState):
             raise Illegal("hand.count", m("the deal is over"))
         if entry.by != self.to_move():
             raise Illegal("turn.order", m("it is {player}'s turn", player=self.to_move()))
-        if card in self.played or card == self.deal.trump:
+        if card in self.played or card == self.deal.card("trump"):
             raise Illegal("card.duplicate", m("{card} is already out", card=card))
         held = (self.hands or {}).get(entry.by)
         if held is not None and card not in held:
@@ -139,7 +139,7 @@ class ToyDeal(DealState):
         lines = (
             (
                 m("Deal {deal}, turned up ", deal=self.index + 1),
-                Cards((self.deal.trump,) if self.deal.trump else ()),
+                Cards(self.deal.cards("trump")),
             ),
             (m("Trick: "), Cards(tuple(c for _, c in self.trick))),
         )
@@ -150,7 +150,11 @@ class ToyDeal(DealState):
 
     def result(self) -> DealResult:
         breakdown = {p: {"tricks": n} for p, n in self.won.items()}
-        return DealResult(dict(self.won), breakdown, self.next_player(self.dealer))
+        # what the toy carries on, by its own name (no caller knows it): the deals played
+        played = self.carry.carried.get("played", 0) + 1
+        return DealResult(
+            dict(self.won), breakdown, self.next_player(self.dealer), carried={"played": played}
+        )
 
     @classmethod
     def simulate_deal(cls, match: Match, dealer: str, carry: Carry, rng: random.Random) -> None:
@@ -161,7 +165,7 @@ class ToyDeal(DealState):
         rng.shuffle(deck)
         trump = deck.pop()
         hands = {p: (deck.pop(), deck.pop()) for p in match.players}
-        deal = Deal(dealer, trump=trump, hands=hands)
+        deal = Deal(dealer, {"trump": trump}, hands)
         match.deals.append(deal)
         state = start_deal(match, deal, len(match.deals) - 1, carry)
         while not state.finished:

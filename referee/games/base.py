@@ -93,36 +93,38 @@ class Illegal(Exception):
         self.more = more
 
 
-class Carry:
-    """What one deal hands to the next: match totals before it, and game-specific carries
-    (Basra's rolled-over majority award, the Bura pot before the antes)."""
+POT = "pot"  # a carried value: the money in the pot after a deal (a game whose spec has a pot)
+PAYMENTS = "payments"  # a tally: what each player paid into the pot (-) or took (+)
+SWEEPS = "sweeps"  # a tally: the sweeps that scored, per side (a game whose spec has sweeps)
 
-    __slots__ = ("deal_number", "majority_carry", "pot", "totals")
+
+class Carry:
+    """What one deal hands to the next: match totals before it, the deal's number, and what
+    the game itself carries over, by its own names (``carried``: a rolled-over award, the
+    pot before the antes), which the game's state reads and its result writes."""
+
+    __slots__ = ("carried", "deal_number", "totals")
 
     def __init__(
-        self, totals: dict[str, int], majority_carry: int = 0, pot: int = 0, deal_number: int = 1
+        self, totals: dict[str, int], deal_number: int = 1, carried: dict[str, int] | None = None
     ) -> None:
         self.totals = totals
-        self.majority_carry = majority_carry
-        self.pot = pot
         self.deal_number = deal_number
+        self.carried: dict[str, int] = carried or {}
+
+    def copy(self) -> Carry:
+        """A copy that shares no mapping with this one."""
+        return Carry(dict(self.totals), self.deal_number, dict(self.carried))
 
 
 class DealResult:
-    """A finished deal: points per side, their breakdown, and what passes to the next
-    (Bura: the deal's winner, None when void or lost to a false claim, and payments)."""
+    """A finished deal: points per side, their breakdown, the next dealer, the deal's
+    winner where the game names one (None when void or lost to a false claim), how it
+    ended, and two mappings the game owns: ``carried``, what passes on to the next deal's
+    :class:`Carry`, and ``tallies``, figures it counted per side or player by name (the
+    well-known ones: :data:`POT` carried, :data:`PAYMENTS` and :data:`SWEEPS` tallied)."""
 
-    __slots__ = (
-        "breakdown",
-        "how",
-        "majority_carry",
-        "next_dealer",
-        "payments",
-        "pot_after",
-        "score",
-        "sweeps",
-        "winner",
-    )
+    __slots__ = ("breakdown", "carried", "how", "next_dealer", "score", "tallies", "winner")
 
     def __init__(
         self,
@@ -130,21 +132,21 @@ class DealResult:
         breakdown: dict[str, dict[str, int]],
         next_dealer: str,
         winner: str | None = None,
-        majority_carry: int = 0,
-        pot_after: int = 0,
-        payments: dict[str, int] | None = None,
         how: str | Fact = "",
-        sweeps: dict[str, int] | None = None,
+        carried: dict[str, int] | None = None,
+        tallies: dict[str, dict[str, int]] | None = None,
     ) -> None:
         self.score = score
         self.breakdown = breakdown
         self.next_dealer = next_dealer
         self.winner = winner
-        self.majority_carry = majority_carry
-        self.pot_after = pot_after
-        self.payments: dict[str, int] = payments or {}
         self.how = how  # how the deal ended, in words, where the score alone does not say
-        self.sweeps: dict[str, int] = sweeps or {}  # sweeps that scored, per side
+        self.carried: dict[str, int] = carried or {}
+        self.tallies: dict[str, dict[str, int]] = tallies or {}
+
+    def tally(self, key: str) -> dict[str, int]:
+        """One of the game's tallies (empty when it keeps none of that name)."""
+        return self.tallies.get(key, {})
 
 
 class DealState(ABC):

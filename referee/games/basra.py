@@ -49,7 +49,7 @@ class BasraDeal(FishingDeal):
 
     def check_floor(self) -> list[Problem]:
         out = []
-        bad = [c for c in self.deal.floor if c.rank == "J" or c == SEVEN_DIAMONDS]
+        bad = [c for c in self.deal.cards("floor") if c.rank == "J" or c == SEVEN_DIAMONDS]
         if bad:
             out.append(
                 self.problem(
@@ -348,7 +348,7 @@ class BasraDeal(FishingDeal):
     def score_sides(self) -> tuple[dict[str, dict[str, int]], int]:
         counts = self.counts()
         r = self.rules
-        award = int(r["majority_points"]) + self.carry.majority_carry
+        award = int(r["majority_points"]) + self.carry.carried.get("majority", 0)
         leader = sole_leader({s: c["cards"] for s, c in counts.items()})
         carry = 0
         if leader is None and r["majority_tie"] == "rollover":

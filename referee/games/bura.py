@@ -53,7 +53,7 @@ class BuraDeal(TrickDeal):
         self.pending: list[Declaration] = []
         self.duel = False  # the trick being led is a duel of Buras: its winner wins the deal
         ante = int(rules["ante"])
-        self.pot = carry.pot + ante * self.n
+        self.pot = carry.carried.get("pot", 0) + ante * self.n
         self.payments = {p: -ante for p in players}
 
     # --- state -------------------------------------------------------------------------
@@ -297,5 +297,5 @@ class BuraDeal(TrickDeal):
         if o.kind is Ending.VOID and o.player is not None:
             how = fact("bura.how.void", player=o.player, how=o.how)
         return DealResult(
-            score, breakdown, next_dealer, winner=winner, pot_after=pot, payments=payments, how=how
+            score, breakdown, next_dealer, winner, how, {"pot": pot}, {"payments": payments}
         )

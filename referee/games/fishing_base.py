@@ -48,9 +48,9 @@ class FishingBase(DealState):
         super().__init__(players, rules, deal, index, carry)
         self.sides = side_names(self.game, players, rules)
         self.side = side_map(self.game, players, rules)
-        self.floor: list[Card] = list(deal.floor)
-        self.used: dict[Card, tuple[str, int] | None] = dict.fromkeys(deal.floor)
-        self.rounds = deal_rounds(self.n, 52 - len(deal.floor), self.hand_size())
+        self.floor: list[Card] = list(deal.cards("floor"))
+        self.used: dict[Card, tuple[str, int] | None] = dict.fromkeys(deal.cards("floor"))
+        self.rounds = deal_rounds(self.n, 52 - len(deal.cards("floor")), self.hand_size())
         self.total_plays = self.n * sum(self.rounds)
         self.round_ends = [self.n * sum(self.rounds[: r + 1]) for r in range(len(self.rounds))]
         self._round = 0
@@ -60,7 +60,7 @@ class FishingBase(DealState):
         self.piles: dict[str, list[Card]] = {s: [] for s in self.sides}
         self.sweeps: dict[str, int] = dict.fromkeys(self.sides, 0)
         self.last_capturer: str | None = None
-        self.deferred: tuple[Card, ...] = getattr(deal, self.deferred_key) or ()
+        self.deferred: tuple[Card, ...] = deal.cards(self.deferred_key)
         self._listed: tuple[object, Listing] | None = None
 
     def hand_size(self) -> int:
@@ -160,21 +160,21 @@ class FishingBase(DealState):
     def setup_problems(self) -> list[Problem]:
         out: list[Problem] = []
         deal = self.deal
-        if len(deal.floor) != 4:
+        if len(deal.cards("floor")) != 4:
             out.append(
                 self.problem(
                     self.floor_rule,
                     m(
                         "the opening {floor} holds 4 cards, found {count}: {cards}",
                         floor=self.floor_word,
-                        count=len(deal.floor),
-                        cards=deal.floor,
+                        count=len(deal.cards("floor")),
+                        cards=deal.cards("floor"),
                     ),
                     "floor",
                 )
             )
         seen: set[Card] = set()
-        for c in deal.floor:
+        for c in deal.cards("floor"):
             if c in seen:
                 out.append(
                     self.problem(
@@ -347,8 +347,8 @@ class FishingBase(DealState):
             score,
             breakdown,
             self.next_player(self.dealer),
-            majority_carry=carry,
-            sweeps=dict(self.sweeps),
+            carried={"majority": carry},
+            tallies={"sweeps": dict(self.sweeps)},
         )
 
     @abstractmethod

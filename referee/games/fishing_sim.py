@@ -36,9 +36,9 @@ def fishing_setup(
         if opened is None:  # the game's rule says: redeal
             continue
         floor, set_aside = opened
-        deal = Deal(dealer, floor=tuple(floor))
+        deal = Deal(dealer, {"floor": tuple(floor)})
         if set_aside:
-            setattr(deal, cls.deferred_key, tuple(set_aside))
+            deal.setup[cls.deferred_key] = tuple(set_aside)
         deal.hands = {p: tuple(cs) for p, cs in round1.items()}
         return deal, deck
 

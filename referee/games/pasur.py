@@ -57,7 +57,7 @@ class PasurDeal(FishingDeal):
 
     def check_floor(self) -> list[Problem]:
         out = []
-        floor = self.deal.floor
+        floor = self.deal.cards("floor")
         jacks = [c for c in floor if c.rank == "J"]
         if jacks:
             out.append(

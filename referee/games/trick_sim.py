@@ -34,7 +34,7 @@ def play_trick_deal(
     dealt = {p: [deck.pop() for _ in range(k)] for p in players}
     trump = deck.pop()
     stock = [*deck, trump]  # drawn from the front; the turned-up trump comes last
-    deal = Deal(dealer, trump=trump, hands={p: tuple(cs) for p, cs in dealt.items()})
+    deal = Deal(dealer, {"trump": trump}, hands={p: tuple(cs) for p, cs in dealt.items()})
     match.deals.append(deal)
     state = start_deal(match, deal, len(match.deals) - 1, carry)
     assert isinstance(state, cls)

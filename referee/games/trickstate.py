@@ -28,9 +28,10 @@ class TrickState(DealState):
         self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
     ) -> None:
         super().__init__(players, rules, deal, index, carry)
-        assert deal.trump is not None
-        self.trump = deal.trump
-        self.suit = deal.trump.suit
+        trump = deal.card("trump")
+        assert trump is not None
+        self.trump = trump
+        self.suit = trump.suit
         self.top: Card | None = None  # a card that beats every other (Kozel's 6S)
         k = self.hand_size
         self.held = dict.fromkeys(players, k)
