@@ -9,7 +9,6 @@ from referee.cards import Card
 from referee.games.base import Carry, DealResult, Explanation, Illegal, Line, sole_leader
 from referee.games.facts import Fact, fact
 from referee.games.trick import TrickDeal
-from referee.games.trickcards import suit_named
 from referee.games.trickruling import Ending, Outcome, Reason, Ruling, Standing, forfeit_outcome
 from referee.params import Value
 from referee.record import Deal, TrickEntry
@@ -27,7 +26,7 @@ def combination_ok(
     if len(cards) != 3 or len(set(cards)) != 3:
         return fact("bura.declaration.three", cards=cards)
     if name == "bura" and not all(c.suit == t for c in cards):
-        return fact("bura.declaration.bura", suit=suit_named(t), cards=cards)
+        return fact("bura.declaration.bura", suit=t, cards=cards)
     if name == "moscow":
         if not all(c.rank == "A" for c in cards):
             return fact("bura.declaration.moscow", cards=cards)

@@ -4,27 +4,12 @@ within a suit, card points, and the beat relation between cards and between sets
 from __future__ import annotations
 
 from referee.cards import Card
-from referee.games.facts import Fact, fact
 
 ORDER: tuple[str, ...] = ("6", "7", "8", "9", "J", "Q", "K", "10", "A")  # low to high
 POINTS: dict[str, int] = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
 STRENGTH: dict[str, int] = {r: i for i, r in enumerate(ORDER)}
 
 Played = tuple[str, tuple[Card, ...]]  # who played which cards in a trick
-
-# A suit inside a sentence, as each language names it (the trump suit of a hint or of a
-# refused bura): a fact of its own, so the catalogs say it (English: the letter).
-SUITS: dict[str, Fact] = {
-    "C": fact("trick.suit.C"),
-    "D": fact("trick.suit.D"),
-    "H": fact("trick.suit.H"),
-    "S": fact("trick.suit.S"),
-}
-
-
-def suit_named(suit: str) -> Fact | str:
-    """The suit ``suit`` (``H``) as a sentence names it."""
-    return SUITS.get(suit, suit)
 
 
 def card_points(cards: list[Card] | tuple[Card, ...]) -> int:

@@ -9,7 +9,7 @@ from typing import NamedTuple
 from referee.cards import SHORT_DECK, Card, format_cards, sort_key
 from referee.games.base import Cards, Line, Options, View, Words
 from referee.games.facts import Fact, fact, joined
-from referee.games.trickcards import STRENGTH, beats, suit_named
+from referee.games.trickcards import STRENGTH, beats
 from referee.games.trickstate import TrickState
 
 
@@ -50,7 +50,7 @@ def beat_hints(state: TrickState) -> list[Fact]:
             continue
         ways: list[object] = [hint.higher] if hint.higher else []
         if hint.any_trump:
-            ways.append(fact("trick.hint.any-trump", suit=suit_named(state.suit)))
+            ways.append(fact("trick.hint.any-trump", suit=state.suit))
         if hint.top is not None:
             ways.append(hint.top)
         if ways:

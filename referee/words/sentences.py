@@ -4,8 +4,10 @@ that says it in the reader's language.
 Each game family keeps its sentences in one table (``SENTENCES``: a fact's code to its
 English template, or to its two templates, singular and plural, when it counts ``n``);
 the catalogs translate the templates (``scripts/i18n.py`` reads every ``SENTENCES``
-table). :func:`said` turns a fact into a :class:`referee.messages.Msg`, leaving anything
-else as it is, so a caller may say a value before and after its game moved to facts.
+table; an argument named ``suit`` or ``rank`` is a suit or rank code, which each
+language names its way). :func:`said` turns a fact into a :class:`referee.messages.Msg`,
+leaving anything else as it is, so a caller may say a value before and after its game
+moved to facts.
 
 >>> from referee.games.facts import fact
 >>> str(said(fact("card.dealt-twice", card="7D", first="Ali", second="Omar")))
@@ -17,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from referee.games.facts import Fact, Joined
-from referee.messages import Msg, join, m, mn
+from referee.messages import Msg, Rank, Suit, join, m, mn
 
 Template = str | tuple[str, str]
 
@@ -48,12 +50,22 @@ def _tables() -> dict[str, Template]:
     return _TABLES
 
 
+def _argument(name: str, value: object) -> object:
+    """A fact's argument as its sentence takes it: a ``suit`` or ``rank`` as each language
+    names it, a fact said."""
+    if name == "suit" and type(value) is str:
+        return Suit(value)
+    if name == "rank" and type(value) is str:
+        return Rank(value)
+    return said(value)
+
+
 def said(value: object) -> object:
     """``value`` said: a fact as its sentence, a list of facts as one list, anything
     else (a sentence already made, a name, cards) as it is."""
     if isinstance(value, Fact):
         template = _tables()[value.code]
-        args = {k: said(v) for k, v in value.args.items()}
+        args = {k: _argument(k, v) for k, v in value.args.items()}
         if isinstance(template, tuple):
             count = args.pop("n")
             assert isinstance(count, int)

@@ -6,10 +6,6 @@ from __future__ import annotations
 
 SENTENCES: dict[str, str | tuple[str, str]] = {
     # the cards and the deck; a suit named in a sentence (each catalog gives its symbol)
-    "trick.suit.C": "C",
-    "trick.suit.D": "D",
-    "trick.suit.H": "H",
-    "trick.suit.S": "S",
     "trick.deck": "the 36-card deck (6 to A)",
     "trick.card.deck": "{card} is not in {deck}",
     "trick.card.twice": "{cards} names a card twice",
