@@ -391,7 +391,12 @@ class Table:
         match, rep = self.open()
         state = open_state(match, rep)
         _options_asked(match, card, by)
-        return state.plays_json(card)
+        plays = state.plays_json(card)
+        if plays is None:
+            return None
+        from referee.words.sentences import said_json
+
+        return said_json(plays)
 
     def export(self) -> bytes:
         """The canonical log with every derived figure filled in."""

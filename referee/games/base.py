@@ -37,7 +37,7 @@ class Cards(NamedTuple):
     ``empty`` is said when there are none."""
 
     cards: tuple[Card, ...]
-    empty: str = "—"
+    empty: str | Fact = "—"
 
 
 Words = str | Fact | Joined  # a sentence already made, or facts the words layer says

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from referee.games.facts import Fact, Joined
-from referee.messages import Msg, join, m, mn
+from referee.messages import Msg, Rank, Suit, join, m, mn
 
 Template = str | tuple[str, str]
 
@@ -53,7 +53,7 @@ def said(value: object) -> object:
     else (a sentence already made, a name, cards) as it is."""
     if isinstance(value, Fact):
         template = _tables()[value.code]
-        args = {k: said(v) for k, v in value.args.items()}
+        args = {k: _arg(k, v) for k, v in value.args.items()}
         if isinstance(template, tuple):
             count = args.pop("n")
             assert isinstance(count, int)
@@ -62,6 +62,22 @@ def said(value: object) -> object:
     if isinstance(value, Joined):
         return join((said(p) for p in value.parts), value.sep)
     return value
+
+
+def _arg(key: str, value: object) -> object:
+    """A fact's argument said: a rank or a suit (by its code) so that each language names
+    it its way, anything else by :func:`said`."""
+    if type(value) is str and key in _NAMED:
+        return _NAMED[key](value)
+    return said(value)
+
+
+_NAMED: dict[str, type[str]] = {"rank": Rank, "suit": Suit}
+
+
+def said_json(data: dict[str, object]) -> dict[str, object]:
+    """A game's JSON object (``options --json``) with its facts said, in English."""
+    return {k: sentence(v) if isinstance(v, (Fact, Joined)) else v for k, v in data.items()}
 
 
 def sentence(value: object) -> str:
