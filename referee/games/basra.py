@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 from referee.cards import Card
 from referee.games.base import Words, sole_leader
 from referee.games.captures import Unions, expand, has_group, splittable, union_vectors, vector
+from referee.games.facts import Fact, fact
 from referee.games.fishing import FishingDeal
 from referee.games.plays import Play
-from referee.messages import Msg, Rank, m, mn
 from referee.params import Value
 from referee.problems import Problem
 
@@ -54,12 +54,7 @@ class BasraDeal(FishingDeal):
             out.append(
                 self.problem(
                     "basra.deal.floor",
-                    m(
-                        "the opening floor may hold no jack and no {seven}; found {cards} (bury "
-                        "them in the stock and list them as buried)",
-                        seven=SEVEN_DIAMONDS,
-                        cards=bad,
-                    ),
+                    fact("basra.floor.bad", seven=SEVEN_DIAMONDS, cards=bad),
                     "floor",
                 )
             )
@@ -68,11 +63,7 @@ class BasraDeal(FishingDeal):
             out.append(
                 self.problem(
                     "basra.deal.floor",
-                    m(
-                        "only jacks and the {seven} are buried; found {cards}",
-                        seven=SEVEN_DIAMONDS,
-                        cards=wrong,
-                    ),
+                    fact("basra.buried.wrong", seven=SEVEN_DIAMONDS, cards=wrong),
                     "buried",
                 )
             )
@@ -173,11 +164,7 @@ class BasraDeal(FishingDeal):
             if not self.rules["may_trail_capturer"] and self.can_capture(card):
                 raise self.illegal(
                     "basra.trail",
-                    m(
-                        "{card} can capture, and with may_trail_capturer = false it may not be "
-                        "trailed",
-                        card=card,
-                    ),
+                    fact("basra.trail.capturer", card=card),
                     card,
                 )
             return Play(card, (), False)
@@ -185,11 +172,7 @@ class BasraDeal(FishingDeal):
             if any(c.rank != card.rank for c in takes):
                 raise self.illegal(
                     "basra.capture.group",
-                    m(
-                        "a {rank} takes only floor cards of rank {rank}, not {cards}",
-                        rank=Rank(card.rank),
-                        cards=takes,
-                    ),
+                    fact("basra.face.group", rank=card.rank, cards=takes),
                     card,
                 )
         else:
@@ -197,12 +180,7 @@ class BasraDeal(FishingDeal):
         if self.rules["capture"] == "maximal" and self.leaves_group(card, takes):
             raise self.illegal(
                 "basra.capture.choice",
-                m(
-                    "with capture = maximal, {card} must take every group it can; taking "
-                    "{cards} leaves another group on the floor",
-                    card=card,
-                    cards=takes,
-                ),
+                fact("basra.maximal", card=card, cards=takes),
                 card,
             )
         return Play(card, takes, self.sweep_of(card, takes))
@@ -215,25 +193,15 @@ class BasraDeal(FishingDeal):
             if (total := self.plain_seven_total(card)) is not None:
                 raise self.illegal(
                     "basra.capture.group",
-                    m(
-                        "{cards} is not a union of groups a 7 can take, and the {seven} "
-                        "does not sweep: the floor's numerals add up to {total}, over the "
-                        "10 that seven_diamonds = sweep_if_10 allows "
-                        "([basra.seven-diamonds])",
-                        cards=takes,
-                        seven=SEVEN_DIAMONDS,
-                        total=total,
-                    ),
+                    fact("basra.seven.no-group", cards=takes, seven=SEVEN_DIAMONDS, total=total),
                     card,
                 )
             raise self.illegal(
                 "basra.capture.group",
-                m(
-                    "{cards} is not a union of groups an {rank} can take"
-                    if card.rank in ("A", "8")
-                    else "{cards} is not a union of groups a {rank} can take",
+                fact(
+                    "basra.no-group.an" if card.rank in ("A", "8") else "basra.no-group.a",
                     cards=takes,
-                    rank=Rank(card.rank),
+                    rank=card.rank,
                 ),
                 card,
             )
@@ -247,11 +215,7 @@ class BasraDeal(FishingDeal):
             if set(takes) != set(self.floor):
                 raise self.illegal(
                     "basra.jack",
-                    m(
-                        "a jack takes every card on the floor ({cards}), never a part of it "
-                        "and never trails onto it",
-                        cards=tuple(self.floor),
-                    ),
+                    fact("basra.jack.part", cards=tuple(self.floor)),
                     card,
                 )
             return Play(card, takes, self.jack_scores())
@@ -260,11 +224,7 @@ class BasraDeal(FishingDeal):
             if set(takes) != set(self.floor):
                 raise self.illegal(
                     "basra.seven-diamonds",
-                    m(
-                        "the {seven} sweeps this floor ({cards}): it must take all of it",
-                        seven=SEVEN_DIAMONDS,
-                        cards=tuple(self.floor),
-                    ),
+                    fact("basra.seven.part", seven=SEVEN_DIAMONDS, cards=tuple(self.floor)),
                     card,
                 )
             return Play(card, takes, seven)
@@ -282,25 +242,18 @@ class BasraDeal(FishingDeal):
         sweep = ruling.sweep
         if card.rank == "J":
             if not ruling.taken:
-                return ["basra.jack"], [m("On an empty floor a jack is laid down.")]
+                return ["basra.jack"], [fact("basra.jack.empty")]
             return ["basra.jack", "basra.sweep.jack"], [
-                m(
-                    "A jack takes every card on the floor ({cards}) and scores a basra; "
-                    "jack_basra = {mode}."
-                    if sweep
-                    else "A jack takes every card on the floor ({cards}); jack_basra = {mode}.",
+                fact(
+                    "basra.jack.sweep" if sweep else "basra.jack.takes",
                     cards=taken,
                     mode=self.rules["jack_basra"],
                 )
             ]
         if card == SEVEN_DIAMONDS and self.seven_sweeps() is not None:
             return ["basra.seven-diamonds"], [
-                m(
-                    "Under seven_diamonds = {mode} the {seven} takes the whole floor ({cards}) "
-                    "and scores a basra."
-                    if sweep
-                    else "Under seven_diamonds = {mode} the {seven} takes the whole floor "
-                    "({cards}).",
+                fact(
+                    "basra.seven.sweep" if sweep else "basra.seven.takes",
                     mode=self.rules["seven_diamonds"],
                     seven=SEVEN_DIAMONDS,
                     cards=taken,
@@ -311,12 +264,7 @@ class BasraDeal(FishingDeal):
             rules.insert(0, "basra.seven-diamonds")
             lines.insert(
                 0,
-                m(
-                    "The {seven} does not sweep: the floor's numerals add up to {total}, over "
-                    "the 10 that seven_diamonds = sweep_if_10 allows, so it is an ordinary 7.",
-                    seven=SEVEN_DIAMONDS,
-                    total=total,
-                ),
+                fact("basra.seven.plain", seven=SEVEN_DIAMONDS, total=total),
             )
         return rules, lines
 
@@ -325,22 +273,16 @@ class BasraDeal(FishingDeal):
     ) -> tuple[list[str], list[Words]]:
         """The rules behind a numeral's, K's or Q's legal play (a capture or a trail)."""
         if not ruling.taken:
-            return ["basra.trail"], [m("{card} takes nothing and is laid on the floor.", card=card)]
+            return ["basra.trail"], [fact("basra.trail", card=card)]
         rules = ["basra.capture.group", "basra.capture.union", "basra.capture.choice"]
         if ruling.sweep or len(ruling.taken) == len(self.floor):
             rules.append("basra.sweep")
         return rules, [
-            m(
-                "{card} takes {cards}: a union of groups it can take and scores a basra."
-                if sweep
-                else "{card} takes {cards}: a union of groups it can take.",
-                card=card,
-                cards=taken,
-            )
+            fact("basra.union.sweep" if sweep else "basra.union", card=card, cards=taken)
         ]
 
-    def sweep_plural(self, count: int) -> Msg:
-        return mn("basra", "basras", count)
+    def sweep_plural(self, count: int) -> Fact:
+        return fact("basra.sweeps", n=count)
 
     def record_sweep(self, side: str) -> None:
         self.sweeps[side] += 1

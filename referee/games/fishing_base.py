@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from referee.cards import FULL_DECK, Card, sort_key
 from referee.games.base import Carry, DealResult, DealState
+from referee.games.facts import Fact, fact, joined
 from referee.games.plays import Listing
-from referee.messages import join, m, mn
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal, side_map, side_names
@@ -37,9 +37,10 @@ class FishingBase(DealState):
 
     floor_rule = ""  # the opening-floor rule id
     deferred_key = ""  # 'buried' or 'returned'
-    floor_word = m("floor")  # Pasur's players call it the pool
+    floor_key = "floor"  # the game's name for the cards in the middle (Pasur's: pool)
+    floor_word = fact("fishing.floor")  # that name as the words layer says it
     sweep_word = "sweep"  # the game's name for a sweep, for the words layer (basra, sur)
-    floor_title = m("Floor")
+    floor_title = fact("fishing.floor.title")
     choice_rule = ""  # cited when a play typed without its capture could mean several
 
     def __init__(
@@ -143,11 +144,12 @@ class FishingBase(DealState):
         end = self.round_ends[r] // self.n
         return end - self.rounds[r], end
 
-    def where_used(self, card: Card) -> str:
+    def where_used(self, card: Card) -> Fact:
+        """Where ``card`` went already: the opening floor, or a play."""
         seen = self.used[card]
         if seen is None:
-            return m("on the opening {floor}", floor=self.floor_word)
-        return m("played by {player} at play {play}", player=seen[0], play=seen[1])
+            return fact("fishing.used.opening", floor=self.floor_word)
+        return fact("fishing.used.played", player=seen[0], play=seen[1])
 
     def unseen(self) -> list[Card]:
         """Cards of the deck not yet on the floor, played, or known to be held this round,
@@ -164,8 +166,8 @@ class FishingBase(DealState):
             out.append(
                 self.problem(
                     self.floor_rule,
-                    m(
-                        "the opening {floor} holds 4 cards, found {count}: {cards}",
+                    fact(
+                        "fishing.floor.count",
                         floor=self.floor_word,
                         count=len(deal.floor),
                         cards=deal.floor,
@@ -179,7 +181,7 @@ class FishingBase(DealState):
                 out.append(
                     self.problem(
                         "card.duplicate",
-                        m("{card} is on the {floor} twice", card=c, floor=self.floor_word),
+                        fact("fishing.floor.twice", card=c, floor=self.floor_word),
                         "floor",
                     )
                 )
@@ -191,8 +193,8 @@ class FishingBase(DealState):
                 out.append(
                     self.problem(
                         "card.duplicate",
-                        m(
-                            "{card} is listed as {key} and on the opening {floor}",
+                        fact(
+                            "fishing.set-aside.on-floor",
                             card=c,
                             key=self.deferred_key,
                             floor=self.floor_word,
@@ -204,8 +206,8 @@ class FishingBase(DealState):
                 out.append(
                     self.problem(
                         "card.duplicate",
-                        m(
-                            "{card} is listed as {key} twice; a card goes back into the stock once",
+                        fact(
+                            "fishing.set-aside.twice",
                             card=c,
                             key=self.deferred_key,
                         ),
@@ -233,14 +235,11 @@ class FishingBase(DealState):
                 out.append(
                     self.problem(
                         "hand.count",
-                        mn(
-                            "{player}'s hand lists {n} card; a whole number of rounds "
-                            "gives one of {counts}",
-                            "{player}'s hand lists {n} cards; a whole number of rounds "
-                            "gives one of {counts}",
-                            len(cards),
+                        fact(
+                            "fishing.hand.rounds",
+                            n=len(cards),
                             player=player,
-                            counts=join(boundaries[1:]),
+                            counts=joined(boundaries[1:]),
                         ),
                         key,
                     )
@@ -250,8 +249,8 @@ class FishingBase(DealState):
                     out.append(
                         self.problem(
                             "card.duplicate",
-                            m(
-                                "{card} in {player}'s hand is also on the opening {floor}",
+                            fact(
+                                "fishing.hand.on-floor",
                                 card=c,
                                 player=player,
                                 floor=self.floor_word,
@@ -266,9 +265,8 @@ class FishingBase(DealState):
                     out.append(
                         self.problem(
                             self.floor_rule,
-                            m(
-                                "{card} was {key} from the opening {floor}, so it cannot be in "
-                                "a first-round hand",
+                            fact(
+                                "fishing.hand.set-aside",
                                 card=c,
                                 key=self.deferred_key,
                                 floor=self.floor_word,
@@ -286,8 +284,8 @@ class FishingBase(DealState):
             out.append(
                 self.problem(
                     "deal.conservation",
-                    m(
-                        "the deal ended after {count} of its {total} plays",
+                    fact(
+                        "fishing.end.early",
                         count=self.entries,
                         total=self.total_plays,
                     ),
@@ -302,12 +300,9 @@ class FishingBase(DealState):
                     out.append(
                         self.problem(
                             "deal.conservation",
-                            mn(
-                                "{player}'s hand lists {n} card; the finished deal gave "
-                                "them {full}",
-                                "{player}'s hand lists {n} cards; the finished deal gave "
-                                "them {full}",
-                                len(cards),
+                            fact(
+                                "fishing.end.hand",
+                                n=len(cards),
                                 player=player,
                                 full=full,
                             ),
@@ -320,7 +315,7 @@ class FishingBase(DealState):
             out.append(
                 self.problem(
                     "deal.conservation",
-                    m("the deal does not account for {cards}", cards=tuple(sorted(missing))),
+                    fact("fishing.end.missing", cards=tuple(sorted(missing))),
                     stage=2,
                 )
             )

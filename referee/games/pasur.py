@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 from referee.cards import Card
 from referee.games.base import Carry, Words, sole_leader
 from referee.games.captures import Ranked, expand, single_sets, vector
+from referee.games.facts import Fact, fact
 from referee.games.fishing import FishingDeal
 from referee.games.plays import Play
-from referee.messages import Msg, Rank, m, mn
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal
@@ -23,9 +23,10 @@ class PasurDeal(FishingDeal):
     floor_rule = "pasur.deal.pool"
     deferred_key = "returned"
     choice_rule = "pasur.capture.forced"
-    floor_word = m("pool")
+    floor_key = "pool"
+    floor_word = fact("pasur.pool")
     sweep_word = "sur"
-    floor_title = m("Pool")
+    floor_title = fact("pasur.pool.title")
 
     def __init__(
         self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
@@ -63,27 +64,20 @@ class PasurDeal(FishingDeal):
             out.append(
                 self.problem(
                     "pasur.deal.pool",
-                    m(
-                        "the opening pool may hold no jack; found {cards} (return it to the "
-                        "deck, or redeal if there were two)",
-                        cards=jacks,
-                    ),
+                    fact("pasur.pool.jack", cards=jacks),
                     "floor",
                 )
             )
         if self.rules["qk_redeal"]:
-            for rank, word in (
-                ("Q", m("with qk_redeal, three or more queens in the opening pool force a redeal")),
-                ("K", m("with qk_redeal, three or more kings in the opening pool force a redeal")),
-            ):
+            for rank, redeal in (("Q", fact("pasur.pool.queens")), ("K", fact("pasur.pool.kings"))):
                 if sum(1 for c in floor if c.rank == rank) >= 3:
-                    out.append(self.problem("pasur.deal.pool", word, "floor"))
+                    out.append(self.problem("pasur.deal.pool", redeal, "floor"))
         returned = self.deferred
         if len(returned) > 1 or any(c.rank != "J" for c in returned):
             out.append(
                 self.problem(
                     "pasur.deal.pool",
-                    m("at most one card, a jack, is returned; found {cards}", cards=returned),
+                    fact("pasur.returned.wrong", cards=returned),
                     "returned",
                 )
             )
@@ -142,7 +136,7 @@ class PasurDeal(FishingDeal):
             if self.can_capture(card):
                 raise self.illegal(
                     "pasur.capture.forced",
-                    m("{card} can capture, so it may not be laid on the pool", card=card),
+                    fact("pasur.forced", card=card),
                     card,
                 )
             return Play(card, (), False)
@@ -150,22 +144,14 @@ class PasurDeal(FishingDeal):
             if set(takes) != set(self.jack_takes()):
                 raise self.illegal(
                     "pasur.capture.jack",
-                    m(
-                        "a jack takes all the jacks and numerals in the pool ({cards}), "
-                        "never a K or Q",
-                        cards=self.jack_takes(),
-                    ),
+                    fact("pasur.jack.all", cards=self.jack_takes()),
                     card,
                 )
         elif card.rank in ("K", "Q"):
             if len(takes) != 1 or takes[0].rank != card.rank:
                 raise self.illegal(
                     "pasur.capture.face",
-                    m(
-                        "a {rank} takes exactly one {rank}, not {cards}",
-                        rank=Rank(card.rank),
-                        cards=takes,
-                    ),
+                    fact("pasur.face.one", rank=card.rank, cards=takes),
                     card,
                 )
         else:
@@ -174,12 +160,7 @@ class PasurDeal(FishingDeal):
             if not all(c.is_numeral for c in takes) or total + card.value != 11:
                 raise self.illegal(
                     "pasur.capture.eleven",
-                    m(
-                        "{card} with {cards} does not make 11: a numeral takes one set of "
-                        "numerals adding up to 11 with it",
-                        card=card,
-                        cards=takes,
-                    ),
+                    fact("pasur.eleven", card=card, cards=takes),
                     card,
                 )
         return Play(card, takes, self.sweep_of(card, takes))
@@ -193,37 +174,25 @@ class PasurDeal(FishingDeal):
         taken = ruling.taken
         empties = bool(ruling.taken) and len(ruling.taken) == len(self.floor)
         if not ruling.taken:
-            return ["pasur.trail"], [
-                m("{card} can capture nothing and is laid on the pool.", card=card)
-            ]
+            return ["pasur.trail"], [fact("pasur.trail", card=card)]
         if card.rank == "J":
             rules = ["pasur.capture.jack"] + (["pasur.sur.jack"] if empties else [])
             return rules, [
-                m(
-                    "A jack takes the jacks and numerals of the pool ({cards}); a jack's sweep "
-                    "is no sur."
-                    if empties
-                    else "A jack takes the jacks and numerals of the pool ({cards}).",
-                    cards=taken,
-                )
+                fact("pasur.jack.empties" if empties else "pasur.jack.takes", cards=taken)
             ]
         rule = "pasur.capture.face" if card.value is None else "pasur.capture.eleven"
         rules = [rule, "pasur.capture.forced"]
-        line = m("{card} takes {cards}.", card=card, cards=taken)
+        line = fact("pasur.takes", card=card, cards=taken)
         if ruling.sweep:
             rules.append("pasur.sur")
-            line = m("{card} takes {cards}, emptying the pool: a sur.", card=card, cards=taken)
+            line = fact("pasur.sur", card=card, cards=taken)
         elif empties:
             rules.append("pasur.sur.last-round")
-            line = m(
-                "{card} takes {cards}, emptying the pool in the last round: no sur.",
-                card=card,
-                cards=taken,
-            )
+            line = fact("pasur.sur.last-round", card=card, cards=taken)
         return rules, [line]
 
-    def sweep_plural(self, count: int) -> Msg:
-        return mn("sur", "surs", count)
+    def sweep_plural(self, count: int) -> Fact:
+        return fact("pasur.sweeps", n=count)
 
     def record_sweep(self, side: str) -> None:
         if side in self.no_surs:
