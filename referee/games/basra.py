@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.cards import Card
+from referee.cards import FULL_DECK, Card
 from referee.games.base import Words, sole_leader
 from referee.games.captures import Unions, expand, has_group, splittable, union_vectors, vector
 from referee.games.facts import Fact, fact
 from referee.games.fishing import FishingDeal
+from referee.games.fishing_base import face_values
 from referee.games.plays import Play
 from referee.params import Value
 from referee.problems import Problem
@@ -17,6 +18,9 @@ if TYPE_CHECKING:
     import random
 
 SEVEN_DIAMONDS = Card("7", "D")
+DECK = tuple(sorted(FULL_DECK))  # the 52 cards, in display order
+# the cards scored one by one (rules.md §1), by their breakdown key
+COUNTED = {Card("10", "D"): "ten_diamonds", Card("2", "C"): "two_clubs"}
 
 
 class BasraDeal(FishingDeal):
@@ -25,6 +29,9 @@ class BasraDeal(FishingDeal):
     floor_rule = "basra.deal.floor"
     deferred_key = "buried"
     choice_rule = "basra.capture.choice"
+    deck = DECK
+    counted = COUNTED
+    values = face_values(DECK)
 
     @classmethod
     def round_size(cls, rules: dict[str, Value]) -> int:
@@ -36,7 +43,7 @@ class BasraDeal(FishingDeal):
     ) -> tuple[list[Card], list[Card]] | None:
         """[basra.deal.floor] Jacks and the 7D are replaced from the top until none is left;
         then they go into the middle of the stock, so none comes back as a replacement."""
-        floor = [deck.pop() for _ in range(4)]
+        floor = [deck.pop() for _ in range(cls.floor_size)]
         buried: list[Card] = []
         while any(c.rank == "J" or c == SEVEN_DIAMONDS for c in floor):
             bad = [c for c in floor if c.rank == "J" or c == SEVEN_DIAMONDS]
@@ -75,10 +82,10 @@ class BasraDeal(FishingDeal):
         mode = self.rules["seven_diamonds"]
         if mode == "plain" or not self.floor:
             return None
-        total = sum(c.value or 0 for c in self.floor)
+        total = sum(self.values.get(c, 0) for c in self.floor)
         if mode == "sweep_if_10":
             return True if total <= 10 else None
-        return all(c.is_numeral for c in self.floor) and total <= 10
+        return all(c in self.values for c in self.floor) and total <= 10
 
     def plain_seven_total(self, card: Card) -> int | None:
         """[basra.seven-diamonds] The floor's numeral sum when ``card`` is the 7D and, under
@@ -87,7 +94,7 @@ class BasraDeal(FishingDeal):
             return None
         if not self.floor or self.seven_sweeps() is not None:
             return None
-        return sum(c.value or 0 for c in self.floor)
+        return sum(self.values.get(c, 0) for c in self.floor)
 
     def jack_scores(self) -> bool:
         mode = self.rules["jack_basra"]
@@ -105,35 +112,39 @@ class BasraDeal(FishingDeal):
                 tuple(c for i, c in enumerate(same) if mask >> i & 1)
                 for mask in range(1, 1 << len(same))
             ]
-        if card.value is None:
+        value = self.values.get(card)
+        if value is None:
             return []
-        numerals = [c for c in self.floor if c.is_numeral]
+        numerals = [c for c in self.floor if c in self.values]
         out: list[tuple[Card, ...]] = []
-        for vec in sorted(union_vectors(vector(numerals), card.value), reverse=True):
-            out.extend(expand(vec, numerals))
+        for vec in sorted(union_vectors(vector(numerals, self.values), value), reverse=True):
+            out.extend(expand(vec, numerals, self.values))
         return out
 
     def capture_kinds(self, card: Card) -> Unions | None:
-        if card.value is None or (card == SEVEN_DIAMONDS and self.seven_sweeps() is not None):
+        value = self.values.get(card)
+        if value is None or (card == SEVEN_DIAMONDS and self.seven_sweeps() is not None):
             return None
-        return Unions(vector(self.floor), card.value, self.rules["capture"] == "maximal")
+        return Unions(vector(self.floor, self.values), value, self.rules["capture"] == "maximal")
 
     def may_trail(self, card: Card, can_capture: bool) -> bool:
         return not can_capture or bool(self.rules["may_trail_capturer"])
 
     def can_capture(self, card: Card) -> bool:
         """Does ``card`` have any ordinary capture on the floor now?"""
-        if card.value is None:
+        value = self.values.get(card)
+        if value is None:
             return any(c.rank == card.rank for c in self.floor)
-        return has_group(vector(self.floor), card.value)
+        return has_group(vector(self.floor, self.values), value)
 
     def leaves_group(self, card: Card, takes: tuple[Card, ...]) -> bool:
         """Would a further group be left on the floor after taking ``takes``?"""
         left = [c for c in self.floor if c not in takes]
         if card.rank in ("K", "Q"):
             return any(c.rank == card.rank for c in left)
-        assert card.value is not None
-        return has_group(vector(left), card.value)
+        value = self.values.get(card)
+        assert value is not None
+        return has_group(vector(left, self.values), value)
 
     def sweep_of(self, card: Card, takes: tuple[Card, ...]) -> bool:
         if len(takes) != len(self.floor) or not takes:
@@ -188,8 +199,11 @@ class BasraDeal(FishingDeal):
     def judge_numeral(self, card: Card, takes: tuple[Card, ...]) -> None:
         """[basra.capture.group] A numeral takes a union of groups adding up to its value;
         a 7D refused here says why it did not sweep (the floor's sum)."""
-        assert card.value is not None
-        if not all(c.is_numeral for c in takes) or not splittable(vector(takes), card.value):
+        value = self.values.get(card)
+        assert value is not None
+        if not all(c in self.values for c in takes) or not splittable(
+            vector(takes, self.values), value
+        ):
             if (total := self.plain_seven_total(card)) is not None:
                 raise self.illegal(
                     "basra.capture.group",

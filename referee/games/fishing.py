@@ -6,7 +6,7 @@ only its rules through a few hooks."""
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import islice
 from typing import TYPE_CHECKING
 
@@ -206,19 +206,20 @@ class FishingDeal(FishingBase):
             ways = sorted(self.options(card), key=lambda o: (not o.sweep, -len(o.takes)))
             yield from (Capture.of(o) for o in ways)
             return
-        numerals = [c for c in self.floor if c.is_numeral]
-        whole = vector(self.floor) if len(numerals) == len(self.floor) else None
+        numerals = [c for c in self.floor if c in self.values]
+        whole = vector(self.floor, self.values) if len(numerals) == len(self.floor) else None
         sweeping = whole is not None and self.sweep_of(card, tuple(numerals)) and whole in vecs
         by_value: dict[int, tuple[Card, ...]] = {}
         for c in numerals:
-            by_value[c.value or 0] = (*by_value.get(c.value or 0, ()), c)
+            value = self.values[c]
+            by_value[value] = (*by_value.get(value, ()), c)
         place = {c: i for i, c in enumerate(numerals)}
         if sweeping:
             assert whole is not None
-            yield kind_of(card, whole, by_value, place, True)
+            yield kind_of(card, whole, by_value, place, True, self.values)
         for vec in vecs:
             if not (sweeping and vec == whole):
-                yield kind_of(card, vec, by_value, place, False)
+                yield kind_of(card, vec, by_value, place, False, self.values)
         if self.may_trail(card, vecs.count() > 0):
             yield Capture(card)
 
@@ -401,9 +402,11 @@ def kind_of(
     by_value: dict[int, tuple[Card, ...]],
     place: dict[Card, int],
     sweep: bool,
+    values: Mapping[Card, int],
 ) -> Capture:
     """The kind of capture of ``card`` taking the numerals of ``vec`` (``by_value``: the
-    floor's numerals of each value, in floor order; ``place``: each one's position)."""
+    floor's numerals of each value, in floor order; ``place``: each one's position;
+    ``values``: the game's)."""
     takes: list[Card] = []
     choose: list[Choice] = []
     for value, n in enumerate(counts(vec), 1):
@@ -414,4 +417,4 @@ def kind_of(
             else:
                 choose.append((n, cards))
     takes.sort(key=place.__getitem__)
-    return Capture(card, tuple(takes), tuple(choose), sweep, by_value=True)
+    return Capture(card, tuple(takes), tuple(choose), sweep, by_value=True, values=values)

@@ -5,9 +5,10 @@ card counts that scoring starts from). :mod:`referee.games.fishing` adds the pla
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, ClassVar
 
-from referee.cards import FULL_DECK, Card, sort_key
+from referee.cards import RANKS, Card, sort_key
 from referee.games.base import Carry, DealResult, DealState
 from referee.games.facts import Fact, fact, joined
 from referee.games.plays import Listing
@@ -31,6 +32,12 @@ def deal_rounds(players: int, stock: int, hand_size: int) -> list[int]:
     return rounds
 
 
+def face_values(deck: Iterable[Card]) -> dict[Card, int]:
+    """The numerals of ``deck`` at their face value (A=1 … 10=10), as Basra and Pasur add
+    them up; jacks, queens and kings have none."""
+    return {c: RANKS.index(c.rank) + 1 for c in deck if c.rank in RANKS[:10]}
+
+
 class FishingBase(DealState):
     """One deal of a fishing game: its set-up, rounds and turns, and its end (what is
     left, the counts that scoring starts from). :class:`FishingDeal` adds the plays."""
@@ -42,6 +49,13 @@ class FishingBase(DealState):
     sweep_word = "sweep"  # the game's name for a sweep, for the words layer (basra, sur)
     floor_title = fact("fishing.floor.title")
     choice_rule = ""  # cited when a play typed without its capture could mean several
+    # What the game is played with, as each game declares it: its deck (in display order),
+    # the cards of its opening floor, the cards it scores one by one (card: breakdown key)
+    # and the numerals' values for the sums (a card without one takes by its rank).
+    deck: ClassVar[tuple[Card, ...]]
+    floor_size: ClassVar[int] = 4
+    counted: ClassVar[Mapping[Card, str]]
+    values: ClassVar[Mapping[Card, int]]
 
     def __init__(
         self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
@@ -51,7 +65,7 @@ class FishingBase(DealState):
         self.side = side_map(self.game, players, rules)
         self.floor: list[Card] = list(deal.floor)
         self.used: dict[Card, tuple[str, int] | None] = dict.fromkeys(deal.floor)
-        self.rounds = deal_rounds(self.n, 52 - len(deal.floor), self.hand_size())
+        self.rounds = deal_rounds(self.n, len(self.deck) - len(deal.floor), self.hand_size())
         self.total_plays = self.n * sum(self.rounds)
         self.round_ends = [self.n * sum(self.rounds[: r + 1]) for r in range(len(self.rounds))]
         self._round = 0
@@ -155,14 +169,14 @@ class FishingBase(DealState):
         """Cards of the deck not yet on the floor, played, or known to be held this round,
         by suit then rank."""
         held = {c for p in self.players for c in self.round_cards(p) or ()}
-        return sorted(FULL_DECK - set(self.used) - held, key=sort_key)
+        return sorted(set(self.deck) - set(self.used) - held, key=sort_key)
 
     # --- set-up ------------------------------------------------------------------------
 
     def setup_problems(self) -> list[Problem]:
         out: list[Problem] = []
         deal = self.deal
-        if len(deal.floor) != 4:
+        if len(deal.floor) != self.floor_size:
             out.append(
                 self.problem(
                     self.floor_rule,
@@ -310,7 +324,7 @@ class FishingBase(DealState):
                             stage=2,
                         )
                     )
-        missing = FULL_DECK - set(self.used)
+        missing = set(self.deck) - set(self.used)
         if missing:
             out.append(
                 self.problem(
@@ -322,14 +336,14 @@ class FishingBase(DealState):
         return out
 
     def counts(self) -> dict[str, dict[str, int]]:
-        """Per side: cards captured, clubs, and the counted cards."""
+        """Per side: cards captured, clubs, the game's counted cards, aces and jacks."""
         out: dict[str, dict[str, int]] = {}
         for side, pile in self.piles.items():
+            taken = set(pile)
             out[side] = {
                 "cards": len(pile),
                 "clubs": sum(1 for c in pile if c.suit == "C"),
-                "ten_diamonds": int(Card("10", "D") in pile),
-                "two_clubs": int(Card("2", "C") in pile),
+                **{key: int(card in taken) for card, key in self.counted.items()},
                 "aces": sum(1 for c in pile if c.rank == "A"),
                 "jacks": sum(1 for c in pile if c.rank == "J"),
             }

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.cards import Card
+from referee.cards import FULL_DECK, Card
 from referee.games.base import Carry, Words, sole_leader
 from referee.games.captures import Ranked, expand, single_sets, vector
 from referee.games.facts import Fact, fact
 from referee.games.fishing import FishingDeal
+from referee.games.fishing_base import face_values
 from referee.games.plays import Play
 from referee.params import Value
 from referee.problems import Problem
@@ -16,6 +17,10 @@ from referee.record import Deal
 
 if TYPE_CHECKING:
     import random
+
+DECK = tuple(sorted(FULL_DECK))  # the 52 cards, in display order
+# the cards scored one by one (rules.md §2), by their breakdown key
+COUNTED = {Card("10", "D"): "ten_diamonds", Card("2", "C"): "two_clubs"}
 
 
 class PasurDeal(FishingDeal):
@@ -27,6 +32,9 @@ class PasurDeal(FishingDeal):
     floor_word = fact("pasur.pool")
     sweep_word = "sur"
     floor_title = fact("pasur.pool.title")
+    deck = DECK
+    counted = COUNTED
+    values = face_values(DECK)
 
     def __init__(
         self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
@@ -42,7 +50,7 @@ class PasurDeal(FishingDeal):
     ) -> tuple[list[Card], list[Card]] | None:
         """[pasur.deal.pool] One jack goes back into the deck and is replaced; two jacks, a
         jack as the replacement, or (with qk_redeal) three queens or kings: a redeal."""
-        floor = [deck.pop() for _ in range(4)]
+        floor = [deck.pop() for _ in range(cls.floor_size)]
         jacks = [c for c in floor if c.rank == "J"]
         if len(jacks) > 1:
             return None
@@ -84,7 +92,7 @@ class PasurDeal(FishingDeal):
         return out
 
     def jack_takes(self) -> tuple[Card, ...]:
-        return tuple(c for c in self.floor if c.rank == "J" or c.is_numeral)
+        return tuple(c for c in self.floor if c.rank == "J" or c in self.values)
 
     def captures(self, card: Card) -> list[tuple[Card, ...]]:
         """Every set ``card`` can take: one set only, so these are alternatives."""
@@ -93,17 +101,19 @@ class PasurDeal(FishingDeal):
             return [takes] if takes else []
         if card.rank in ("K", "Q"):
             return [(c,) for c in self.floor if c.rank == card.rank]
-        assert card.value is not None
-        numerals = [c for c in self.floor if c.is_numeral]
+        value = self.values.get(card)
+        assert value is not None
+        numerals = [c for c in self.floor if c in self.values]
         out: list[tuple[Card, ...]] = []
-        for counts in single_sets(vector(numerals), 11 - card.value):
-            out.extend(expand(counts, numerals))
+        for counts in single_sets(vector(numerals, self.values), 11 - value):
+            out.extend(expand(counts, numerals, self.values))
         return out
 
     def capture_kinds(self, card: Card) -> Ranked | None:
-        if card.value is None:
+        value = self.values.get(card)
+        if value is None:
             return None
-        return Ranked(single_sets(vector(self.floor), 11 - card.value))
+        return Ranked(single_sets(vector(self.floor, self.values), 11 - value))
 
     def may_trail(self, card: Card, can_capture: bool) -> bool:
         return not can_capture
@@ -111,10 +121,11 @@ class PasurDeal(FishingDeal):
     def can_capture(self, card: Card) -> bool:
         """Does ``card`` have any capture on the pool now? (Cheaper than listing them.)"""
         if card.rank == "J":
-            return any(c.rank == "J" or c.is_numeral for c in self.floor)
-        if card.value is None:
+            return any(c.rank == "J" or c in self.values for c in self.floor)
+        value = self.values.get(card)
+        if value is None:
             return any(c.rank == card.rank for c in self.floor)
-        return bool(single_sets(vector(self.floor), 11 - card.value))
+        return bool(single_sets(vector(self.floor, self.values), 11 - value))
 
     def sweep_of(self, card: Card, takes: tuple[Card, ...]) -> bool:
         """A capture emptying the pool is a sur, except by a jack or in the last round."""
@@ -155,9 +166,10 @@ class PasurDeal(FishingDeal):
                     card,
                 )
         else:
-            assert card.value is not None
-            total = sum(c.value or 0 for c in takes)
-            if not all(c.is_numeral for c in takes) or total + card.value != 11:
+            value = self.values.get(card)
+            assert value is not None
+            total = sum(self.values.get(c, 0) for c in takes)
+            if not all(c in self.values for c in takes) or total + value != 11:
                 raise self.illegal(
                     "pasur.capture.eleven",
                     fact("pasur.eleven", card=card, cards=takes),
@@ -168,7 +180,7 @@ class PasurDeal(FishingDeal):
     def capture_rule(self, card: Card) -> str:
         if card.rank == "J":
             return "pasur.capture.jack"
-        return "pasur.capture.eleven" if card.is_numeral else "pasur.capture.face"
+        return "pasur.capture.eleven" if card in self.values else "pasur.capture.face"
 
     def rules_applied(self, card: Card, ruling: Play) -> tuple[list[str], list[Words]]:
         taken = ruling.taken
@@ -180,7 +192,7 @@ class PasurDeal(FishingDeal):
             return rules, [
                 fact("pasur.jack.empties" if empties else "pasur.jack.takes", cards=taken)
             ]
-        rule = "pasur.capture.face" if card.value is None else "pasur.capture.eleven"
+        rule = "pasur.capture.face" if card not in self.values else "pasur.capture.eleven"
         rules = [rule, "pasur.capture.forced"]
         line = fact("pasur.takes", card=card, cards=taken)
         if ruling.sweep:

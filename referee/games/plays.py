@@ -6,8 +6,8 @@ floor of 39 numerals yields a few lines and never its millions of card sets."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from itertools import combinations, product
 from math import comb, prod
 
@@ -56,13 +56,14 @@ class Capture:
     """One kind of legal play of ``card``: it takes ``takes`` and, for each choice in
     ``choose``, that many of those cards (which ones is the player's to say), and sweeps or
     not. ``by_value`` kinds (numerals taken by sums) are said value by value, as a table
-    reads them."""
+    reads them, by the game's ``values``."""
 
     card: Card
     takes: tuple[Card, ...] = ()
     choose: tuple[Choice, ...] = ()
     sweep: bool = False
     by_value: bool = False
+    values: Mapping[Card, int] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, play: Play) -> Capture:
@@ -107,12 +108,12 @@ class Capture:
         """The cards of a by-value kind, value by value."""
         by_value: dict[int, tuple[Card, ...] | Fact] = {}
         for c in self.takes:
-            key = c.value or 0
+            key = self.values.get(c, 0)
             held = by_value.get(key, ())
             assert isinstance(held, tuple)
             by_value[key] = (*held, c)
         for n, cards in self.choose:
-            by_value[cards[0].value or 0] = fact(
+            by_value[self.values.get(cards[0], 0)] = fact(
                 "fishing.play.choose", n=n, cards=joined(cards, "/")
             )
         parts = [by_value[k] for k in sorted(by_value)]
