@@ -50,8 +50,9 @@ class FishingBase(DealState):
     floor_title = fact("fishing.floor.title")
     choice_rule = ""  # cited when a play typed without its capture could mean several
     # What the game is played with, as each game declares it: its deck (in display order),
-    # the cards of its opening floor, the cards it scores one by one (card: breakdown key)
-    # and the numerals' values for the sums (a card without one takes by its rank).
+    # how many cards its opening floor holds, the cards it scores one by one (each card's
+    # breakdown key) and the numerals' values for the sums (a card without one, such as a
+    # jack, takes by its rank).
     deck: ClassVar[tuple[Card, ...]]
     floor_size: ClassVar[int] = 4
     counted: ClassVar[Mapping[Card, str]]
