@@ -327,7 +327,9 @@ def line_text(line: Line, style: Style) -> str:
         return text
 
     return "".join(
-        cards(style.cards(part.cards, part.empty)) if isinstance(part, Cards) else say(said(part))
+        cards(style.cards(part.cards, sentence(part.empty)))
+        if isinstance(part, Cards)
+        else say(said(part))
         for part in line
     )
 

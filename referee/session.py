@@ -388,14 +388,15 @@ class Table:
     def plays_json(self, card: Card | None, by: str | None) -> dict[str, object] | None:
         """The legal plays as objects for scripts, where the game gives them: those of
         ``card`` (fishing), or those of ``by`` or the player to move (trick games)."""
-        from referee.games.trick import TrickDeal
-
         match, rep = self.open()
         state = open_state(match, rep)
         _options_asked(match, card, by)
-        if isinstance(state, TrickDeal):
-            return state.plays_json(card, player_named(match, by, "by") if by else None)
-        return state.plays_json(card)
+        plays = state.plays_json(card, player_named(match, by, "by") if by else None)
+        if plays is None:
+            return None
+        from referee.words.sentences import said_json
+
+        return said_json(plays)
 
     def export(self) -> bytes:
         """The canonical log with every derived figure filled in."""

@@ -14,6 +14,7 @@ from referee.games.basra import BasraDeal
 from referee.games.pasur import PasurDeal
 from referee.params import Value
 from referee.record import Deal
+from referee.words.sentences import sentence
 
 from .conftest import new_state
 
@@ -137,7 +138,8 @@ def test_the_listing_users_see_is_the_engines_options(
     cls = BasraDeal if game == "basra" else PasurDeal
     rules: dict[str, Value] = {"capture": "maximal"} if maximal and game == "basra" else {}
     state = make(cls, game, floor, **rules)
-    label, lines, total = state.legal_options(card, None)
+    found = state.legal_options(card, None)
+    label, lines, total = sentence(found.label), [sentence(x) for x in found.lines], found.total
     assert label.startswith(f"{card} on ")
     engine = state.options(card)
     captures = [o for o in engine if o.taken]
@@ -150,4 +152,4 @@ def test_the_listing_users_see_is_the_engines_options(
     # strongest first: sweeps, then the most cards; a limit shows the first of those
     sizes = [len(line.split(" (")[0].split()) - 1 for line in listed if "of" not in line]
     assert sizes == sorted(sizes, reverse=True) or any("(sweep)" in x for x in listed)
-    assert state.legal_options(card, None, 3) == (label, lines[:3], total)
+    assert state.legal_options(card, None, 3) == (found.label, found.lines[:3], total)

@@ -37,7 +37,7 @@ class Cards(NamedTuple):
     ``empty`` is said when there are none."""
 
     cards: tuple[Card, ...]
-    empty: str = "—"
+    empty: str | Fact = "—"
 
 
 Words = str | Fact | Joined  # a sentence already made, or facts the words layer says
@@ -313,9 +313,10 @@ class DealState(ABC):
     def result(self) -> DealResult:
         """The finished deal's score."""
 
-    def plays_json(self, card: Card | None) -> dict[str, object] | None:
-        """The legal plays of ``card`` now as objects for scripts (``options --json``);
-        None where a game lists its options only in words."""
+    def plays_json(self, card: Card | None, player: str | None = None) -> dict[str, object] | None:
+        """The legal plays now as objects for scripts (``options --json``): a fishing
+        game's ways to play ``card``, a trick game's plays of ``player`` (None: whoever is
+        to play); None where a game lists its options only in words."""
         return None
 
     @classmethod

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.cards import Card
+from referee.cards import FULL_DECK, Card
 from referee.games.base import Words, sole_leader
 from referee.games.captures import Unions, expand, has_group, splittable, union_vectors, vector
+from referee.games.facts import Fact, fact
 from referee.games.fishing import FishingDeal
+from referee.games.fishing_base import face_values
 from referee.games.plays import Play
-from referee.messages import Msg, Rank, m, mn
 from referee.params import Value
 from referee.problems import Problem
 
@@ -17,6 +18,9 @@ if TYPE_CHECKING:
     import random
 
 SEVEN_DIAMONDS = Card("7", "D")
+DECK = tuple(sorted(FULL_DECK))  # the 52 cards, in display order
+# the cards scored one by one (rules.md §1), by their breakdown key
+COUNTED = {Card("10", "D"): "ten_diamonds", Card("2", "C"): "two_clubs"}
 
 
 class BasraDeal(FishingDeal):
@@ -25,6 +29,9 @@ class BasraDeal(FishingDeal):
     floor_rule = "basra.deal.floor"
     deferred_key = "buried"
     choice_rule = "basra.capture.choice"
+    deck = DECK
+    counted = COUNTED
+    values = face_values(DECK)
 
     @classmethod
     def round_size(cls, rules: dict[str, Value]) -> int:
@@ -36,7 +43,7 @@ class BasraDeal(FishingDeal):
     ) -> tuple[list[Card], list[Card]] | None:
         """[basra.deal.floor] Jacks and the 7D are replaced from the top until none is left;
         then they go into the middle of the stock, so none comes back as a replacement."""
-        floor = [deck.pop() for _ in range(4)]
+        floor = [deck.pop() for _ in range(cls.floor_size)]
         buried: list[Card] = []
         while any(c.rank == "J" or c == SEVEN_DIAMONDS for c in floor):
             bad = [c for c in floor if c.rank == "J" or c == SEVEN_DIAMONDS]
@@ -54,12 +61,7 @@ class BasraDeal(FishingDeal):
             out.append(
                 self.problem(
                     "basra.deal.floor",
-                    m(
-                        "the opening floor may hold no jack and no {seven}; found {cards} (bury "
-                        "them in the stock and list them as buried)",
-                        seven=SEVEN_DIAMONDS,
-                        cards=bad,
-                    ),
+                    fact("basra.floor.bad", seven=SEVEN_DIAMONDS, cards=bad),
                     "floor",
                 )
             )
@@ -68,11 +70,7 @@ class BasraDeal(FishingDeal):
             out.append(
                 self.problem(
                     "basra.deal.floor",
-                    m(
-                        "only jacks and the {seven} are buried; found {cards}",
-                        seven=SEVEN_DIAMONDS,
-                        cards=wrong,
-                    ),
+                    fact("basra.buried.wrong", seven=SEVEN_DIAMONDS, cards=wrong),
                     "buried",
                 )
             )
@@ -84,10 +82,10 @@ class BasraDeal(FishingDeal):
         mode = self.rules["seven_diamonds"]
         if mode == "plain" or not self.floor:
             return None
-        total = sum(c.value or 0 for c in self.floor)
+        total = sum(self.values.get(c, 0) for c in self.floor)
         if mode == "sweep_if_10":
             return True if total <= 10 else None
-        return all(c.is_numeral for c in self.floor) and total <= 10
+        return all(c in self.values for c in self.floor) and total <= 10
 
     def plain_seven_total(self, card: Card) -> int | None:
         """[basra.seven-diamonds] The floor's numeral sum when ``card`` is the 7D and, under
@@ -96,7 +94,7 @@ class BasraDeal(FishingDeal):
             return None
         if not self.floor or self.seven_sweeps() is not None:
             return None
-        return sum(c.value or 0 for c in self.floor)
+        return sum(self.values.get(c, 0) for c in self.floor)
 
     def jack_scores(self) -> bool:
         mode = self.rules["jack_basra"]
@@ -114,35 +112,39 @@ class BasraDeal(FishingDeal):
                 tuple(c for i, c in enumerate(same) if mask >> i & 1)
                 for mask in range(1, 1 << len(same))
             ]
-        if card.value is None:
+        value = self.values.get(card)
+        if value is None:
             return []
-        numerals = [c for c in self.floor if c.is_numeral]
+        numerals = [c for c in self.floor if c in self.values]
         out: list[tuple[Card, ...]] = []
-        for vec in sorted(union_vectors(vector(numerals), card.value), reverse=True):
-            out.extend(expand(vec, numerals))
+        for vec in sorted(union_vectors(vector(numerals, self.values), value), reverse=True):
+            out.extend(expand(vec, numerals, self.values))
         return out
 
     def capture_kinds(self, card: Card) -> Unions | None:
-        if card.value is None or (card == SEVEN_DIAMONDS and self.seven_sweeps() is not None):
+        value = self.values.get(card)
+        if value is None or (card == SEVEN_DIAMONDS and self.seven_sweeps() is not None):
             return None
-        return Unions(vector(self.floor), card.value, self.rules["capture"] == "maximal")
+        return Unions(vector(self.floor, self.values), value, self.rules["capture"] == "maximal")
 
     def may_trail(self, card: Card, can_capture: bool) -> bool:
         return not can_capture or bool(self.rules["may_trail_capturer"])
 
     def can_capture(self, card: Card) -> bool:
         """Does ``card`` have any ordinary capture on the floor now?"""
-        if card.value is None:
+        value = self.values.get(card)
+        if value is None:
             return any(c.rank == card.rank for c in self.floor)
-        return has_group(vector(self.floor), card.value)
+        return has_group(vector(self.floor, self.values), value)
 
     def leaves_group(self, card: Card, takes: tuple[Card, ...]) -> bool:
         """Would a further group be left on the floor after taking ``takes``?"""
         left = [c for c in self.floor if c not in takes]
         if card.rank in ("K", "Q"):
             return any(c.rank == card.rank for c in left)
-        assert card.value is not None
-        return has_group(vector(left), card.value)
+        value = self.values.get(card)
+        assert value is not None
+        return has_group(vector(left, self.values), value)
 
     def sweep_of(self, card: Card, takes: tuple[Card, ...]) -> bool:
         if len(takes) != len(self.floor) or not takes:
@@ -173,11 +175,7 @@ class BasraDeal(FishingDeal):
             if not self.rules["may_trail_capturer"] and self.can_capture(card):
                 raise self.illegal(
                     "basra.trail",
-                    m(
-                        "{card} can capture, and with may_trail_capturer = false it may not be "
-                        "trailed",
-                        card=card,
-                    ),
+                    fact("basra.trail.capturer", card=card),
                     card,
                 )
             return Play(card, (), False)
@@ -185,11 +183,7 @@ class BasraDeal(FishingDeal):
             if any(c.rank != card.rank for c in takes):
                 raise self.illegal(
                     "basra.capture.group",
-                    m(
-                        "a {rank} takes only floor cards of rank {rank}, not {cards}",
-                        rank=Rank(card.rank),
-                        cards=takes,
-                    ),
+                    fact("basra.face.group", rank=card.rank, cards=takes),
                     card,
                 )
         else:
@@ -197,12 +191,7 @@ class BasraDeal(FishingDeal):
         if self.rules["capture"] == "maximal" and self.leaves_group(card, takes):
             raise self.illegal(
                 "basra.capture.choice",
-                m(
-                    "with capture = maximal, {card} must take every group it can; taking "
-                    "{cards} leaves another group on the floor",
-                    card=card,
-                    cards=takes,
-                ),
+                fact("basra.maximal", card=card, cards=takes),
                 card,
             )
         return Play(card, takes, self.sweep_of(card, takes))
@@ -210,30 +199,23 @@ class BasraDeal(FishingDeal):
     def judge_numeral(self, card: Card, takes: tuple[Card, ...]) -> None:
         """[basra.capture.group] A numeral takes a union of groups adding up to its value;
         a 7D refused here says why it did not sweep (the floor's sum)."""
-        assert card.value is not None
-        if not all(c.is_numeral for c in takes) or not splittable(vector(takes), card.value):
+        value = self.values.get(card)
+        assert value is not None
+        if not all(c in self.values for c in takes) or not splittable(
+            vector(takes, self.values), value
+        ):
             if (total := self.plain_seven_total(card)) is not None:
                 raise self.illegal(
                     "basra.capture.group",
-                    m(
-                        "{cards} is not a union of groups a 7 can take, and the {seven} "
-                        "does not sweep: the floor's numerals add up to {total}, over the "
-                        "10 that seven_diamonds = sweep_if_10 allows "
-                        "([basra.seven-diamonds])",
-                        cards=takes,
-                        seven=SEVEN_DIAMONDS,
-                        total=total,
-                    ),
+                    fact("basra.seven.no-group", cards=takes, seven=SEVEN_DIAMONDS, total=total),
                     card,
                 )
             raise self.illegal(
                 "basra.capture.group",
-                m(
-                    "{cards} is not a union of groups an {rank} can take"
-                    if card.rank in ("A", "8")
-                    else "{cards} is not a union of groups a {rank} can take",
+                fact(
+                    "basra.no-group.an" if card.rank in ("A", "8") else "basra.no-group.a",
                     cards=takes,
-                    rank=Rank(card.rank),
+                    rank=card.rank,
                 ),
                 card,
             )
@@ -247,11 +229,7 @@ class BasraDeal(FishingDeal):
             if set(takes) != set(self.floor):
                 raise self.illegal(
                     "basra.jack",
-                    m(
-                        "a jack takes every card on the floor ({cards}), never a part of it "
-                        "and never trails onto it",
-                        cards=tuple(self.floor),
-                    ),
+                    fact("basra.jack.part", cards=tuple(self.floor)),
                     card,
                 )
             return Play(card, takes, self.jack_scores())
@@ -260,11 +238,7 @@ class BasraDeal(FishingDeal):
             if set(takes) != set(self.floor):
                 raise self.illegal(
                     "basra.seven-diamonds",
-                    m(
-                        "the {seven} sweeps this floor ({cards}): it must take all of it",
-                        seven=SEVEN_DIAMONDS,
-                        cards=tuple(self.floor),
-                    ),
+                    fact("basra.seven.part", seven=SEVEN_DIAMONDS, cards=tuple(self.floor)),
                     card,
                 )
             return Play(card, takes, seven)
@@ -282,25 +256,18 @@ class BasraDeal(FishingDeal):
         sweep = ruling.sweep
         if card.rank == "J":
             if not ruling.taken:
-                return ["basra.jack"], [m("On an empty floor a jack is laid down.")]
+                return ["basra.jack"], [fact("basra.jack.empty")]
             return ["basra.jack", "basra.sweep.jack"], [
-                m(
-                    "A jack takes every card on the floor ({cards}) and scores a basra; "
-                    "jack_basra = {mode}."
-                    if sweep
-                    else "A jack takes every card on the floor ({cards}); jack_basra = {mode}.",
+                fact(
+                    "basra.jack.sweep" if sweep else "basra.jack.takes",
                     cards=taken,
                     mode=self.rules["jack_basra"],
                 )
             ]
         if card == SEVEN_DIAMONDS and self.seven_sweeps() is not None:
             return ["basra.seven-diamonds"], [
-                m(
-                    "Under seven_diamonds = {mode} the {seven} takes the whole floor ({cards}) "
-                    "and scores a basra."
-                    if sweep
-                    else "Under seven_diamonds = {mode} the {seven} takes the whole floor "
-                    "({cards}).",
+                fact(
+                    "basra.seven.sweep" if sweep else "basra.seven.takes",
                     mode=self.rules["seven_diamonds"],
                     seven=SEVEN_DIAMONDS,
                     cards=taken,
@@ -311,12 +278,7 @@ class BasraDeal(FishingDeal):
             rules.insert(0, "basra.seven-diamonds")
             lines.insert(
                 0,
-                m(
-                    "The {seven} does not sweep: the floor's numerals add up to {total}, over "
-                    "the 10 that seven_diamonds = sweep_if_10 allows, so it is an ordinary 7.",
-                    seven=SEVEN_DIAMONDS,
-                    total=total,
-                ),
+                fact("basra.seven.plain", seven=SEVEN_DIAMONDS, total=total),
             )
         return rules, lines
 
@@ -325,22 +287,16 @@ class BasraDeal(FishingDeal):
     ) -> tuple[list[str], list[Words]]:
         """The rules behind a numeral's, K's or Q's legal play (a capture or a trail)."""
         if not ruling.taken:
-            return ["basra.trail"], [m("{card} takes nothing and is laid on the floor.", card=card)]
+            return ["basra.trail"], [fact("basra.trail", card=card)]
         rules = ["basra.capture.group", "basra.capture.union", "basra.capture.choice"]
         if ruling.sweep or len(ruling.taken) == len(self.floor):
             rules.append("basra.sweep")
         return rules, [
-            m(
-                "{card} takes {cards}: a union of groups it can take and scores a basra."
-                if sweep
-                else "{card} takes {cards}: a union of groups it can take.",
-                card=card,
-                cards=taken,
-            )
+            fact("basra.union.sweep" if sweep else "basra.union", card=card, cards=taken)
         ]
 
-    def sweep_plural(self, count: int) -> Msg:
-        return mn("basra", "basras", count)
+    def sweep_plural(self, count: int) -> Fact:
+        return fact("basra.sweeps", n=count)
 
     def record_sweep(self, side: str) -> None:
         self.sweeps[side] += 1

@@ -15,13 +15,13 @@ by the floor: a union is counted, and the strongest listed, in a few millisecond
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cache, lru_cache
 from itertools import combinations, product
 from math import prod
 from typing import Protocol
 
-from referee.cards import Card
+from referee.cards import FULL_DECK, Card
 
 Vector = int  # five bits per value: bits 5(v-1) … 5(v-1)+3 count the cards of value v
 WIDTH = 5
@@ -45,11 +45,16 @@ def counts(vec: Vector) -> tuple[int, ...]:
     return tuple((vec >> (WIDTH * i)) & MASK for i in range(10))
 
 
-def vector(cards: Iterable[Card]) -> Vector:
-    """The count vector of the numerals among ``cards``."""
+# The numerals' face values (A=1 … 10=10), for callers that name no game (tests, benches):
+# a game passes its own (``FishingBase.values``).
+FACE_VALUES: Mapping[Card, int] = {c: c.value for c in FULL_DECK if c.value is not None}
+
+
+def vector(cards: Iterable[Card], values: Mapping[Card, int] = FACE_VALUES) -> Vector:
+    """The count vector of the numerals among ``cards`` (those ``values`` gives a value)."""
     vec = 0
     for c in cards:
-        v = c.value
+        v = values.get(c)
         if v is not None:
             vec += 1 << (WIDTH * (v - 1))
     return vec
@@ -151,13 +156,15 @@ def single_sets(floor: Vector, total: int) -> tuple[Vector, ...]:
     return tuple(p for p in partitions(total) if fits(p, floor))
 
 
-def expand(vec: Vector, floor: Iterable[Card]) -> Iterator[tuple[Card, ...]]:
+def expand(
+    vec: Vector, floor: Iterable[Card], values: Mapping[Card, int] = FACE_VALUES
+) -> Iterator[tuple[Card, ...]]:
     """The concrete floor-card choices that realise a vector, in floor order."""
     floor = list(floor)
     position = {c: i for i, c in enumerate(floor)}
     by_value: dict[int, list[Card]] = {}
     for c in floor:
-        v = c.value
+        v = values.get(c)
         if v is not None:
             by_value.setdefault(v, []).append(c)
     choices = [

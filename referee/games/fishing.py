@@ -6,7 +6,7 @@ only its rules through a few hooks."""
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import islice
 from typing import TYPE_CHECKING
 
@@ -23,10 +23,10 @@ from referee.games.base import (
 )
 from referee.games.captures import Vector, Vectors, counts, vector
 from referee.games.events import Captured, Residue, Swept
+from referee.games.facts import Fact, Joined, fact, joined
 from referee.games.fishing_base import FishingBase
 from referee.games.fishing_base import deal_rounds as deal_rounds
 from referee.games.plays import Capture, Choice, Listing, Play
-from referee.messages import Msg, join, m, mn
 from referee.record import Entry, FishPlay
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ class FishingDeal(FishingBase):
 
     # --- plays -------------------------------------------------------------------------
 
-    def plays_json(self, card: Card | None) -> dict[str, object] | None:
+    def plays_json(self, card: Card | None, player: str | None = None) -> dict[str, object] | None:
         """``options --json``: the plays of ``card`` as objects (README, "options --json")."""
         if card is None or self.finished:
             return None
@@ -74,7 +74,7 @@ class FishingDeal(FishingBase):
             self.last_capturer = side
             if ruling.sweep:
                 self.record_sweep(side)
-                self.events.append(Swept(entry.by, side, self.sweep_word, str(self.floor_word)))
+                self.events.append(Swept(entry.by, side, self.sweep_word, self.floor_key))
         else:
             self.floor.append(entry.card)
         self.entries += 1
@@ -84,8 +84,7 @@ class FishingDeal(FishingBase):
                 self.piles[self.last_capturer].extend(residue)
                 self.floor = []
                 if residue:
-                    floor = str(self.floor_word)
-                    self.events.append(Residue(self.last_capturer, residue, floor))
+                    self.events.append(Residue(self.last_capturer, residue, self.floor_key))
 
     def check(self, entry: Entry) -> Play:
         """Judge a play in the current state without changing anything: what it takes."""
@@ -97,13 +96,12 @@ class FishingDeal(FishingBase):
         if missing:
             raise Illegal(
                 self.capture_rule(card),
-                mn(
-                    "{cards} is not on the {floor} ({floor_cards})",
-                    "{cards} are not on the {floor} ({floor_cards})",
-                    len(missing),
+                fact(
+                    "fishing.not-on-floor",
+                    n=len(missing),
                     cards=tuple(missing),
                     floor=self.floor_word,
-                    floor_cards=tuple(self.floor) or m("empty"),
+                    floor_cards=tuple(self.floor) or fact("fishing.empty"),
                 ),
                 *self.shown_options(card),
             )
@@ -115,44 +113,33 @@ class FishingDeal(FishingBase):
         if self.finished:
             raise Illegal(
                 "hand.count",
-                m(
-                    "all {count} cards of this deal have been played; no play may follow",
-                    count=self.total_plays,
-                ),
+                fact("fishing.all-played", count=self.total_plays),
             )
         expected = self.to_move()
         if play.by != expected:
-            raise Illegal(
-                "turn.order", m("it is {player}'s turn, not {by}'s", player=expected, by=play.by)
-            )
+            raise Illegal("turn.order", fact("fishing.turn", player=expected, by=play.by))
         card = play.card
         if card in self.used:
             raise Illegal(
                 "card.duplicate",
-                m("{card} was already {where}", card=card, where=self.where_used(card)),
+                fact("fishing.card.used", card=card, where=self.where_used(card)),
             )
         takes = play.takes
         if len(set(takes)) != len(takes):
-            raise Illegal("card.duplicate", m("{cards} names a card twice", cards=takes))
+            raise Illegal("card.duplicate", fact("fishing.takes.twice", cards=takes))
         if self.hands is not None and play.by in self.hands and not self.holds(play.by, card):
             held = self.round_cards(play.by) or ()
             raise Illegal(
                 "hand.not-held",
-                m(
-                    "{player} does not hold {card} (holds {cards})",
-                    player=play.by,
-                    card=card,
-                    cards=held,
-                )
+                fact("fishing.not-held.holds", player=play.by, card=card, cards=held)
                 if held
-                else m("{player} does not hold {card}", player=play.by, card=card),
+                else fact("fishing.not-held", player=play.by, card=card),
             )
         if self.round == 0 and card in self.deferred:
             raise Illegal(
                 self.floor_rule,
-                m(
-                    "{card} was {key} from the opening {floor} and cannot be played in the "
-                    "first round",
+                fact(
+                    "fishing.set-aside.first-round",
                     card=card,
                     key=self.deferred_key,
                     floor=self.floor_word,
@@ -172,7 +159,7 @@ class FishingDeal(FishingBase):
     def record_sweep(self, side: str) -> None:
         """Count a sweep for ``side`` (Pasur may cancel instead)."""
 
-    def illegal(self, rule: str, message: str, card: Card) -> Illegal:
+    def illegal(self, rule: str, message: Fact, card: Card) -> Illegal:
         """A refusal that lists the strongest legal ways to play ``card``."""
         return Illegal(rule, message, *self.shown_options(card))
 
@@ -219,19 +206,20 @@ class FishingDeal(FishingBase):
             ways = sorted(self.options(card), key=lambda o: (not o.sweep, -len(o.takes)))
             yield from (Capture.of(o) for o in ways)
             return
-        numerals = [c for c in self.floor if c.is_numeral]
-        whole = vector(self.floor) if len(numerals) == len(self.floor) else None
+        numerals = [c for c in self.floor if c in self.values]
+        whole = vector(self.floor, self.values) if len(numerals) == len(self.floor) else None
         sweeping = whole is not None and self.sweep_of(card, tuple(numerals)) and whole in vecs
         by_value: dict[int, tuple[Card, ...]] = {}
         for c in numerals:
-            by_value[c.value or 0] = (*by_value.get(c.value or 0, ()), c)
+            value = self.values[c]
+            by_value[value] = (*by_value.get(value, ()), c)
         place = {c: i for i, c in enumerate(numerals)}
         if sweeping:
             assert whole is not None
-            yield kind_of(card, whole, by_value, place, True)
+            yield kind_of(card, whole, by_value, place, True, self.values)
         for vec in vecs:
             if not (sweeping and vec == whole):
-                yield kind_of(card, vec, by_value, place, False)
+                yield kind_of(card, vec, by_value, place, False, self.values)
         if self.may_trail(card, vecs.count() > 0):
             yield Capture(card)
 
@@ -247,7 +235,7 @@ class FishingDeal(FishingBase):
         """The legal kinds of play of ``card``, strongest first: the first ``limit`` (at
         most :data:`LISTED`) described, all counted."""
         if card in self.used:
-            note = m("none: {card} was already {where}", card=card, where=self.where_used(card))
+            note = fact("fishing.options.used", card=card, where=self.where_used(card))
             return Listing(self.options_label(card), card, (), 0, note)
         shown = LISTED if limit is None else min(limit, LISTED)
         key = (self.entries, tuple(self.floor), card, shown)
@@ -265,11 +253,11 @@ class FishingDeal(FishingBase):
         listing = self.listing(card, limit)
         return Options(listing.label, listing.lines(), listing.total)
 
-    def options_label(self, card: Card) -> str:
+    def options_label(self, card: Card) -> Fact:
         """What a listing of ``card``'s options is about: the card and the floor."""
         if not self.floor:
-            return m("{card} on an empty {floor}", card=card, floor=self.floor_word)
-        return m("{card} on {cards}", card=card, cards=tuple(self.floor))
+            return fact("fishing.options.on-empty", card=card, floor=self.floor_word)
+        return fact("fishing.options.on", card=card, cards=tuple(self.floor))
 
     def option_lines(self, card: Card, limit: int | None = None) -> Sequence[Words]:
         """The lines of :meth:`option_listing`."""
@@ -291,11 +279,7 @@ class FishingDeal(FishingBase):
             if not chosen:  # its one legal play is a trail: never inferred (decisions.md)
                 raise Illegal(
                     f"{self.game}.trail",
-                    m(
-                        "{card} takes nothing here; a trail is always said: add --trail "
-                        "(in live: -)",
-                        card=card,
-                    ),
+                    fact("fishing.trail.unsaid", card=card),
                 )
         return FishPlay(player, card, chosen)
 
@@ -306,15 +290,11 @@ class FishingDeal(FishingBase):
         lines = listing.lines()
         if listing.total == 1:  # one kind of capture: is it one set of cards?
             plays = list(islice(listing.shown[0].plays(self.floor), SAY_WHICH))
-            lines = [p.said() for p in plays]
+            lines = [p.as_fact() for p in plays]
         if len(lines) > 1:
             raise Illegal(
                 self.choice_rule,
-                m(
-                    "{card} can be played more than one way; say which: {ways}",
-                    card=card,
-                    ways=join(lines[:SAY_WHICH], "; "),
-                ),
+                fact("fishing.choice", card=card, ways=joined(lines[:SAY_WHICH], "; ")),
             )
         return listing.shown[0].first(self.floor).takes if listing.shown else ()
 
@@ -342,30 +322,30 @@ class FishingDeal(FishingBase):
         rules, lines = self.rules_applied(entry.card, ruling)
         return Explanation(rules, lines, legal, True, more)
 
-    def describe(self) -> list[str]:
+    def describe(self) -> list[Words]:
         return [
-            m(
-                "Deal {deal}, dealt by {dealer}; entry {entry}.",
+            fact(
+                "fishing.describe.deal",
                 deal=self.index + 1,
                 dealer=self.dealer,
                 entry=self.entries + 1,
             ),
-            m(
-                "{floor_title}: {cards}; round {round} of {rounds}; {player} to play.",
+            fact(
+                "fishing.describe.floor",
                 floor_title=self.floor_title,
-                cards=tuple(self.floor) or m("empty"),
+                cards=tuple(self.floor) or fact("fishing.empty"),
                 round=self.round + 1,
                 rounds=len(self.rounds),
                 player=self.to_move(),
             ),
-            m("Captured so far: {piles}", piles=self.captured()),
+            fact("fishing.captured", piles=self.captured()),
         ]
 
-    def captured(self) -> Msg:
+    def captured(self) -> Joined:
         """Each side's captured cards and sweeps so far."""
-        return join(
-            m(
-                "{side} {cards} cards, {n} {sweeps}",
+        return joined(
+            fact(
+                "fishing.captured.side",
                 n=self.sweeps[s],
                 side=s,
                 cards=len(p),
@@ -374,17 +354,16 @@ class FishingDeal(FishingBase):
             for s, p in self.piles.items()
         )
 
-    def sweep_plural(self, count: int) -> Msg:
+    def sweep_plural(self, count: int) -> Fact:
         """The game's word for a sweep after a count: 1 sweep, 2 sweeps (a basra, a sur)."""
-        return mn("sweep", "sweeps", count)
+        return fact("fishing.sweeps", n=count)
 
     def view(self) -> View:
         who = self.to_move()
         lines: list[Line] = [
             (
-                m(
-                    "Deal {deal}, dealt by {dealer}; round {round} of {rounds}, "
-                    "play {play} of {plays}",
+                fact(
+                    "fishing.view.deal",
                     deal=self.index + 1,
                     dealer=self.dealer,
                     round=self.round + 1,
@@ -394,18 +373,18 @@ class FishingDeal(FishingBase):
                 ),
             ),
             (
-                m("{floor_title}: ", floor_title=self.floor_title),
-                Cards(tuple(self.floor), m("empty")),
+                fact("fishing.view.floor", floor_title=self.floor_title),
+                Cards(tuple(self.floor), fact("fishing.empty")),
             ),
-            (m("To play: {player}", player=who),),
+            (fact("fishing.view.to-play", player=who),),
         ]
         if who is not None:
             known = self.round_cards(who)
             if known is not None:
-                lines.append((m("{player} holds: ", player=who), Cards(known)))
-        lines.append((m("Captured so far: {piles}", piles=self.captured()),))
+                lines.append((fact("fishing.view.holds", player=who), Cards(known)))
+        lines.append((fact("fishing.captured", piles=self.captured()),))
         unseen = tuple(self.unseen())
-        lines.append((m("Not yet seen ({count}): ", count=len(unseen)), Cards(unseen)))
+        lines.append((fact("fishing.view.unseen", count=len(unseen)), Cards(unseen)))
         data: dict[str, object] = {
             "floor": [str(c) for c in self.floor],
             "round": self.round + 1,
@@ -423,9 +402,11 @@ def kind_of(
     by_value: dict[int, tuple[Card, ...]],
     place: dict[Card, int],
     sweep: bool,
+    values: Mapping[Card, int],
 ) -> Capture:
     """The kind of capture of ``card`` taking the numerals of ``vec`` (``by_value``: the
-    floor's numerals of each value, in floor order; ``place``: each one's position)."""
+    floor's numerals of each value, in floor order; ``place``: each one's position;
+    ``values``: the game's)."""
     takes: list[Card] = []
     choose: list[Choice] = []
     for value, n in enumerate(counts(vec), 1):
@@ -436,4 +417,4 @@ def kind_of(
             else:
                 choose.append((n, cards))
     takes.sort(key=place.__getitem__)
-    return Capture(card, tuple(takes), tuple(choose), sweep, by_value=True)
+    return Capture(card, tuple(takes), tuple(choose), sweep, by_value=True, values=values)

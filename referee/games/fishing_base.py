@@ -5,12 +5,13 @@ card counts that scoring starts from). :mod:`referee.games.fishing` adds the pla
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, ClassVar
 
-from referee.cards import FULL_DECK, Card, sort_key
+from referee.cards import RANKS, Card, sort_key
 from referee.games.base import Carry, DealResult, DealState
+from referee.games.facts import Fact, fact, joined
 from referee.games.plays import Listing
-from referee.messages import join, m, mn
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal, side_map, side_names
@@ -31,16 +32,31 @@ def deal_rounds(players: int, stock: int, hand_size: int) -> list[int]:
     return rounds
 
 
+def face_values(deck: Iterable[Card]) -> dict[Card, int]:
+    """The numerals of ``deck`` at their face value (A=1 … 10=10), as Basra and Pasur add
+    them up; jacks, queens and kings have none."""
+    return {c: RANKS.index(c.rank) + 1 for c in deck if c.rank in RANKS[:10]}
+
+
 class FishingBase(DealState):
     """One deal of a fishing game: its set-up, rounds and turns, and its end (what is
     left, the counts that scoring starts from). :class:`FishingDeal` adds the plays."""
 
     floor_rule = ""  # the opening-floor rule id
     deferred_key = ""  # 'buried' or 'returned'
-    floor_word = m("floor")  # Pasur's players call it the pool
+    floor_key = "floor"  # the game's name for the cards in the middle (Pasur's: pool)
+    floor_word = fact("fishing.floor")  # that name as the words layer says it
     sweep_word = "sweep"  # the game's name for a sweep, for the words layer (basra, sur)
-    floor_title = m("Floor")
+    floor_title = fact("fishing.floor.title")
     choice_rule = ""  # cited when a play typed without its capture could mean several
+    # What the game is played with, as each game declares it: its deck (in display order),
+    # how many cards its opening floor holds, the cards it scores one by one (each card's
+    # breakdown key) and the numerals' values for the sums (a card without one, such as a
+    # jack, takes by its rank).
+    deck: ClassVar[tuple[Card, ...]]
+    floor_size: ClassVar[int] = 4
+    counted: ClassVar[Mapping[Card, str]]
+    values: ClassVar[Mapping[Card, int]]
 
     def __init__(
         self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
@@ -49,8 +65,8 @@ class FishingBase(DealState):
         self.sides = side_names(self.game, players, rules)
         self.side = side_map(self.game, players, rules)
         self.floor: list[Card] = list(deal.cards("floor"))
-        self.used: dict[Card, tuple[str, int] | None] = dict.fromkeys(deal.cards("floor"))
-        self.rounds = deal_rounds(self.n, 52 - len(deal.cards("floor")), self.hand_size())
+        self.used: dict[Card, tuple[str, int] | None] = dict.fromkeys(self.floor)
+        self.rounds = deal_rounds(self.n, len(self.deck) - len(self.floor), self.hand_size())
         self.total_plays = self.n * sum(self.rounds)
         self.round_ends = [self.n * sum(self.rounds[: r + 1]) for r in range(len(self.rounds))]
         self._round = 0
@@ -143,29 +159,30 @@ class FishingBase(DealState):
         end = self.round_ends[r] // self.n
         return end - self.rounds[r], end
 
-    def where_used(self, card: Card) -> str:
+    def where_used(self, card: Card) -> Fact:
+        """Where ``card`` went already: the opening floor, or a play."""
         seen = self.used[card]
         if seen is None:
-            return m("on the opening {floor}", floor=self.floor_word)
-        return m("played by {player} at play {play}", player=seen[0], play=seen[1])
+            return fact("fishing.used.opening", floor=self.floor_word)
+        return fact("fishing.used.played", player=seen[0], play=seen[1])
 
     def unseen(self) -> list[Card]:
         """Cards of the deck not yet on the floor, played, or known to be held this round,
         by suit then rank."""
         held = {c for p in self.players for c in self.round_cards(p) or ()}
-        return sorted(FULL_DECK - set(self.used) - held, key=sort_key)
+        return sorted(set(self.deck) - set(self.used) - held, key=sort_key)
 
     # --- set-up ------------------------------------------------------------------------
 
     def setup_problems(self) -> list[Problem]:
         out: list[Problem] = []
         deal = self.deal
-        if len(deal.cards("floor")) != 4:
+        if len(deal.cards("floor")) != self.floor_size:
             out.append(
                 self.problem(
                     self.floor_rule,
-                    m(
-                        "the opening {floor} holds 4 cards, found {count}: {cards}",
+                    fact(
+                        "fishing.floor.count",
                         floor=self.floor_word,
                         count=len(deal.cards("floor")),
                         cards=deal.cards("floor"),
@@ -179,7 +196,7 @@ class FishingBase(DealState):
                 out.append(
                     self.problem(
                         "card.duplicate",
-                        m("{card} is on the {floor} twice", card=c, floor=self.floor_word),
+                        fact("fishing.floor.twice", card=c, floor=self.floor_word),
                         "floor",
                     )
                 )
@@ -191,8 +208,8 @@ class FishingBase(DealState):
                 out.append(
                     self.problem(
                         "card.duplicate",
-                        m(
-                            "{card} is listed as {key} and on the opening {floor}",
+                        fact(
+                            "fishing.set-aside.on-floor",
                             card=c,
                             key=self.deferred_key,
                             floor=self.floor_word,
@@ -204,8 +221,8 @@ class FishingBase(DealState):
                 out.append(
                     self.problem(
                         "card.duplicate",
-                        m(
-                            "{card} is listed as {key} twice; a card goes back into the stock once",
+                        fact(
+                            "fishing.set-aside.twice",
                             card=c,
                             key=self.deferred_key,
                         ),
@@ -233,14 +250,11 @@ class FishingBase(DealState):
                 out.append(
                     self.problem(
                         "hand.count",
-                        mn(
-                            "{player}'s hand lists {n} card; a whole number of rounds "
-                            "gives one of {counts}",
-                            "{player}'s hand lists {n} cards; a whole number of rounds "
-                            "gives one of {counts}",
-                            len(cards),
+                        fact(
+                            "fishing.hand.rounds",
+                            n=len(cards),
                             player=player,
-                            counts=join(boundaries[1:]),
+                            counts=joined(boundaries[1:]),
                         ),
                         key,
                     )
@@ -250,8 +264,8 @@ class FishingBase(DealState):
                     out.append(
                         self.problem(
                             "card.duplicate",
-                            m(
-                                "{card} in {player}'s hand is also on the opening {floor}",
+                            fact(
+                                "fishing.hand.on-floor",
                                 card=c,
                                 player=player,
                                 floor=self.floor_word,
@@ -266,9 +280,8 @@ class FishingBase(DealState):
                     out.append(
                         self.problem(
                             self.floor_rule,
-                            m(
-                                "{card} was {key} from the opening {floor}, so it cannot be in "
-                                "a first-round hand",
+                            fact(
+                                "fishing.hand.set-aside",
                                 card=c,
                                 key=self.deferred_key,
                                 floor=self.floor_word,
@@ -286,8 +299,8 @@ class FishingBase(DealState):
             out.append(
                 self.problem(
                     "deal.conservation",
-                    m(
-                        "the deal ended after {count} of its {total} plays",
+                    fact(
+                        "fishing.end.early",
                         count=self.entries,
                         total=self.total_plays,
                     ),
@@ -302,12 +315,9 @@ class FishingBase(DealState):
                     out.append(
                         self.problem(
                             "deal.conservation",
-                            mn(
-                                "{player}'s hand lists {n} card; the finished deal gave "
-                                "them {full}",
-                                "{player}'s hand lists {n} cards; the finished deal gave "
-                                "them {full}",
-                                len(cards),
+                            fact(
+                                "fishing.end.hand",
+                                n=len(cards),
                                 player=player,
                                 full=full,
                             ),
@@ -315,26 +325,26 @@ class FishingBase(DealState):
                             stage=2,
                         )
                     )
-        missing = FULL_DECK - set(self.used)
+        missing = set(self.deck) - set(self.used)
         if missing:
             out.append(
                 self.problem(
                     "deal.conservation",
-                    m("the deal does not account for {cards}", cards=tuple(sorted(missing))),
+                    fact("fishing.end.missing", cards=tuple(sorted(missing))),
                     stage=2,
                 )
             )
         return out
 
     def counts(self) -> dict[str, dict[str, int]]:
-        """Per side: cards captured, clubs, and the counted cards."""
+        """Per side: cards captured, clubs, the game's counted cards, aces and jacks."""
         out: dict[str, dict[str, int]] = {}
         for side, pile in self.piles.items():
+            taken = set(pile)
             out[side] = {
                 "cards": len(pile),
                 "clubs": sum(1 for c in pile if c.suit == "C"),
-                "ten_diamonds": int(Card("10", "D") in pile),
-                "two_clubs": int(Card("2", "C") in pile),
+                **{key: int(card in taken) for card, key in self.counted.items()},
                 "aces": sum(1 for c in pile if c.rank == "A"),
                 "jacks": sum(1 for c in pile if c.rank == "J"),
             }

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from referee.cards import FULL_DECK, Card
+from referee.cards import Card
 from referee.games.base import Carry
 from referee.record import Deal, FishPlay, Match
 
@@ -28,9 +28,9 @@ def fishing_setup(
     hand_size = cls.round_size(match.rules)
     n = len(match.players)
     while True:
-        deck = sorted(FULL_DECK)
+        deck = list(cls.deck)
         rng.shuffle(deck)
-        first = min(hand_size, 48 // n)
+        first = min(hand_size, (len(deck) - cls.floor_size) // n)
         round1 = {p: [deck.pop() for _ in range(first)] for p in match.players}
         opened = cls.open_floor(deck, rng, match.rules)
         if opened is None:  # the game's rule says: redeal

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.cards import Card
+from referee.cards import FULL_DECK, Card
 from referee.games.base import Carry, Words, sole_leader
 from referee.games.captures import Ranked, expand, single_sets, vector
+from referee.games.facts import Fact, fact
 from referee.games.fishing import FishingDeal
+from referee.games.fishing_base import face_values
 from referee.games.plays import Play
-from referee.messages import Msg, Rank, m, mn
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal
@@ -17,15 +18,23 @@ from referee.record import Deal
 if TYPE_CHECKING:
     import random
 
+DECK = tuple(sorted(FULL_DECK))  # the 52 cards, in display order
+# the cards scored one by one (rules.md §2), by their breakdown key
+COUNTED = {Card("10", "D"): "ten_diamonds", Card("2", "C"): "two_clubs"}
+
 
 class PasurDeal(FishingDeal):
     game = "pasur"
     floor_rule = "pasur.deal.pool"
     deferred_key = "returned"
     choice_rule = "pasur.capture.forced"
-    floor_word = m("pool")
+    floor_key = "pool"
+    floor_word = fact("pasur.pool")
     sweep_word = "sur"
-    floor_title = m("Pool")
+    floor_title = fact("pasur.pool.title")
+    deck = DECK
+    counted = COUNTED
+    values = face_values(DECK)
 
     def __init__(
         self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
@@ -41,7 +50,7 @@ class PasurDeal(FishingDeal):
     ) -> tuple[list[Card], list[Card]] | None:
         """[pasur.deal.pool] One jack goes back into the deck and is replaced; two jacks, a
         jack as the replacement, or (with qk_redeal) three queens or kings: a redeal."""
-        floor = [deck.pop() for _ in range(4)]
+        floor = [deck.pop() for _ in range(cls.floor_size)]
         jacks = [c for c in floor if c.rank == "J"]
         if len(jacks) > 1:
             return None
@@ -63,34 +72,27 @@ class PasurDeal(FishingDeal):
             out.append(
                 self.problem(
                     "pasur.deal.pool",
-                    m(
-                        "the opening pool may hold no jack; found {cards} (return it to the "
-                        "deck, or redeal if there were two)",
-                        cards=jacks,
-                    ),
+                    fact("pasur.pool.jack", cards=jacks),
                     "floor",
                 )
             )
         if self.rules["qk_redeal"]:
-            for rank, word in (
-                ("Q", m("with qk_redeal, three or more queens in the opening pool force a redeal")),
-                ("K", m("with qk_redeal, three or more kings in the opening pool force a redeal")),
-            ):
+            for rank, redeal in (("Q", fact("pasur.pool.queens")), ("K", fact("pasur.pool.kings"))):
                 if sum(1 for c in floor if c.rank == rank) >= 3:
-                    out.append(self.problem("pasur.deal.pool", word, "floor"))
+                    out.append(self.problem("pasur.deal.pool", redeal, "floor"))
         returned = self.deferred
         if len(returned) > 1 or any(c.rank != "J" for c in returned):
             out.append(
                 self.problem(
                     "pasur.deal.pool",
-                    m("at most one card, a jack, is returned; found {cards}", cards=returned),
+                    fact("pasur.returned.wrong", cards=returned),
                     "returned",
                 )
             )
         return out
 
     def jack_takes(self) -> tuple[Card, ...]:
-        return tuple(c for c in self.floor if c.rank == "J" or c.is_numeral)
+        return tuple(c for c in self.floor if c.rank == "J" or c in self.values)
 
     def captures(self, card: Card) -> list[tuple[Card, ...]]:
         """Every set ``card`` can take: one set only, so these are alternatives."""
@@ -99,17 +101,19 @@ class PasurDeal(FishingDeal):
             return [takes] if takes else []
         if card.rank in ("K", "Q"):
             return [(c,) for c in self.floor if c.rank == card.rank]
-        assert card.value is not None
-        numerals = [c for c in self.floor if c.is_numeral]
+        value = self.values.get(card)
+        assert value is not None
+        numerals = [c for c in self.floor if c in self.values]
         out: list[tuple[Card, ...]] = []
-        for counts in single_sets(vector(numerals), 11 - card.value):
-            out.extend(expand(counts, numerals))
+        for counts in single_sets(vector(numerals, self.values), 11 - value):
+            out.extend(expand(counts, numerals, self.values))
         return out
 
     def capture_kinds(self, card: Card) -> Ranked | None:
-        if card.value is None:
+        value = self.values.get(card)
+        if value is None:
             return None
-        return Ranked(single_sets(vector(self.floor), 11 - card.value))
+        return Ranked(single_sets(vector(self.floor, self.values), 11 - value))
 
     def may_trail(self, card: Card, can_capture: bool) -> bool:
         return not can_capture
@@ -117,10 +121,11 @@ class PasurDeal(FishingDeal):
     def can_capture(self, card: Card) -> bool:
         """Does ``card`` have any capture on the pool now? (Cheaper than listing them.)"""
         if card.rank == "J":
-            return any(c.rank == "J" or c.is_numeral for c in self.floor)
-        if card.value is None:
+            return any(c.rank == "J" or c in self.values for c in self.floor)
+        value = self.values.get(card)
+        if value is None:
             return any(c.rank == card.rank for c in self.floor)
-        return bool(single_sets(vector(self.floor), 11 - card.value))
+        return bool(single_sets(vector(self.floor, self.values), 11 - value))
 
     def sweep_of(self, card: Card, takes: tuple[Card, ...]) -> bool:
         """A capture emptying the pool is a sur, except by a jack or in the last round."""
@@ -142,7 +147,7 @@ class PasurDeal(FishingDeal):
             if self.can_capture(card):
                 raise self.illegal(
                     "pasur.capture.forced",
-                    m("{card} can capture, so it may not be laid on the pool", card=card),
+                    fact("pasur.forced", card=card),
                     card,
                 )
             return Play(card, (), False)
@@ -150,36 +155,24 @@ class PasurDeal(FishingDeal):
             if set(takes) != set(self.jack_takes()):
                 raise self.illegal(
                     "pasur.capture.jack",
-                    m(
-                        "a jack takes all the jacks and numerals in the pool ({cards}), "
-                        "never a K or Q",
-                        cards=self.jack_takes(),
-                    ),
+                    fact("pasur.jack.all", cards=self.jack_takes()),
                     card,
                 )
         elif card.rank in ("K", "Q"):
             if len(takes) != 1 or takes[0].rank != card.rank:
                 raise self.illegal(
                     "pasur.capture.face",
-                    m(
-                        "a {rank} takes exactly one {rank}, not {cards}",
-                        rank=Rank(card.rank),
-                        cards=takes,
-                    ),
+                    fact("pasur.face.one", rank=card.rank, cards=takes),
                     card,
                 )
         else:
-            assert card.value is not None
-            total = sum(c.value or 0 for c in takes)
-            if not all(c.is_numeral for c in takes) or total + card.value != 11:
+            value = self.values.get(card)
+            assert value is not None
+            total = sum(self.values.get(c, 0) for c in takes)
+            if not all(c in self.values for c in takes) or total + value != 11:
                 raise self.illegal(
                     "pasur.capture.eleven",
-                    m(
-                        "{card} with {cards} does not make 11: a numeral takes one set of "
-                        "numerals adding up to 11 with it",
-                        card=card,
-                        cards=takes,
-                    ),
+                    fact("pasur.eleven", card=card, cards=takes),
                     card,
                 )
         return Play(card, takes, self.sweep_of(card, takes))
@@ -187,43 +180,31 @@ class PasurDeal(FishingDeal):
     def capture_rule(self, card: Card) -> str:
         if card.rank == "J":
             return "pasur.capture.jack"
-        return "pasur.capture.eleven" if card.is_numeral else "pasur.capture.face"
+        return "pasur.capture.eleven" if card in self.values else "pasur.capture.face"
 
     def rules_applied(self, card: Card, ruling: Play) -> tuple[list[str], list[Words]]:
         taken = ruling.taken
         empties = bool(ruling.taken) and len(ruling.taken) == len(self.floor)
         if not ruling.taken:
-            return ["pasur.trail"], [
-                m("{card} can capture nothing and is laid on the pool.", card=card)
-            ]
+            return ["pasur.trail"], [fact("pasur.trail", card=card)]
         if card.rank == "J":
             rules = ["pasur.capture.jack"] + (["pasur.sur.jack"] if empties else [])
             return rules, [
-                m(
-                    "A jack takes the jacks and numerals of the pool ({cards}); a jack's sweep "
-                    "is no sur."
-                    if empties
-                    else "A jack takes the jacks and numerals of the pool ({cards}).",
-                    cards=taken,
-                )
+                fact("pasur.jack.empties" if empties else "pasur.jack.takes", cards=taken)
             ]
-        rule = "pasur.capture.face" if card.value is None else "pasur.capture.eleven"
+        rule = "pasur.capture.face" if card not in self.values else "pasur.capture.eleven"
         rules = [rule, "pasur.capture.forced"]
-        line = m("{card} takes {cards}.", card=card, cards=taken)
+        line = fact("pasur.takes", card=card, cards=taken)
         if ruling.sweep:
             rules.append("pasur.sur")
-            line = m("{card} takes {cards}, emptying the pool: a sur.", card=card, cards=taken)
+            line = fact("pasur.sur", card=card, cards=taken)
         elif empties:
             rules.append("pasur.sur.last-round")
-            line = m(
-                "{card} takes {cards}, emptying the pool in the last round: no sur.",
-                card=card,
-                cards=taken,
-            )
+            line = fact("pasur.sur.last-round", card=card, cards=taken)
         return rules, [line]
 
-    def sweep_plural(self, count: int) -> Msg:
-        return mn("sur", "surs", count)
+    def sweep_plural(self, count: int) -> Fact:
+        return fact("pasur.sweeps", n=count)
 
     def record_sweep(self, side: str) -> None:
         if side in self.no_surs:

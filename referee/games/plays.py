@@ -6,13 +6,13 @@ floor of 39 numerals yields a few lines and never its millions of card sets."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from itertools import combinations, product
 from math import comb, prod
 
 from referee.cards import Card
-from referee.messages import Msg, join, m, mn
+from referee.games.facts import Fact, Joined, fact, joined
 from referee.record import FishPlay
 
 Choice = tuple[int, tuple[Card, ...]]  # take this many of these cards (of one value)
@@ -41,16 +41,14 @@ class Play:
         """The log entry of this play made by ``by``."""
         return FishPlay(by, self.card, self.takes)
 
-    def __str__(self) -> str:
-        return self.said()
-
-    def said(self) -> Msg:
-        """The play in words: a trail, or what it takes (and whether that sweeps)."""
+    def as_fact(self) -> Fact:
+        """The play as the words layer says it: a trail, or what it takes (and whether
+        that sweeps)."""
         if not self.takes:
-            return m("trail")
+            return fact("fishing.play.trail")
         if self.sweep:
-            return m("takes {cards} (sweep)", cards=self.takes)
-        return m("takes {cards}", cards=self.takes)
+            return fact("fishing.play.sweep", cards=self.takes)
+        return fact("fishing.play.takes", cards=self.takes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,13 +56,14 @@ class Capture:
     """One kind of legal play of ``card``: it takes ``takes`` and, for each choice in
     ``choose``, that many of those cards (which ones is the player's to say), and sweeps or
     not. ``by_value`` kinds (numerals taken by sums) are said value by value, as a table
-    reads them."""
+    reads them, by the game's ``values``."""
 
     card: Card
     takes: tuple[Card, ...] = ()
     choose: tuple[Choice, ...] = ()
     sweep: bool = False
     by_value: bool = False
+    values: Mapping[Card, int] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, play: Play) -> Capture:
@@ -96,33 +95,32 @@ class Capture:
         """The first play of this kind."""
         return next(self.plays(floor))
 
-    def __str__(self) -> str:
-        return self.said()
-
-    def said(self) -> Msg:
+    def as_fact(self) -> Fact:
         """The kind as a table reads it: ``takes 9D 4C``, ``takes 2 of 5S/5H/5D (3 ways)``."""
         if not self.by_value:
-            return Play(self.card, self.takes, self.sweep).said()
-        text = self.cards_said()
+            return Play(self.card, self.takes, self.sweep).as_fact()
+        taken = self.taken_by_value()
         if self.sweep:
-            return m("takes {cards} (sweep)", cards=text)
-        return m("takes {cards}", cards=text)
+            return fact("fishing.play.sweep", cards=taken)
+        return fact("fishing.play.takes", cards=taken)
 
-    def cards_said(self) -> Msg:
+    def taken_by_value(self) -> Fact | Joined:
         """The cards of a by-value kind, value by value."""
-        by_value: dict[int, tuple[Card, ...] | Msg] = {}
+        by_value: dict[int, tuple[Card, ...] | Fact] = {}
         for c in self.takes:
-            key = c.value or 0
+            key = self.values.get(c, 0)
             held = by_value.get(key, ())
             assert isinstance(held, tuple)
             by_value[key] = (*held, c)
         for n, cards in self.choose:
-            by_value[cards[0].value or 0] = m("{n} of {cards}", n=n, cards=join(cards, "/"))
+            by_value[self.values.get(cards[0], 0)] = fact(
+                "fishing.play.choose", n=n, cards=joined(cards, "/")
+            )
         parts = [by_value[k] for k in sorted(by_value)]
         ways = self.ways
         if ways == 1:
-            return join(parts, " ")
-        return mn("{parts} ({n} way)", "{parts} ({n} ways)", ways, parts=join(parts))
+            return joined(parts, " ")
+        return fact("fishing.play.ways", n=ways, parts=joined(parts))
 
     def as_json(self) -> dict[str, object]:
         """The kind for ``options --json`` (docs/log-format.md, "options --json")."""
@@ -141,18 +139,19 @@ class Listing:
     """The legal kinds of play for a card, strongest first: the ``shown`` ones (a limit
     keeps the work bounded) and how many there are in ``total``."""
 
-    label: str
+    label: Fact  # what is listed: the card and the floor
     card: Card
     shown: tuple[Capture, ...]
     total: int
-    note: str = ""  # why there is nothing to list (the card was already played)
+    note: Fact | None = None  # why there is nothing to list (the card was already played)
 
-    def lines(self) -> list[str]:
-        """The shown kinds in words, one line each."""
-        return [k.said() for k in self.shown]
+    def lines(self) -> list[Fact]:
+        """The shown kinds as facts, one line each."""
+        return [k.as_fact() for k in self.shown]
 
     def as_json(self) -> dict[str, object]:
-        """``options --json`` for a fishing game."""
+        """``options --json`` for a fishing game (``for`` and ``note`` as facts, which the
+        table says)."""
         out: dict[str, object] = {
             "for": self.label,
             "card": str(self.card),
@@ -160,6 +159,6 @@ class Listing:
             "total": self.total,
             "more": self.total - len(self.shown),
         }
-        if self.note:
+        if self.note is not None:
             out["note"] = self.note
         return out

@@ -50,22 +50,12 @@ def _tables() -> dict[str, Template]:
     return _TABLES
 
 
-def _argument(name: str, value: object) -> object:
-    """A fact's argument as its sentence takes it: a ``suit`` or ``rank`` as each language
-    names it, a fact said."""
-    if name == "suit" and type(value) is str:
-        return Suit(value)
-    if name == "rank" and type(value) is str:
-        return Rank(value)
-    return said(value)
-
-
 def said(value: object) -> object:
     """``value`` said: a fact as its sentence, a list of facts as one list, anything
     else (a sentence already made, a name, cards) as it is."""
     if isinstance(value, Fact):
         template = _tables()[value.code]
-        args = {k: _argument(k, v) for k, v in value.args.items()}
+        args = {k: _arg(k, v) for k, v in value.args.items()}
         if isinstance(template, tuple):
             count = args.pop("n")
             assert isinstance(count, int)
@@ -74,6 +64,22 @@ def said(value: object) -> object:
     if isinstance(value, Joined):
         return join((said(p) for p in value.parts), value.sep)
     return value
+
+
+def _arg(key: str, value: object) -> object:
+    """A fact's argument said: a rank or a suit (by its code) so that each language names
+    it its way, anything else by :func:`said`."""
+    if type(value) is str and key in _NAMED:
+        return _NAMED[key](value)
+    return said(value)
+
+
+_NAMED: dict[str, type[str]] = {"rank": Rank, "suit": Suit}
+
+
+def said_json(data: dict[str, object]) -> dict[str, object]:
+    """A game's JSON object (``options --json``) with its facts said, in English."""
+    return {k: sentence(v) if isinstance(v, (Fact, Joined)) else v for k, v in data.items()}
 
 
 def sentence(value: object) -> str:
