@@ -131,7 +131,12 @@ def test_interrupt_loses_nothing(basra: Path) -> None:
     child.sendline("show")
     child.expect("To play: Omar")
     assert plays(basra) == 1
-    child.sendeof()  # Ctrl-D leaves
+    # Ctrl-D leaves, typed at the prompt as a person types it: a Ctrl-D that reaches the
+    # terminal before readline reads again is dropped when readline switches the terminal
+    # over (this test used to time out on a loaded machine for that reason)
+    child.expect("Omar> ")
+    waiting_for_a_key(child.pid)
+    child.sendeof()
     child.expect(pexpect.EOF)
     assert plays(basra) == 1
     child = start(basra)  # and the session picks up where it was

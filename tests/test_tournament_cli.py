@@ -269,18 +269,33 @@ def test_teams_and_three_a_table(tmp_path: Path) -> None:
 
 
 def test_show_does_not_import_networkx(tmp_path: Path) -> None:
+    """A table command loads neither the director's commands nor pairing's library."""
     log = tmp_path / "m.toml"
     assert run("new", "basra", "-p", "A", "-p", "B", "-f", str(log)).exit_code == 0
+    code = (  # what had the command loaded when it left?
+        "import os, sys\n"
+        "leave = os._exit\n"
+        "def report(code):\n"
+        "    sys.stderr.write(' '.join(sorted(sys.modules)))\n"
+        "    sys.stderr.flush()\n"
+        "    leave(code)\n"
+        "os._exit = report\n"
+        f"sys.argv = ['referee', 'show', '-f', {str(log)!r}]\n"
+        "from referee.entry import main\n"
+        "main()\n"
+    )
     done = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "referee", "show", "-f", str(log)],
+        [sys.executable, "-c", code],
         capture_output=True,
         text=True,
         cwd=ROOT,
         env={**os.environ, "REFEREE_LANG": "en"},
     )
     assert done.returncode == 0, done.stderr
-    assert "referee.cli.tournament" in done.stderr  # the group is registered ...
-    assert "networkx" not in done.stderr  # ... but pairing's library is not loaded
+    loaded = set(done.stderr.split())
+    assert "referee.cli.table" in loaded  # the table command's own module ...
+    assert "referee.cli.tournament" not in loaded  # ... not the director's commands
+    assert not any(m.startswith("networkx") for m in loaded)  # nor pairing's library
 
 
 @pytest.mark.parametrize(
