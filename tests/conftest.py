@@ -44,6 +44,18 @@ def pytest_configure(config: pytest.Config) -> None:
     _EVERY_MATCH = bool(config.getoption("--all-matches"))
     if not (config.option.basetemp or os.environ.get("TMPDIR")):
         in_memory_folders()
+    if not hasattr(config, "workerinput"):  # once, in the process that runs the workers
+        compiled_package()
+
+
+def compiled_package() -> None:
+    """Compile referee's modules once before the tests start: the tests run referee as a
+    child process hundreds of times, and where PYTHONDONTWRITEBYTECODE is set (this
+    project's machines set it) each child would compile every module it imports again.
+    Python still reads bytecode it is given; the code that runs is the same."""
+    import compileall
+
+    compileall.compile_dir(ROOT / "referee", quiet=1, workers=1)
 
 
 def in_memory_folders(shm: Path = Path("/dev/shm"), room: int = 1 << 30) -> None:

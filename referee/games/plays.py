@@ -7,9 +7,10 @@ floor of 39 numerals yields a few lines and never its millions of card sets."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from itertools import combinations, product
 from math import comb, prod
+from types import MappingProxyType
+from typing import NamedTuple
 
 from referee.cards import Card
 from referee.games.facts import Fact, Joined, fact, joined
@@ -18,8 +19,7 @@ from referee.record import FishPlay
 Choice = tuple[int, tuple[Card, ...]]  # take this many of these cards (of one value)
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(NamedTuple):
     """One legal way to play ``card`` and the ruling on it: the floor cards it ``takes``
     (none: a trail) and whether that scores a ``sweep``."""
 
@@ -51,8 +51,7 @@ class Play:
         return fact("fishing.play.takes", cards=self.takes)
 
 
-@dataclass(frozen=True, slots=True)
-class Capture:
+class Capture(NamedTuple):
     """One kind of legal play of ``card``: it takes ``takes`` and, for each choice in
     ``choose``, that many of those cards (which ones is the player's to say), and sweeps or
     not. ``by_value`` kinds (numerals taken by sums) are said value by value, as a table
@@ -63,7 +62,7 @@ class Capture:
     choose: tuple[Choice, ...] = ()
     sweep: bool = False
     by_value: bool = False
-    values: Mapping[Card, int] = field(default_factory=dict, compare=False, repr=False)
+    values: Mapping[Card, int] = MappingProxyType({})  # the game's card values
 
     @classmethod
     def of(cls, play: Play) -> Capture:
@@ -134,8 +133,7 @@ class Capture:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Listing:
+class Listing(NamedTuple):
     """The legal kinds of play for a card, strongest first: the ``shown`` ones (a limit
     keeps the work bounded) and how many there are in ``total``."""
 
