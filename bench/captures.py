@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from referee.cards import FULL_DECK, Card
 from referee.games import captures
-from referee.games.base import Carry
+from referee.games.base import MatchSoFar
 from referee.games.basra import BasraDeal
 from referee.games.pasur import PasurDeal
 from referee.record import Deal
@@ -35,7 +35,7 @@ def state(cls: type, game: str, floor: list[Card], **rules: object) -> BasraDeal
     values = variant_values(game, GAMES[game].default_variant)
     values.update(rules)  # type: ignore[arg-type]
     deal = Deal("B", {"floor": tuple(floor[:4])})
-    s = cls(["A", "B"], values, deal, 0, Carry({"A": 0, "B": 0}))
+    s = cls(["A", "B"], values, deal, 0, MatchSoFar({"A": 0, "B": 0}))
     s.floor = list(floor)
     return s  # type: ignore[no-any-return]
 
@@ -89,9 +89,9 @@ def main() -> int:
         total = sum(expansions(v, captures.vector(floor)) for v in vecs)
         biggest = next(captures.expand(max(vecs, key=captures.total_of), floor)) if vecs else ()
         ms_opts = timed(lambda s=s: s.option_lines(ten), args.repeats)
-        ms_check = timed(lambda s=s, t=biggest: s.judge(ten, t), args.repeats)
+        ms_check = timed(lambda s=s, t=biggest: s.rule_capture(ten, t), args.repeats)
         m = state(BasraDeal, "basra", floor, capture="maximal")
-        ms_max = timed(lambda m=m, t=biggest: m.judge(ten, t), args.repeats)
+        ms_max = timed(lambda m=m, t=biggest: m.rule_capture(ten, t), args.repeats)
         print(
             f"{size:>6} {len(lines):>8} {total:>9} {ms_opts:>11.2f} {ms_check:>9.3f} "
             f"{ms_max:>11.3f}"
@@ -104,7 +104,7 @@ def main() -> int:
         lines = s.option_lines(ace)
         first = s.options(ace)[0].taken
         ms_opts = timed(lambda s=s: s.option_lines(ace), args.repeats)
-        ms_check = timed(lambda s=s, t=first: s.judge(ace, t), args.repeats)
+        ms_check = timed(lambda s=s, t=first: s.rule_capture(ace, t), args.repeats)
         print(f"{len(floor):>6} {len(lines):>8} {'':>9} {ms_opts:>11.2f} {ms_check:>9.3f}")
     return 0
 

@@ -20,13 +20,13 @@ class Explained:
     __slots__ = ("before", "entry", "legal", "lines", "more", "ok", "rules")
 
     def __init__(self, entry: str, before: Sequence[object], ruling: Explanation) -> None:
-        from referee.words.sentences import sentence
+        from referee.words.sentences import said_text
 
         self.entry = entry
-        self.before = [sentence(x) for x in before]
+        self.before = [said_text(x) for x in before]
         self.rules = ruling.rules
-        self.lines = [sentence(x) for x in ruling.lines]
-        self.legal = [sentence(x) for x in ruling.legal]
+        self.lines = [said_text(x) for x in ruling.lines]
+        self.legal = [said_text(x) for x in ruling.legal]
         self.ok = ruling.ok
         self.more = ruling.more
 

@@ -15,10 +15,10 @@ from referee.games.base import (
     MAX_LEGAL_SHOWN,
     PAYMENTS,
     POT,
-    Carry,
     DealResult,
     DealState,
     Illegal,
+    MatchSoFar,
     sole_leader,
 )
 from referee.messages import join, m
@@ -42,7 +42,7 @@ class Snapshot(NamedTuple):
     totals: dict[str, int]
     balances: dict[str, int]
     pot: int
-    carry: Carry
+    carry: MatchSoFar
     next_dealer: str | None
 
 
@@ -72,7 +72,7 @@ class Replay:
         self.winner: str | None = None
         self.state: DealState | None = None  # the open last deal, if any
         self.next_dealer: str | None = None
-        self.carry: Carry | None = None
+        self.carry: MatchSoFar | None = None
         self.balances: dict[str, int] = {}  # each player's money, in a game with a pot
         self.pot = 0  # money in the pot now, in a game with a pot
         self.over = False  # the match is decided (with a winner, or a Kozel tie without)
@@ -86,10 +86,10 @@ class Replay:
 def with_legal(message: object, legal: Sequence[object], more: int = 0) -> str:
     """A ruling's sentence followed by the legal alternatives, shortened when many (a
     game's facts said by the words layer)."""
-    from referee.words.sentences import said, sentence
+    from referee.words.sentences import said, said_text
 
     if not legal:
-        return sentence(message)
+        return said_text(message)
     message = said(message)
     shown = [said(x) for x in legal[:MAX_LEGAL_SHOWN]]
     rest = len(legal) - len(shown) + more
@@ -130,13 +130,13 @@ def decided(match: Match, totals: dict[str, int]) -> tuple[bool, str | None]:
     return over, leader if over else None
 
 
-def start_deal(match: Match, deal: Deal, index: int, carry: Carry) -> DealState:
+def start_deal(match: Match, deal: Deal, index: int, carry: MatchSoFar) -> DealState:
     """The state of a deal about to be replayed, ruled by its game's registry entry."""
     cls = GAMES[match.game].state_class()
     return cls(match.players, match.rules, deal, index, carry)
 
 
-class _Halt(Exception):
+class _RecordBreaks(Exception):
     """The record cannot be trusted past this point: replay stops."""
 
 
@@ -146,7 +146,7 @@ def replay(match: Match, found: list[Problem] | None = None) -> Replay:
     rep = Replay(match, list(found or []))
     rep.totals = dict.fromkeys(match.sides, 0)
     rep.balances = dict.fromkeys(match.players, 0) if GAMES[match.game].pot else {}
-    rep.carry = Carry(dict(rep.totals))
+    rep.carry = MatchSoFar(dict(rep.totals))
     broken = {p.deal for p in rep.problems if p.deal is not None}
     last = len(match.deals) - 1
     try:
@@ -155,7 +155,7 @@ def replay(match: Match, found: list[Problem] | None = None) -> Replay:
                 rep.before_last = snapshot(rep)
             replay_deal(rep, deal, i, check=i + 1 not in broken)
         check_result(rep)
-    except _Halt:
+    except _RecordBreaks:
         pass
     rep.problems.sort(key=replay_order)
     return rep
@@ -184,7 +184,7 @@ def replay_last(rep: Replay) -> Replay:
     rep.carry = snap.carry.copy()
     rep.next_dealer, rep.over, rep.winner, rep.state = snap.next_dealer, False, None, None
     rep.problems = []
-    with contextlib.suppress(_Halt):
+    with contextlib.suppress(_RecordBreaks):
         replay_deal(rep, rep.match.deals[-1], len(rep.match.deals) - 1, check=True)
     rep.problems.sort(key=replay_order)
     return rep
@@ -205,13 +205,13 @@ def _after_the_end(rep: Replay, i: int) -> Problem:
 
 
 def replay_deal(rep: Replay, deal: Deal, i: int, check: bool) -> None:
-    """Replay one deal into the match; raise _Halt at a problem that stops the replay."""
+    """Replay one deal into the match; raise _RecordBreaks at a problem that stops the replay."""
     match, number = rep.match, i + 1
     if rep.over:
         rep.problems.append(_after_the_end(rep, i))
-        raise _Halt
+        raise _RecordBreaks
     if deal.broken:
-        raise _Halt
+        raise _RecordBreaks
     if i and deal.dealer != rep.next_dealer:
         rep.problems.append(
             Problem(
@@ -233,7 +233,7 @@ def replay_deal(rep: Replay, deal: Deal, i: int, check: bool) -> None:
     stop(rep, state.setup_problems())
     for j, entry in enumerate(deal.plays):
         if entry is None:
-            raise _Halt
+            raise _RecordBreaks
         try:
             state.apply(entry)
         except Illegal as err:
@@ -271,12 +271,12 @@ def stop(rep: Replay, problems: list[Problem]) -> None:
     """Record ``problems``; if there are any, the replay stops here."""
     if problems:
         rep.problems.extend(problems)
-        raise _Halt
+        raise _RecordBreaks
 
 
 def finish_deal(rep: Replay, state: DealState, check: bool = True) -> None:
     """Score a finished deal into the match: totals, balances, the next dealer, the winner.
-    Raises _Halt when the end of the deal shows a problem."""
+    Raises _RecordBreaks when the end of the deal shows a problem."""
     stop(rep, state.end_problems())
     number = state.index + 1
     result = state.result()
@@ -289,7 +289,7 @@ def finish_deal(rep: Replay, state: DealState, check: bool = True) -> None:
     for p, v in result.tally(PAYMENTS).items():
         rep.balances[p] += v
     rep.pot = result.carried.get(POT, 0)
-    rep.carry = Carry(dict(rep.totals), number + 1, dict(result.carried))
+    rep.carry = MatchSoFar(dict(rep.totals), number + 1, dict(result.carried))
     rep.next_dealer = result.next_dealer
     rep.over, rep.winner = decided(rep.match, rep.totals)
 
@@ -299,7 +299,7 @@ def add_finished(rep: Replay, state: DealState) -> bool:
     when its end shows a problem."""
     try:
         finish_deal(rep, state)
-    except _Halt:
+    except _RecordBreaks:
         return False
     return True
 

@@ -32,9 +32,9 @@ class Problem:
     ) -> None:
         self.rule = rule
         if not isinstance(message, str):  # a game's fact: said here, once
-            from referee.words.sentences import sentence
+            from referee.words.sentences import said_text
 
-            message = sentence(message)
+            message = said_text(message)
         self.message = cut(message)
         self.path = path
         self.deal = deal

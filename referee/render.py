@@ -15,7 +15,7 @@ from referee.problems import Problem
 from referee.record import Match
 from referee.registry import GAMES
 from referee.text import cut, visible
-from referee.words.sentences import said, sentence
+from referee.words.sentences import said, said_text
 
 if TYPE_CHECKING:
     from referee.match import Replay
@@ -83,7 +83,7 @@ BREAKDOWN = {  # the score sheet's words for each breakdown key
 
 def how_said(how: str) -> str:
     """How a deal ended, as shown (it may quote a forfeit's reason from the log)."""
-    return say(cut(sentence(how), 200))
+    return say(cut(said_text(how), 200))
 
 
 def breakdown_said(parts: dict[str, int], all_keys: bool = False) -> Msg:
@@ -327,7 +327,7 @@ def line_text(line: Line, style: Style) -> str:
         return text
 
     return "".join(
-        cards(style.cards(part.cards, sentence(part.empty)))
+        cards(style.cards(part.cards, said_text(part.empty)))
         if isinstance(part, Cards)
         else say(said(part))
         for part in line

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from referee.messages import join, m, mn, say
 from referee.registry import GAMES
-from referee.words.sentences import said, sentence
+from referee.words.sentences import said, said_text
 
 if TYPE_CHECKING:
     from referee.bulk import Verdict
@@ -47,7 +47,7 @@ def options_text(found: Options, style: Style, show_all: bool = False) -> str:
 
 def options_json(found: Options) -> dict[str, object]:
     """The legal options for scripts (``options --json``)."""
-    return {"for": sentence(found.label), "options": [sentence(w) for w in found.lines]}
+    return {"for": said_text(found.label), "options": [said_text(w) for w in found.lines]}
 
 
 def explanation_lines(result: Explained) -> list[str]:

@@ -18,7 +18,7 @@ from referee.cards import Card
 from referee.games.base import PAYMENTS, POT
 from referee.params import Value
 from referee.registry import GAMES, variant_values
-from referee.words.sentences import sentence
+from referee.words.sentences import said_text
 
 if TYPE_CHECKING:
     from referee.match import DealSummary, Replay
@@ -144,7 +144,7 @@ def _deal_line(rep: Replay, d: DealSummary, running: dict[str, int]) -> DealLine
         score=tuple(result.score.items()),
         breakdown=tuple((s, tuple(b.items())) for s, b in result.breakdown.items()),
         running=tuple(running.items()),
-        how=sentence(result.how) if result.how else "",
+        how=said_text(result.how) if result.how else "",
         trump=deal.card(spec.one_card[0]) if spec.one_card else None,
         captured=tuple(captured.items()) if isinstance(captured, dict) else (),
         payments=tuple(result.tally(PAYMENTS).items()) if pot else (),

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import NamedTuple, TypeVar
 
 from referee.cards import Card
-from referee.games.base import Carry, DealState, Illegal, Options
+from referee.games.base import DealState, Illegal, MatchSoFar, Options
 from referee.games.events import Event
 from referee.logfile import dumps, load, locked, write_atomic, write_new
 from referee.logformat import MAX_DEALS, new_match
@@ -203,7 +203,7 @@ class Table:
                     for p in match.players
                     if p in named
                 }
-            carry = rep.carry or Carry(dict(rep.totals))
+            carry = rep.carry or MatchSoFar(dict(rep.totals))
             state = start_deal(match, deal, len(match.deals), carry)
             problems = state.setup_problems()
             if problems:
@@ -325,7 +325,7 @@ class Table:
                         name=repr(entry.declares),
                     )
                 )
-            by = entry.by or state.who(entry.kind)
+            by = entry.by or state.default_author(entry.kind)
             if not by:
                 raise UsageError(m("say who"))
             return entry._replace(by=player_named(match, by, "by"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from referee.games.base import Carry
+from referee.games.base import MatchSoFar
 from referee.logformat import new_match
 from referee.match import replay, with_derived
 from referee.params import Value
@@ -44,7 +44,7 @@ def simulate_match(
     rep = replay(match)
     limit = MAX_DEALS if deals is None else deals
     while not rep.over and len(match.deals) < limit:
-        carry = rep.carry or Carry(dict(rep.totals))
+        carry = rep.carry or MatchSoFar(dict(rep.totals))
         GAMES[game].state_class().simulate_deal(match, dealer, carry, rng)
         rep = replay(match)
         if rep.problems:

@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.games.base import Carry, DealState
+from referee.games.base import DealState, MatchSoFar
 from referee.logfile import load_bytes
 from referee.match import Replay, replay
 from referee.params import Value
@@ -190,4 +190,6 @@ def new_state(
     values = variant_values(game, variant or spec.default_variant)
     values.update(rules)
     sides = side_names(game, players, values)
-    return spec.state_class()(players, values, deal, 0, Carry(totals or dict.fromkeys(sides, 0)))
+    return spec.state_class()(
+        players, values, deal, 0, MatchSoFar(totals or dict.fromkeys(sides, 0))
+    )

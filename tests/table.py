@@ -14,7 +14,7 @@ import typer
 from typer.testing import CliRunner
 
 from referee.cards import format_cards
-from referee.games.base import Carry
+from referee.games.base import MatchSoFar
 from referee.logfile import dumps
 from referee.match import replay, start_deal, with_derived
 from referee.record import Deal, FishPlay, Match, TrickEntry
@@ -90,7 +90,9 @@ def deal_command(match: Match, deal: Deal) -> list[str]:
 
 
 def fishing_rounds(match: Match, deal: Deal) -> list[int]:
-    state: Any = start_deal(match, Deal(deal.dealer, {"floor": deal.cards("floor")}), 0, Carry({}))
+    state: Any = start_deal(
+        match, Deal(deal.dealer, {"floor": deal.cards("floor")}), 0, MatchSoFar({})
+    )
     return list(state.rounds)
 
 
@@ -113,7 +115,7 @@ def deal_entries(match: Match, deal: Deal, index: int) -> list[tuple[list[str], 
             out.append((entry_command(entry), True))
         return out
     # Bura: replay the deal to see who has drawn what after each entry
-    state: Any = start_deal(match, copy.deepcopy(deal), index, Carry({}))
+    state: Any = start_deal(match, copy.deepcopy(deal), index, MatchSoFar({}))
     listed = dict.fromkeys(hands, state.hand_size)
     for entry in deal.plays:
         assert isinstance(entry, TrickEntry)

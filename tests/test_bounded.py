@@ -24,7 +24,7 @@ from referee.logfile import dumps
 from referee.match import replay
 from referee.record import Deal, FishPlay, Match
 from referee.registry import variant_values
-from referee.words.sentences import sentence
+from referee.words.sentences import said_text
 
 from .conftest import run
 
@@ -132,7 +132,7 @@ def test_options_play_explain_are_bounded_on_the_worst_floor(
         except Illegal as err:
             trail = err.rule == f"{state.game}.trail"  # its one play: never inferred
             assert trail or err.rule in ("basra.capture.choice", "pasur.capture.forced")
-            assert trail or sentence(err.message).split("say which: ")[1].count("; ") < SAY_WHICH
+            assert trail or said_text(err.message).split("say which: ")[1].count("; ") < SAY_WHICH
         else:
             assert isinstance(entry, FishPlay)
         assert counted["kinds"] <= SAY_WHICH and counted["plays"] <= SAY_WHICH + 1
@@ -289,6 +289,6 @@ def test_a_kind_said_is_the_table_line() -> None:
     """A kind of capture in words, with a choice among equal values."""
     state = replay(trailed("basra", "egyptian")).state
     assert isinstance(state, FishingDeal)
-    lines = [sentence(k.as_fact()) for k in islice(state.kinds(TEN), 2)]
+    lines = [said_text(k.as_fact()) for k in islice(state.kinds(TEN), 2)]
     assert lines[1].startswith("takes AC AD AH AS, 2C 2D 2H 2S, ")
     assert lines[1].endswith(", 2 of 10C/10D/10H (3 ways)")

@@ -14,7 +14,7 @@ from referee.games.basra import BasraDeal
 from referee.games.pasur import PasurDeal
 from referee.params import Value
 from referee.record import Deal
-from referee.words.sentences import sentence
+from referee.words.sentences import said_text
 
 from .conftest import new_state
 
@@ -97,7 +97,7 @@ def test_basra_captures_match_brute_force(floor: list[Card], card: Card, maximal
     for s in subsets(floor)[:200]:
         legal = frozenset(s) in engine
         try:
-            state.judge(card, s)
+            state.rule_capture(card, s)
             judged = True
         except Exception:
             judged = False
@@ -139,7 +139,7 @@ def test_the_listing_users_see_is_the_engines_options(
     rules: dict[str, Value] = {"capture": "maximal"} if maximal and game == "basra" else {}
     state = make(cls, game, floor, **rules)
     found = state.legal_options(card, None)
-    label, lines, total = sentence(found.label), [sentence(x) for x in found.lines], found.total
+    label, lines, total = said_text(found.label), [said_text(x) for x in found.lines], found.total
     assert label.startswith(f"{card} on ")
     engine = state.options(card)
     captures = [o for o in engine if o.taken]

@@ -1,5 +1,5 @@
 """What a deal carries on is the game's own (issue 19): replay hands a finished deal's
-``carried`` mapping to the next deal's ``Carry`` whatever its names, and keeps the match
+``carried`` mapping to the next deal's ``MatchSoFar`` whatever its names, and keeps the match
 layer's pot figures from the game's well-known keys alone."""
 
 from __future__ import annotations

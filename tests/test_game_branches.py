@@ -84,12 +84,12 @@ def test_no_game_branch_outside_the_games() -> None:
 def test_the_record_values_hold_no_game_slot() -> None:
     """A deal's set-up, what a deal carries on and what its result passes on are the game's
     own mappings: no slot of the record values is a game's set-up key or carry."""
-    from referee.games.base import Carry, DealResult
+    from referee.games.base import DealResult, MatchSoFar
     from referee.record import Deal
 
     setup_keys = {key for spec in GAMES.values() for key in spec.setup}
     assert not setup_keys & set(Deal.__slots__)
-    assert set(Carry.__slots__) == {"totals", "deal_number", "carried"}
+    assert set(MatchSoFar.__slots__) == {"totals", "deal_number", "carried"}
     assert set(DealResult.__slots__) == {
         "score",
         "breakdown",

@@ -104,7 +104,7 @@ def test_a_winning_bura_can_be_answered_by_a_moscow_before_the_same_trick(at_tab
 def played_out_claim() -> tuple[Any, int]:
     """A simulated Bura match and the index of a deal that ends with a claim made after
     its last trick (all cards played)."""
-    from referee.games.base import Carry
+    from referee.games.base import MatchSoFar
     from referee.match import start_deal
     from referee.simulate import simulate_match
 
@@ -113,7 +113,7 @@ def played_out_claim() -> tuple[Any, int]:
         for i, deal in enumerate(match.deals):
             if not getattr(deal.plays[-1], "claim", False):
                 continue
-            state: Any = start_deal(match, deal, i, Carry({}))
+            state: Any = start_deal(match, deal, i, MatchSoFar({}))
             for entry in deal.plays[:-1]:
                 state.apply(entry)
             if state.played_out:
@@ -213,14 +213,14 @@ def test_bura_draws_are_recorded_as_they_happen(at_table: Path) -> None:
 def test_the_turned_up_trump_given_to_the_wrong_drawer_is_bura_draw() -> None:
     """Recorded hands that give the trump to someone other than its drawer: bura.draw as
     soon as the last draw is complete, even when the record ends with that entry."""
-    from referee.games.base import Carry, Illegal
+    from referee.games.base import Illegal, MatchSoFar
     from referee.match import replay, start_deal
     from referee.simulate import simulate_match
 
     for seed in range(100):
         match = simulate_match("bura", "classic", 2, seed, deals=1)
         deal = match.deals[0]
-        state: Any = start_deal(match, deal, 0, Carry({}))
+        state: Any = start_deal(match, deal, 0, MatchSoFar({}))
         reached = -1
         for j, entry in enumerate(deal.plays):
             try:

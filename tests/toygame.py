@@ -12,11 +12,11 @@ import random
 from referee.cards import FULL_DECK, Card
 from referee.games.base import (
     Cards,
-    Carry,
     DealResult,
     DealState,
     Explanation,
     Illegal,
+    MatchSoFar,
     Options,
     View,
 )
@@ -49,7 +49,7 @@ class ToyDeal(DealState):
 
     game = "toy"
 
-    def __init__(self, players: list[str], rules: dict, deal: Deal, index: int, carry: Carry):  # type: ignore[type-arg]
+    def __init__(self, players: list[str], rules: dict, deal: Deal, index: int, carry: MatchSoFar):  # type: ignore[type-arg]
         super().__init__(players, rules, deal, index, carry)
         self.leader = self.next_player(self.dealer)
         self.trick: list[tuple[str, Card]] = []
@@ -157,7 +157,9 @@ class ToyDeal(DealState):
         )
 
     @classmethod
-    def simulate_deal(cls, match: Match, dealer: str, carry: Carry, rng: random.Random) -> None:
+    def simulate_deal(
+        cls, match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
+    ) -> None:
         """Shuffle, turn a card up, deal two each (recorded), play legal cards at random."""
         from referee.match import start_deal
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from referee.cli.boundary import domain, echo
+from referee.cli.boundary import echo, errors_as_lines
 from referee.cli.group import (
     DEFAULT_FILE,
     AsciiFlag,
@@ -58,7 +58,7 @@ def _header(file: object, rename: list[str], event: str | None, date: str | None
 
 
 @app.command()
-@domain
+@errors_as_lines
 def amend(
     cards: Annotated[
         list[str] | None, typer.Argument(help=h("The play that belongs there (as for play)."))

@@ -78,7 +78,7 @@ def machine_error(e: OSError) -> Msg:
     return m("referee: [log.file]: {error}; the log on disk is whole", error=what)
 
 
-def domain(func: F) -> F:
+def errors_as_lines(func: F) -> F:
     """Turn domain errors into one clear line each on stderr and exit 1; usage errors, 2."""
 
     @functools.wraps(func)

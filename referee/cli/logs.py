@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from referee.cli.boundary import INTERNAL, domain, echo, err, internal_error, shown
+from referee.cli.boundary import INTERNAL, echo, err, errors_as_lines, internal_error, shown
 from referee.cli.group import (
     DEFAULT_FILE,
     GAME_NAMES,
@@ -35,7 +35,7 @@ def leave(broken: bool, bad: bool) -> None:
 
 
 @app.command()
-@domain
+@errors_as_lines
 def score(
     file: Annotated[Path, typer.Argument(help=h("The match log."))] = DEFAULT_FILE,
     as_json: JsonFlag = False,
@@ -58,7 +58,7 @@ def score(
 
 
 @app.command()
-@domain
+@errors_as_lines
 def verify(
     files: Annotated[list[Path], typer.Argument(help=h("Match logs to replay and check."))],
     as_json: JsonFlag = False,
@@ -97,7 +97,7 @@ def verify(
 
 
 @app.command()
-@domain
+@errors_as_lines
 def export(
     file: Annotated[Path, typer.Argument(help=h("The match log."))] = DEFAULT_FILE,
     out: Annotated[
@@ -121,7 +121,7 @@ def export(
 
 
 @app.command()
-@domain
+@errors_as_lines
 def rules(
     game: Annotated[str, typer.Argument(help=GAME_NAMES, metavar="GAME")],
     variant: VariantOption = None,
@@ -156,7 +156,7 @@ def _output_folder(out: Path) -> None:
 
 
 @app.command()
-@domain
+@errors_as_lines
 def simulate(
     game: Annotated[str, typer.Argument(help=GAME_NAMES, metavar="GAME")],
     out: Annotated[Path, typer.Option("--out", "-o", help=h("Folder for the logs."))],
@@ -229,7 +229,7 @@ def _logs_in(paths: list[Path]) -> list[Path]:
 
 
 @app.command()
-@domain
+@errors_as_lines
 def standings(
     paths: Annotated[list[Path], typer.Argument(help=h("Match logs, or folders of them."))],
     as_json: JsonFlag = False,
@@ -285,7 +285,7 @@ def standings(
 
 
 @app.command()
-@domain
+@errors_as_lines
 def explain(
     file: LogArgument,
     deal_number: Annotated[int, typer.Option("--deal", "-d", min=1, help=h("Deal, from 1."))],

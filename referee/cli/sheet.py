@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from referee.cli.boundary import domain, echo
+from referee.cli.boundary import echo, errors_as_lines
 from referee.cli.group import app
 from referee.messages import h, m
 
@@ -38,7 +38,7 @@ _echo = echo
 
 
 @app.command()
-@domain
+@errors_as_lines
 def sheet(
     file: Annotated[Path, typer.Argument(help=h("The match log."))] = Path("match.toml"),
     out: Annotated[

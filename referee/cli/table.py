@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from referee.cli.boundary import domain, echo
+from referee.cli.boundary import echo, errors_as_lines
 from referee.cli.group import (
     DEFAULT_FILE,
     GAME_NAMES,
@@ -77,7 +77,7 @@ def _date(date: str | None, no_date: bool) -> dt.date | None:
 
 
 @app.command()
-@domain
+@errors_as_lines
 def new(
     game: Annotated[str, typer.Argument(help=GAME_NAMES, metavar="GAME")],
     player: Annotated[
@@ -119,7 +119,7 @@ def new(
 
 
 @app.command()
-@domain
+@errors_as_lines
 def deal(
     dealer: Annotated[
         str | None, typer.Option(help=h("Who deals (default: whose turn it is to deal)."))
@@ -173,7 +173,7 @@ def typed_play(
 
 
 @app.command()
-@domain
+@errors_as_lines
 def play(
     cards: Annotated[list[str], typer.Argument(help=h("The card played (Bura: 1 to 3 cards)."))],
     takes: TakesOption = None,
@@ -195,7 +195,7 @@ def play(
 
 
 @app.command()
-@domain
+@errors_as_lines
 def declare(
     name: Annotated[str, typer.Argument(help=h("bura, moscow, little-moscow or molodka"))],
     cards: Annotated[list[str], typer.Argument(help=h("The 3 cards shown."))],
@@ -217,7 +217,7 @@ def declare(
 
 
 @app.command()
-@domain
+@errors_as_lines
 def claim(
     by: Annotated[
         str | None,
@@ -239,7 +239,7 @@ def claim(
 
 
 @app.command()
-@domain
+@errors_as_lines
 def forfeit(
     by: Annotated[str, typer.Option(help=h("Who loses the deal."))],
     reason: Annotated[
@@ -266,7 +266,7 @@ def forfeit(
 
 
 @app.command("show")
-@domain
+@errors_as_lines
 def show_cmd(
     file: MatchFile = DEFAULT_FILE,
     as_json: JsonFlag = False,
@@ -288,7 +288,7 @@ def show_cmd(
 
 
 @app.command()
-@domain
+@errors_as_lines
 def options(
     card: Annotated[str | None, typer.Argument(help=h("Basra/Pasur: the card to play."))] = None,
     by: Annotated[
@@ -329,7 +329,7 @@ def options(
 
 
 @app.command()
-@domain
+@errors_as_lines
 def undo(file: MatchFile = DEFAULT_FILE, ascii_only: AsciiFlag = False) -> None:
     """Remove the last recorded entry (or an empty last deal), whatever it decided: the
     deal's score and the match result are worked out again from what remains.
@@ -342,7 +342,7 @@ def undo(file: MatchFile = DEFAULT_FILE, ascii_only: AsciiFlag = False) -> None:
 
 
 @app.command()
-@domain
+@errors_as_lines
 def hand(
     name: Annotated[str, typer.Argument(help=h("The player who received the cards."))],
     cards: Annotated[
@@ -374,7 +374,7 @@ def hand(
 
 
 @app.command()
-@domain
+@errors_as_lines
 def live(
     file: MatchFile = DEFAULT_FILE,
     ascii_only: AsciiFlag = False,

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from referee.cli.boundary import domain as errors
 from referee.cli.boundary import echo as out
+from referee.cli.boundary import errors_as_lines as errors
 from referee.cli.group import NamedVariant, RuleOption
 from referee.cli.tournament_new import entrant_list, game_rules, new_tournament
 from referee.messages import h, join, m, mn

@@ -98,7 +98,7 @@ PAYMENTS = "payments"  # a tally: what each player paid into the pot (-) or took
 SWEEPS = "sweeps"  # a tally: the sweeps that scored, per side (a game whose spec has sweeps)
 
 
-class Carry:
+class MatchSoFar:
     """What one deal hands to the next: match totals before it, the deal's number, and what
     the game itself carries over, by its own names (``carried``: a rolled-over award, the
     pot before the antes), which the game's state reads and its result writes."""
@@ -112,16 +112,16 @@ class Carry:
         self.deal_number = deal_number
         self.carried: dict[str, int] = carried or {}
 
-    def copy(self) -> Carry:
+    def copy(self) -> MatchSoFar:
         """A copy that shares no mapping with this one."""
-        return Carry(dict(self.totals), self.deal_number, dict(self.carried))
+        return MatchSoFar(dict(self.totals), self.deal_number, dict(self.carried))
 
 
 class DealResult:
     """A finished deal: points per side, their breakdown, the next dealer, the deal's
     winner where the game names one (None when void or lost to a false claim), how it
     ended, and two mappings the game owns: ``carried``, what passes on to the next deal's
-    :class:`Carry`, and ``tallies``, figures it counted per side or player by name (the
+    :class:`MatchSoFar`, and ``tallies``, figures it counted per side or player by name (the
     well-known ones: :data:`POT` carried, :data:`PAYMENTS` and :data:`SWEEPS` tallied)."""
 
     __slots__ = ("breakdown", "carried", "how", "next_dealer", "score", "tallies", "winner")
@@ -156,7 +156,7 @@ class DealState(ABC):
     game: str
 
     def __init__(
-        self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
+        self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: MatchSoFar
     ) -> None:
         self.players = players
         self.n = len(players)
@@ -250,7 +250,7 @@ class DealState(ABC):
         the cards, and for a fishing game the cards taken or a trail (None and False: the
         capture is filled in when there is one legal way, else Illegal lists the ways)."""
 
-    def who(self, kind: str) -> str | None:
+    def default_author(self, kind: str) -> str | None:
         """Who an entry of ``kind`` (``cards``, ``claim``, …) is from when the table does
         not say: the player to move."""
         return self.to_move()
@@ -320,7 +320,9 @@ class DealState(ABC):
         return None
 
     @classmethod
-    def simulate_deal(cls, match: Match, dealer: str, carry: Carry, rng: random.Random) -> None:
+    def simulate_deal(
+        cls, match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
+    ) -> None:
         """Play one deal into ``match`` as the simulator's players would (a shuffled deck,
         random and greedy legal plays, every hand recorded): each game's own player, so that
         ``referee simulate`` knows no game."""

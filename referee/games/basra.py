@@ -167,8 +167,8 @@ class BasraDeal(FishingDeal):
             out.append(Play(card, (), False))
         return out
 
-    def judge(self, card: Card, takes: tuple[Card, ...]) -> Play:
-        whole = self.judge_whole(card, takes)
+    def rule_capture(self, card: Card, takes: tuple[Card, ...]) -> Play:
+        whole = self.rule_whole_floor(card, takes)
         if whole is not None:
             return whole
         if not takes:
@@ -187,7 +187,7 @@ class BasraDeal(FishingDeal):
                     card,
                 )
         else:
-            self.judge_numeral(card, takes)
+            self.check_numeral_capture(card, takes)
         if self.rules["capture"] == "maximal" and self.leaves_group(card, takes):
             raise self.illegal(
                 "basra.capture.choice",
@@ -196,7 +196,7 @@ class BasraDeal(FishingDeal):
             )
         return Play(card, takes, self.sweep_of(card, takes))
 
-    def judge_numeral(self, card: Card, takes: tuple[Card, ...]) -> None:
+    def check_numeral_capture(self, card: Card, takes: tuple[Card, ...]) -> None:
         """[basra.capture.group] A numeral takes a union of groups adding up to its value;
         a 7D refused here says why it did not sweep (the floor's sum)."""
         value = self.values.get(card)
@@ -220,7 +220,7 @@ class BasraDeal(FishingDeal):
                 card,
             )
 
-    def judge_whole(self, card: Card, takes: tuple[Card, ...]) -> Play | None:
+    def rule_whole_floor(self, card: Card, takes: tuple[Card, ...]) -> Play | None:
         """The ruling on a jack or a sweeping 7D, which take the whole floor or nothing;
         None for any other card."""
         if card.rank == "J":

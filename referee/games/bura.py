@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from referee.cards import Card
-from referee.games.base import Carry, DealResult, Explanation, Illegal, Line, sole_leader
+from referee.games.base import DealResult, Explanation, Illegal, Line, MatchSoFar, sole_leader
 from referee.games.facts import Fact, fact
 from referee.games.trick import TrickDeal
 from referee.games.trickruling import Ending, Outcome, Reason, Ruling, Standing, forfeit_outcome
@@ -46,7 +46,7 @@ class BuraDeal(TrickDeal):
     deck_name = fact("bura.deck")
 
     def __init__(
-        self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
+        self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: MatchSoFar
     ) -> None:
         super().__init__(players, rules, deal, index, carry)
         self.pending: list[Declaration] = []

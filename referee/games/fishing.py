@@ -32,7 +32,7 @@ from referee.record import Entry, FishPlay
 if TYPE_CHECKING:
     import random
 
-    from referee.games.base import Carry
+    from referee.games.base import MatchSoFar
     from referee.record import Match
 
 Option = Play  # the ruling on a legal play, and one legal play: the same value
@@ -47,7 +47,9 @@ class FishingDeal(FishingBase):
     """One deal of a fishing game. Subclasses give the capture rules and the scoring."""
 
     @classmethod
-    def simulate_deal(cls, match: Match, dealer: str, carry: Carry, rng: random.Random) -> None:
+    def simulate_deal(
+        cls, match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
+    ) -> None:
         """The simulator's player for a fishing game (:mod:`referee.games.fishing_sim`)."""
         from referee.games.fishing_sim import play_fishing_deal
 
@@ -105,7 +107,7 @@ class FishingDeal(FishingBase):
                 ),
                 *self.shown_options(card),
             )
-        return self.judge(card, takes)
+        return self.rule_capture(card, takes)
 
     def check_turn(self, play: FishPlay) -> None:
         """The checks before the capture rules: the deal not over, the player's turn, the
@@ -147,7 +149,7 @@ class FishingDeal(FishingBase):
             )
 
     @abstractmethod
-    def judge(self, card: Card, takes: tuple[Card, ...]) -> Play:
+    def rule_capture(self, card: Card, takes: tuple[Card, ...]) -> Play:
         """The game's capture rules for ``card`` taking ``takes`` from the current floor."""
 
     @abstractmethod

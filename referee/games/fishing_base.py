@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from referee.cards import RANKS, Card, sort_key
-from referee.games.base import Carry, DealResult, DealState
+from referee.games.base import DealResult, DealState, MatchSoFar
 from referee.games.facts import Fact, fact, joined
 from referee.games.plays import Listing
 from referee.params import Value
@@ -59,7 +59,7 @@ class FishingBase(DealState):
     values: ClassVar[Mapping[Card, int]]
 
     def __init__(
-        self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
+        self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: MatchSoFar
     ) -> None:
         super().__init__(players, rules, deal, index, carry)
         self.sides = side_names(self.game, players, rules)

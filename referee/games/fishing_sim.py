@@ -8,7 +8,7 @@ import random
 from typing import TYPE_CHECKING
 
 from referee.cards import Card
-from referee.games.base import Carry
+from referee.games.base import MatchSoFar
 from referee.record import Deal, FishPlay, Match
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def fishing_setup(
 
 
 def play_fishing_deal(
-    cls: type[FishingDeal], match: Match, dealer: str, carry: Carry, rng: random.Random
+    cls: type[FishingDeal], match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
 ) -> None:
     """One deal of a fishing game (``cls``, the game's state), every round's hands recorded."""
     from referee.match import start_deal

@@ -6,7 +6,7 @@ players, forfeits, no declarations or claims, and penalty points: the side that 
 from __future__ import annotations
 
 from referee.cards import Card
-from referee.games.base import Carry, DealResult, Explanation, Illegal, Line
+from referee.games.base import DealResult, Explanation, Illegal, Line, MatchSoFar
 from referee.games.facts import fact
 from referee.games.trick import TrickDeal
 from referee.games.trickruling import Outcome, Ruling, Standing, forfeit_outcome
@@ -22,7 +22,7 @@ class KozelDeal(TrickDeal):
     deck_name = fact("kozel.deck")
 
     def __init__(
-        self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
+        self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: MatchSoFar
     ) -> None:
         super().__init__(players, rules, deal, index, carry)
         if rules["six_spades_top"]:

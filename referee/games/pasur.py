@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.cards import FULL_DECK, Card
-from referee.games.base import Carry, Words, sole_leader
+from referee.games.base import MatchSoFar, Words, sole_leader
 from referee.games.captures import Ranked, expand, single_sets, vector
 from referee.games.facts import Fact, fact
 from referee.games.fishing import FishingDeal
@@ -37,7 +37,7 @@ class PasurDeal(FishingDeal):
     values = face_values(DECK)
 
     def __init__(
-        self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
+        self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: MatchSoFar
     ) -> None:
         super().__init__(players, rules, deal, index, carry)
         cutoff = int(rules["sur_cutoff"])
@@ -142,7 +142,7 @@ class PasurDeal(FishingDeal):
             return [Play(card, (), False)]
         return [Play(card, t, self.sweep_of(card, t)) for t in caps]
 
-    def judge(self, card: Card, takes: tuple[Card, ...]) -> Play:
+    def rule_capture(self, card: Card, takes: tuple[Card, ...]) -> Play:
         if not takes:
             if self.can_capture(card):
                 raise self.illegal(

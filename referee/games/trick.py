@@ -24,7 +24,7 @@ from referee.record import Entry, TrickEntry
 if TYPE_CHECKING:
     import random
 
-    from referee.games.base import Carry
+    from referee.games.base import MatchSoFar
     from referee.record import Match
 
 
@@ -34,7 +34,9 @@ class TrickDeal(TrickState):
     scoring."""
 
     @classmethod
-    def simulate_deal(cls, match: Match, dealer: str, carry: Carry, rng: random.Random) -> None:
+    def simulate_deal(
+        cls, match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
+    ) -> None:
         """The simulator's player for a trick game (:mod:`referee.games.trick_sim`)."""
         from referee.games.trick_sim import play_trick_deal
 
@@ -215,10 +217,10 @@ class TrickDeal(TrickState):
             self.apply_cards(ruling)
         else:
             self.apply_special(ruling)
-            self.events.append(self.special_event(ruling))
+            self.events.append(self.announced_event(ruling))
         self.entries += 1
 
-    def special_event(self, ruling: Ruling) -> Event:
+    def announced_event(self, ruling: Ruling) -> Event:
         """What a declaration, claim or forfeit did, as a value (its first event)."""
         entry = ruling.entry
         if entry.kind == "declare":
@@ -289,7 +291,7 @@ class TrickDeal(TrickState):
     ) -> Entry:
         return TrickEntry(by or self.to_move() or "", cards)
 
-    def who(self, kind: str) -> str | None:
+    def default_author(self, kind: str) -> str | None:
         """A claim not said to be anyone's is the last trick's winner's."""
         if kind == "claim":
             return self.last_trick[0] if self.last_trick is not None and not self.trick else None

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from referee.cards import SHORT_DECK, Card
-from referee.games.base import Carry
+from referee.games.base import MatchSoFar
 from referee.record import FORFEIT_REASON, Deal, Match, TrickEntry
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 def play_trick_deal(
-    cls: type[TrickDeal], match: Match, dealer: str, carry: Carry, rng: random.Random
+    cls: type[TrickDeal], match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
 ) -> None:
     """One deal of a trick game (``cls``, the game's state: Bura, Kozel), every hand and
     draw recorded."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from referee.cards import SHORT_DECK, Card, sort_key
-from referee.games.base import Carry, DealState, Line
+from referee.games.base import DealState, Line, MatchSoFar
 from referee.games.facts import Fact, fact
 from referee.games.trickcards import Played, set_beats
 from referee.games.trickruling import Draw, Outcome
@@ -25,7 +25,7 @@ class TrickState(DealState):
     deck_name = fact("trick.deck")
 
     def __init__(
-        self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: Carry
+        self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: MatchSoFar
     ) -> None:
         super().__init__(players, rules, deal, index, carry)
         trump = deal.card("trump")

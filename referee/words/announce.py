@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from referee.messages import join, m, say
 from referee.registry import GAMES
 from referee.text import cut
-from referee.words.sentences import sentence
+from referee.words.sentences import said_text
 
 if TYPE_CHECKING:
     from referee.render import Style
@@ -46,7 +46,7 @@ def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
             said = m(
                 "Deal {deal} is over ({how}): {scores}.",
                 deal=done.number,
-                how=cut(sentence(result.how), 200),
+                how=cut(said_text(result.how), 200),
                 scores=scores,
             )
         else:

@@ -79,13 +79,13 @@ _NAMED: dict[str, type[str]] = {"rank": Rank, "suit": Suit}
 
 def said_json(data: dict[str, object]) -> dict[str, object]:
     """A game's JSON object (``options --json``) with its facts said, in English."""
-    return {k: sentence(v) if isinstance(v, (Fact, Joined)) else v for k, v in data.items()}
+    return {k: said_text(v) if isinstance(v, (Fact, Joined)) else v for k, v in data.items()}
 
 
-def sentence(value: object) -> str:
+def said_text(value: object) -> str:
     """``value`` said, as a string (a fact's sentence, or ``str(value)``)."""
     out = said(value)
     return out if isinstance(out, str) else str(out)
 
 
-__all__ = ["SENTENCES", "Msg", "register", "said", "sentence"]
+__all__ = ["SENTENCES", "Msg", "register", "said", "said_json", "said_text"]
