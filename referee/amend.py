@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from referee.cards import Card, format_cards
 from referee.games.base import Illegal
 from referee.match import Replay, replay
-from referee.messages import m
+from referee.messages import sentence
 from referee.problems import Problem, RefereeError, deal_path
 from referee.record import Deal, Entry, FishPlay, Match, describe_entry
 from referee.session import Said, Table, clear_derived
@@ -31,7 +31,7 @@ class Play(NamedTuple):
 
 def _deal_of(match: Match, number: int) -> Deal:
     if not 1 <= number <= len(match.deals):
-        said = m(
+        said = sentence(
             "the log has {count} deals; there is no deal {deal}",
             count=len(match.deals),
             deal=number,
@@ -43,7 +43,7 @@ def _deal_of(match: Match, number: int) -> Deal:
 def _check_entry_number(deal: Deal, deal_number: int, play: int, extra: int = 0) -> None:
     """``play`` must name an entry of the deal (``extra`` 1: or the place after the last)."""
     if not 1 <= play <= len(deal.plays) + extra:
-        said = m(
+        said = sentence(
             "deal {deal} has {count} entries; there is no entry {play}",
             deal=deal_number,
             count=len(deal.plays),
@@ -58,7 +58,9 @@ def _entry_at(match: Match, deal: int, play: int, typed: Play, default_by: str |
     before = replay(match.prefix(deal - 1, play - 1))
     state = before.state
     if state is None or before.problems:
-        raise RefereeError(before.problems or [Problem("log.deal", m("deal {deal}", deal=deal))])
+        raise RefereeError(
+            before.problems or [Problem("log.deal", sentence("deal {deal}", deal=deal))]
+        )
     by = player_named(match, typed.by, "by") if typed.by else default_by
     try:
         return state.table_entry(by, typed.cards, typed.takes, typed.trail)
@@ -74,7 +76,7 @@ def _checked(match: Match, what: str) -> Replay:
     rep = replay(match)
     if rep.problems:
         first = rep.problems[0]
-        said = m("{change} would make this illegal: {why}", change=what, why=first.message)
+        said = sentence("{change} would make this illegal: {why}", change=what, why=first.message)
         raise RefereeError([Problem(first.rule, said, first.path, first.deal, first.play)])
     return rep
 
@@ -97,10 +99,14 @@ def undo_line(deal: int, play: int, entry: Entry | None, now: str) -> str:
 
 def _said(what: str, deal: int, play: int, entry: Entry | None) -> str:
     """An insertion or deletion in words."""
-    shown = describe_entry(entry) if entry is not None else m("an unreadable entry")
+    shown = describe_entry(entry) if entry is not None else sentence("an unreadable entry")
     if what == "Deleted":
-        return m("Deleted deal {deal}, entry {play}: {entry}.", deal=deal, play=play, entry=shown)
-    return m("Inserted at deal {deal}, entry {play}: {entry}.", deal=deal, play=play, entry=shown)
+        return sentence(
+            "Deleted deal {deal}, entry {play}: {entry}.", deal=deal, play=play, entry=shown
+        )
+    return sentence(
+        "Inserted at deal {deal}, entry {play}: {entry}.", deal=deal, play=play, entry=shown
+    )
 
 
 class Amendment(NamedTuple):
@@ -134,18 +140,20 @@ def amend_entry(
         else:
             new = _entry_at(edited, deal, play, typed, old.by if old is not None else None)
             target.plays[play - 1] = new
-            said = m(
+            said = sentence(
                 "Amended deal {deal}, entry {play}: {old} → {new}.",
                 deal=deal,
                 play=play,
-                old=describe_entry(old) if old is not None else m("an unreadable entry"),
+                old=describe_entry(old) if old is not None else sentence("an unreadable entry"),
                 new=describe_entry(new),
             )
             done = "replaced"
         change = {
-            "deleted": m("deleting deal {deal}, entry {play}", deal=deal, play=play),
-            "inserted": m("inserting before deal {deal}, entry {play}", deal=deal, play=play),
-            "replaced": m("amending deal {deal}, entry {play}", deal=deal, play=play),
+            "deleted": sentence("deleting deal {deal}, entry {play}", deal=deal, play=play),
+            "inserted": sentence(
+                "inserting before deal {deal}, entry {play}", deal=deal, play=play
+            ),
+            "replaced": sentence("amending deal {deal}, entry {play}", deal=deal, play=play),
         }[done]
         rep = _checked(edited, change)
         match.deals[:] = edited.deals
@@ -169,13 +177,13 @@ def amend_hand(table: Table, deal: int, player: str, cards: tuple[Card, ...]) ->
         else:
             hands.pop(name, None)
         target.hands = {p: hands[p] for p in edited.players if p in hands} or None
-        said = m(
+        said = sentence(
             "{player}'s hand in deal {deal}: {cards}",
             player=name,
             deal=deal,
-            cards=cards or m("not recorded"),
+            cards=cards or sentence("not recorded"),
         )
-        what = m("correcting {player}'s hand in deal {deal}", player=name, deal=deal)
+        what = sentence("correcting {player}'s hand in deal {deal}", player=name, deal=deal)
         rep = _checked(edited, what)
         match.deals[:] = edited.deals
         return rep, said
@@ -203,8 +211,8 @@ def amend_header(
         edited, problems = read_match(data)
         if edited is None or problems:
             raise RefereeError(problems)
-        said = m("Corrected the header of {file}.", file=str(table.label))
-        rep = _checked(edited, m("correcting the header"))
+        said = sentence("Corrected the header of {file}.", file=str(table.label))
+        rep = _checked(edited, sentence("correcting the header"))
         for key in Match.__slots__:
             setattr(match, key, getattr(edited, key))
         return rep, said

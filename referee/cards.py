@@ -115,34 +115,34 @@ SHORT_DECK: frozenset[Card] = frozenset(
 
 def why_not_a_card(text: str) -> str:
     """A plain explanation of why ``text`` is not a card (``1S``: an ace is ``A``)."""
-    from referee.messages import m
+    from referee.messages import sentence
 
     s = text.strip()
     said = repr(text)
     if len(s) >= 2 and s[-1].upper() in _SUIT_READ:
         rank = s[:-1]
         if rank == "1":
-            return m(
+            return sentence(
                 "{text} is not a card: an ace is written A ({card})",
                 text=said,
                 card="A" + _SUIT_READ[s[-1].upper()],
             )
-        return m(
+        return sentence(
             "{text} is not a card: {rank} is not a rank (A 2 3 4 5 6 7 8 9 10 J Q K, T for 10)",
             text=said,
             rank=repr(rank),
         )
     if len(s) >= 2 and s[:-1].upper() in _RANK_READ:
-        return m(
+        return sentence(
             "{text} is not a card: {suit} is not a suit (S H D C, or ♠ ♥ ♦ ♣)",
             text=said,
             suit=repr(s[-1]),
         )
     if s.upper() in _RANK_READ or s.upper() == "1":
-        return m(
+        return sentence(
             "{text} is not a card: it has no suit (write rank then suit, as 7D or 10H)", text=said
         )
-    return m("{text} is not a card (expected rank then suit, as 7D or 10H)", text=said)
+    return sentence("{text} is not a card (expected rank then suit, as 7D or 10H)", text=said)
 
 
 # How players name cards, besides the log's notation (docs/languages.md lists them all).

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from referee.games.base import Explanation
 from referee.match import replay
-from referee.messages import m
+from referee.messages import sentence
 from referee.problems import Problem, RefereeError
 from referee.record import Match, describe_entry
 
@@ -38,7 +38,7 @@ def explain(match: Match, deal_number: int, play_number: int) -> Explained:
             [
                 Problem(
                     "log.deal",
-                    m(
+                    sentence(
                         "the log has {count} deals; there is no deal {deal}",
                         count=len(match.deals),
                         deal=deal_number,
@@ -52,7 +52,7 @@ def explain(match: Match, deal_number: int, play_number: int) -> Explained:
             [
                 Problem(
                     "log.play",
-                    m(
+                    sentence(
                         "deal {deal} has {count} entries; there is no entry {play}",
                         deal=deal_number,
                         count=len(deal.plays),
@@ -67,7 +67,7 @@ def explain(match: Match, deal_number: int, play_number: int) -> Explained:
             [
                 Problem(
                     "log.play",
-                    m(
+                    sentence(
                         "entry {play} of deal {deal} could not be read; run verify for the details",
                         play=play_number,
                         deal=deal_number,
@@ -79,9 +79,9 @@ def explain(match: Match, deal_number: int, play_number: int) -> Explained:
     if rep.problems or rep.state is None:
         first = rep.problems[0] if rep.problems else None
         why = (
-            m("the record goes wrong before this entry: {problem}", problem=first.said())
+            sentence("the record goes wrong before this entry: {problem}", problem=first.said())
             if first
-            else m("the record goes wrong before this entry")
+            else sentence("the record goes wrong before this entry")
         )
         raise RefereeError([Problem("log.play", why)])
     state = rep.state

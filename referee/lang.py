@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Protocol
 
 from referee.cards import SUIT_SYMBOLS, Card
-from referee.messages import Msg, Rank, Suit, h, install
+from referee.messages import Msg, Rank, Suit, help_text, install
 from referee.text import visible
 
 LANGUAGES = ("en", "ar", "fa", "ru")
@@ -244,34 +244,34 @@ def _decimal(text: str) -> bool:
 
 
 CLICK_ERRORS = (  # click's own usage errors, read back into sentences of the catalog
-    (r"Missing option '(?P<name>[^']*)'\.(?P<rest>.*)", h("Missing option '{name}'.")),
-    (r"Missing argument '(?P<name>[^']*)'\.(?P<rest>.*)", h("Missing argument '{name}'.")),
-    (r"No such option: (?P<name>\S+)(?P<rest>.*)", h("No such option: {name}")),
-    (r"No such command '(?P<name>.*)'\.(?P<rest>)", h("No such command '{name}'.")),
+    (r"Missing option '(?P<name>[^']*)'\.(?P<rest>.*)", help_text("Missing option '{name}'.")),
+    (r"Missing argument '(?P<name>[^']*)'\.(?P<rest>.*)", help_text("Missing argument '{name}'.")),
+    (r"No such option: (?P<name>\S+)(?P<rest>.*)", help_text("No such option: {name}")),
+    (r"No such command '(?P<name>.*)'\.(?P<rest>)", help_text("No such command '{name}'.")),
     (
         r"Got unexpected extra argument\(s\) \((?P<name>.*)\)(?P<rest>)",
-        h("Got unexpected extra argument(s) ({name})"),
+        help_text("Got unexpected extra argument(s) ({name})"),
     ),
     (
         r"Option '(?P<name>[^']*)' requires an argument\.(?P<rest>)",
-        h("Option '{name}' requires an argument."),
+        help_text("Option '{name}' requires an argument."),
     ),
-    (r"Invalid value for (?P<name>.*?): (?P<rest>.*)", h("Invalid value for {name}:")),
+    (r"Invalid value for (?P<name>.*?): (?P<rest>.*)", help_text("Invalid value for {name}:")),
 )
 CLICK_WORDS = (  # typer's and click's words in help and errors, said through the catalog
-    h("Options"),
-    h("Arguments"),
-    h("Commands"),
-    h("default: {default}"),
-    h("required"),
-    h("Usage: "),
-    h("Show this message and exit."),
-    h("Try '{command} {option}' for help."),
-    h("Error: {message}"),
-    h("Missing command."),
-    h("No such command {name!r}."),
-    h("Install completion for the current shell."),
-    h("Show completion for the current shell, to copy it or customize the installation."),
+    help_text("Options"),
+    help_text("Arguments"),
+    help_text("Commands"),
+    help_text("default: {default}"),
+    help_text("required"),
+    help_text("Usage: "),
+    help_text("Show this message and exit."),
+    help_text("Try '{command} {option}' for help."),
+    help_text("Error: {message}"),
+    help_text("Missing command."),
+    help_text("No such command {name!r}."),
+    help_text("Install completion for the current shell."),
+    help_text("Show completion for the current shell, to copy it or customize the installation."),
 )
 
 

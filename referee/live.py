@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee.cards import CardError, read_typed_cards
-from referee.messages import Msg, join, m, say
+from referee.messages import Msg, join, localized, sentence
 from referee.problems import RefereeError
 from referee.record import FORFEIT_REASON, Entry, FishPlay, TrickEntry
 from referee.registry import GAMES
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from referee.amend import Play
     from referee.session import Recorded
 
-HELP = m(
+HELP = sentence(
     """Type a play, or a command:
   7D                 play the 7D (its capture is filled in when there is only one)
   7D 5H 2C           play the 7D taking 5H and 2C          (Basra, Pasur)
@@ -45,7 +45,7 @@ Every accepted entry is saved at once; Tab completes cards and words.
 Ctrl-C clears the line; Ctrl-D (or quit) leaves."""
 )
 
-HELP_AMEND = m(
+HELP_AMEND = sentence(
     """Correcting an earlier entry (everything after it is checked again):
   amend deal 2 play 5 9D 5D 4C [by Omar]   put this play in place of entry 5 of deal 2
   amend deal 2 play 5 insert 7S -          insert a play before it
@@ -74,7 +74,7 @@ class Live:
 
     def write(self, text: str) -> None:
         """Show a sentence in the reader's language, or text already rendered."""
-        self._write(say(text) if isinstance(text, Msg) else text)
+        self._write(localized(text) if isinstance(text, Msg) else text)
 
     def status(self) -> None:
         from referee.render import Style, show
@@ -106,20 +106,20 @@ class Live:
     def handle(self, line: str) -> bool:
         """Act on one line; False when the session should end."""
         if len(line) > MAX_LINE:  # no play or command is this long: refuse it unread
-            error = m(
+            error = sentence(
                 "a line holds at most {limit} characters, found {count}",
                 limit=MAX_LINE,
                 count=len(line),
             )
-            self.write(m("referee: usage: {error}", error=error))
+            self.write(sentence("referee: usage: {error}", error=error))
             return True
         if (not_text := not_utf8(line)) is not None:  # a forfeit reason, a name: refused
-            self.write(m("referee: usage: {error}", error=not_text))
+            self.write(sentence("referee: usage: {error}", error=not_text))
             return True
         try:
             words = shlex.split(line)
         except ValueError as err:
-            self.write(m("referee: usage: {error}", error=str(err)))
+            self.write(sentence("referee: usage: {error}", error=str(err)))
             return True
         if not words:
             return True
@@ -136,7 +136,7 @@ class Live:
                 self.score()
             elif head == "undo":
                 done = self.table.undo()
-                self.write(m("Removed {what}.", what=done.said))
+                self.write(sentence("Removed {what}.", what=done.said))
                 self.status()
             elif head == "options":
                 self.options(words[1:])
@@ -152,9 +152,9 @@ class Live:
                 self.play(words)
         except RefereeError as err:
             for p in err.problems[:10]:
-                self.write(m("referee: {problem}", problem=p.said()))
+                self.write(sentence("referee: {problem}", problem=p.said()))
         except (UsageError, CardError) as err:
-            self.write(m("referee: usage: {error}", error=err.args[0] if err.args else ""))
+            self.write(sentence("referee: usage: {error}", error=err.args[0] if err.args else ""))
         return True
 
     def mistyped(self, word: str) -> bool:
@@ -171,14 +171,14 @@ class Live:
         match, rep = self.table.open()
         command = near_command(match.game, word)
         if command is not None:
-            said: str = m("{word} is not a command", word=repr(word))
+            said: str = sentence("{word} is not a command", word=repr(word))
         else:
             cards = near_cards(card_choices(open_deal(rep)), word)
             if not cards:
                 return False
             said, command = error, join(cards)
-        near = m("{problem}; did you mean {name}?", problem=said, name=command)
-        self.write(m("referee: usage: {error}", error=near))
+        near = sentence("{problem}; did you mean {name}?", problem=said, name=command)
+        self.write(sentence("referee: usage: {error}", error=near))
         return True
 
     def score(self) -> None:
@@ -190,11 +190,14 @@ class Live:
     def options(self, args: list[str]) -> None:
         card = read_typed_cards(" ".join(args))[0] if args else None
         found = self.table.options(card, None, 40)
-        self.write(m("{label}:", label=said(found.label)))
+        self.write(sentence("{label}:", label=said(found.label)))
         for w in found.lines:
-            self.write("  " + say(said(w)))
+            self.write("  " + localized(said(w)))
         if found.total > len(found.lines):
-            self.write("  " + say(m("… and {count} more", count=found.total - len(found.lines))))
+            self.write(
+                "  "
+                + localized(sentence("… and {count} more", count=found.total - len(found.lines)))
+            )
 
     def deal(self, args: list[str]) -> None:
         match, _ = self.table.open()
@@ -216,9 +219,9 @@ class Live:
 
     def hand(self, args: list[str]) -> None:
         if len(args) < 2:
-            raise UsageError(m("hand NAME CARDS, as: hand Ali 7D 2C KS 9H"))
+            raise UsageError(sentence("hand NAME CARDS, as: hand Ali 7D 2C KS 9H"))
         done = self.table.hand(args[0], " ".join(args[1:]))
-        self.write(m("Recorded {what}.", what=done.said))
+        self.write(sentence("Recorded {what}.", what=done.said))
         self.status()
 
     def amend(self, args: list[str]) -> None:
@@ -228,13 +231,13 @@ class Live:
 
         if args == ["undo"]:
             if not self.amended:
-                raise UsageError(m("no amendment to take back in this session"))
+                raise UsageError(sentence("no amendment to take back in this session"))
             back = self.amended[-1]
             if back is None:  # a declaration, claim or forfeit: entered again by its command
-                raise UsageError(m("this amendment cannot be taken back from here"))
+                raise UsageError(sentence("this amendment cannot be taken back from here"))
             amend_entry(self.table, *back)
             self.amended.pop()
-            self.write(m("Took back the last amendment."))
+            self.write(sentence("Took back the last amendment."))
         else:
             deal, play, typed, mode = self.amendment(args)
             match, _ = self.table.open()
@@ -244,7 +247,7 @@ class Live:
             self.amended.append(_inverse(deal, play, mode, old))
             self.write(done.said)
             if self.amended[-1] is not None:
-                self.write(m("To take it back: {command}", command="amend undo"))
+                self.write(sentence("To take it back: {command}", command="amend undo"))
         self.status()
 
     def amendment(self, args: list[str]) -> Amending:
@@ -257,7 +260,9 @@ class Live:
             if key in words:
                 at = words.index(key)
                 if at + 1 >= len(words):
-                    raise UsageError(m("see help for the form of {command}", command="amend"))
+                    raise UsageError(
+                        sentence("see help for the form of {command}", command="amend")
+                    )
                 value = words[at + 1]
                 del words[at : at + 2]
                 if key == "by":
@@ -265,10 +270,12 @@ class Live:
                 elif value.isdigit() and int(value) >= 1:
                     numbers[key] = int(value)
                 else:
-                    found = m("expected a whole number from 1, found {value}", value=repr(value))
-                    raise UsageError(m("{what}: {error}", what=key, error=found))
+                    found = sentence(
+                        "expected a whole number from 1, found {value}", value=repr(value)
+                    )
+                    raise UsageError(sentence("{what}: {error}", what=key, error=found))
         if set(numbers) != {"deal", "play"}:
-            raise UsageError(m("see help for the form of {command}", command="amend"))
+            raise UsageError(sentence("see help for the form of {command}", command="amend"))
         mode = "replace"
         for word in ("insert", "delete"):
             if word in words:
@@ -276,10 +283,10 @@ class Live:
                 mode = word
         if mode == "delete":
             if words or by:
-                raise UsageError(m("--delete takes no cards"))
+                raise UsageError(sentence("--delete takes no cards"))
             return numbers["deal"], numbers["play"], None, mode
         if not words:
-            raise UsageError(m("name the play that belongs there, or --delete"))
+            raise UsageError(sentence("name the play that belongs there, or --delete"))
         cards = read_typed_cards(" ".join(w for w in words if w != "-"))
         if "card" not in GAMES[match.game].entries:
             return numbers["deal"], numbers["play"], Play(cards, None, False, by), mode
@@ -298,12 +305,12 @@ class Live:
         elif head == "declare" and len(args) == 5:
             entry = TrickEntry(args[4], read_typed_cards(" ".join(args[1:4])), declares=args[0])
         else:
-            raise UsageError(m("see help for the form of {command}", command=head))
+            raise UsageError(sentence("see help for the form of {command}", command=head))
         recorded = self.table.announce(entry)
         if head == "claim":
             confirm = claim_verdict(recorded) or ""
         else:
-            confirm = m("Recorded: {entry}.", entry=describe_entry(recorded.entry))
+            confirm = sentence("Recorded: {entry}.", entry=describe_entry(recorded.entry))
         self.announce(recorded, confirm)
 
     def announce(self, recorded: Recorded, confirm: str = "") -> None:
@@ -323,7 +330,9 @@ class Live:
             trail = "-" in words
             takes = cards[1:] if len(cards) > 1 else None
             if trail and takes:
-                raise UsageError(m("a card either takes cards or is laid down with -, not both"))
+                raise UsageError(
+                    sentence("a card either takes cards or is laid down with -, not both")
+                )
             recorded = self.table.play(cards[:1], takes, trail, None)
         self.announce(recorded)
 
@@ -352,7 +361,7 @@ def run(path: Path, ascii_only: bool = False) -> None:
     # at the prompt Ctrl-C clears the line, as in a shell: an exception input() can catch
     signal.signal(signal.SIGINT, signal.default_int_handler)
     if sys.stdin is None or sys.stdin.closed:  # started with its input closed (<&-)
-        closed = m("standard input is closed: live reads what is typed at the table")
+        closed = sentence("standard input is closed: live reads what is typed at the table")
         raise OSError(errno.EBADF, closed)
     session = Live(path, print, ascii_only)
     try:
@@ -374,7 +383,11 @@ def run(path: Path, ascii_only: bool = False) -> None:
         readline.parse_and_bind("tab: complete")
     except ImportError:  # pragma: no cover - readline is missing on some platforms
         pass
-    print(say(m("referee live: type help for the commands; every entry is saved at once.")))
+    print(
+        localized(
+            sentence("referee live: type help for the commands; every entry is saved at once.")
+        )
+    )
     session.status()
     while True:
         try:

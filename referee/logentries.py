@@ -10,7 +10,7 @@ from typing import Any
 
 from referee.cards import format_cards, lookup_card, lookup_cards
 from referee.logschema import Walker, Where, name_of
-from referee.messages import join, m
+from referee.messages import join, sentence
 from referee.record import Entry, FishPlay, TrickEntry
 from referee.registry import GameSpec
 
@@ -44,11 +44,11 @@ class FishKind:
     ) -> Entry | None:
         card = None
         if "card" not in raw:
-            walk.missing(where, "card", m("missing key 'card'"))
+            walk.missing(where, "card", sentence("missing key 'card'"))
         else:
             cards = walk.cards(raw["card"], where, "card", "log.play")
             if cards is not None and len(cards) != 1:
-                said = m("expected exactly one card, found {count}", count=len(cards))
+                said = sentence("expected exactly one card, found {count}", count=len(cards))
                 walk.bad("log.play", said, where, "card")
             elif cards is not None:
                 card = cards[0]
@@ -88,7 +88,7 @@ class TrickKind:
         shape = [k for k in self.foreign if k in raw and k in spec.entries]
         entry: dict[str, Any] = {"by": name_of(raw.get("by", "")), "note": raw.get("note")}
         if len(shape) > 1:
-            said = m(
+            said = sentence(
                 "an entry is one of a play, a declaration, a claim or a forfeit; found "
                 "{value} together",
                 value=join(shape, " and "),
@@ -109,26 +109,28 @@ class TrickKind:
     @staticmethod
     def _claim(walk: Walker, raw: dict[str, Any], where: Where, entry: dict[str, Any]) -> None:
         if raw["claim"] is not True:
-            said = m("claim is always true, found {value}", value=repr(raw["claim"]))
+            said = sentence("claim is always true, found {value}", value=repr(raw["claim"]))
             walk.bad("log.play", said, where, "claim")
         if "cards" in raw:
-            walk.bad("log.play", m("a claim shows no cards"), where, "cards")
+            walk.bad("log.play", sentence("a claim shows no cards"), where, "cards")
         entry["claim"] = True
 
     @staticmethod
     def _forfeit(walk: Walker, raw: dict[str, Any], where: Where, entry: dict[str, Any]) -> None:
         if not isinstance(raw["forfeit"], str):
-            said = m("expected the reason as a string, found {value}", value=repr(raw["forfeit"]))
+            said = sentence(
+                "expected the reason as a string, found {value}", value=repr(raw["forfeit"])
+            )
             walk.bad("log.play", said, where, "forfeit")
         if "cards" in raw:
-            walk.bad("log.play", m("a forfeit shows no cards"), where, "cards")
+            walk.bad("log.play", sentence("a forfeit shows no cards"), where, "cards")
         entry["forfeit"] = str(raw["forfeit"])
 
     @staticmethod
     def _declares(walk: Walker, raw: dict[str, Any], where: Where, spec: GameSpec) -> str:
         name = raw["declares"]
         if name not in spec.declarations:
-            said = m(
+            said = sentence(
                 "expected one of {declarations}, found {value}",
                 declarations=join(spec.declarations),
                 value=repr(name),
@@ -139,13 +141,15 @@ class TrickKind:
     @staticmethod
     def _cards(walk: Walker, raw: dict[str, Any], where: Where, entry: dict[str, Any]) -> None:
         if "cards" not in raw:
-            said = m("missing key 'cards' (the cards led, followed or shown)")
+            said = sentence("missing key 'cards' (the cards led, followed or shown)")
             walk.missing(where, "cards", said)
             return
         got = walk.cards(raw["cards"], where, "cards", "log.play")
         if got is not None:
             if not got:
-                walk.bad("log.play", m("expected one or more cards, found none"), where, "cards")
+                walk.bad(
+                    "log.play", sentence("expected one or more cards, found none"), where, "cards"
+                )
             entry["cards"] = got
 
     def write(self, entry: TrickEntry, out: dict[str, Any]) -> None:
@@ -179,7 +183,7 @@ def read_entry(
     if fast is not None:
         return fast
     if not isinstance(raw, dict):
-        said = m(
+        said = sentence(
             'expected a table such as {{ by = "Ali", card = "7D" }}, found {value}',
             value=repr(raw),
         )
@@ -189,7 +193,7 @@ def read_entry(
     allowed = ("by", *spec.entries, "note")
     absent = [k for k in raw if k not in allowed and k in kind.foreign]
     for key in absent:  # another game's entry: the wrong shape, not a typo
-        said = m(
+        said = sentence(
             "{name} has no {key} entries (an entry holds {allowed})",
             name=spec.name,
             key=repr(key),
@@ -205,11 +209,13 @@ def _by_and_note(walk: Walker, raw: dict[str, Any], where: Where, players: list[
     """The keys every entry has: who made it, and an optional note."""
     by = name_of(raw.get("by"))
     if by is None:
-        walk.missing(where, "by", m("missing key 'by' (who played)"))
+        walk.missing(where, "by", sentence("missing key 'by' (who played)"))
     elif not isinstance(by, str):  # a value of the wrong type: the entry's shape
-        walk.bad("log.play", m("expected a string, found {value}", value=repr(by)), where, "by")
+        walk.bad(
+            "log.play", sentence("expected a string, found {value}", value=repr(by)), where, "by"
+        )
     elif by not in players:
-        said = m(
+        said = sentence(
             "{name} is not one of the players ({players})",
             name=repr(by),
             players=join(players),
@@ -217,7 +223,12 @@ def _by_and_note(walk: Walker, raw: dict[str, Any], where: Where, players: list[
         walk.bad("log.players", said, where, "by")
     note = raw.get("note")
     if note is not None and not isinstance(note, str):
-        walk.bad("log.play", m("expected a string, found {value}", value=repr(note)), where, "note")
+        walk.bad(
+            "log.play",
+            sentence("expected a string, found {value}", value=repr(note)),
+            where,
+            "note",
+        )
 
 
 def entry_to_dict(entry: Entry) -> dict[str, Any]:

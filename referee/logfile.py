@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.logformat import match_to_dict, read_match
-from referee.messages import Msg, m
+from referee.messages import Msg, sentence
 from referee.problems import Problem, RefereeError
 from referee.record import Match
 from referee.text import visible
@@ -47,7 +47,7 @@ def abandon() -> None:
 def file_problem(path: Path | str, message: str) -> RefereeError:
     """A ``log.file`` error about ``path``."""
     return RefereeError(
-        [Problem("log.file", m("{file}: {message}", file=shown_path(path), message=message))]
+        [Problem("log.file", sentence("{file}: {message}", file=shown_path(path), message=message))]
     )
 
 
@@ -58,7 +58,7 @@ def shown_path(path: Path | str) -> str:
 
 
 def too_big(size: int) -> Msg:
-    return m(
+    return sentence(
         "{size} MiB; a match log is at most {limit} MiB",
         size=f"{size / 1048576:.1f}",
         limit=MAX_BYTES // 1048576,
@@ -81,17 +81,17 @@ def toml_problem(text: str, err: tomllib.TOMLDecodeError) -> Problem:
         line, col = len(lines), len(lines[-1]) + 1
     plain = getattr(err, "msg", None) or re.sub(_POSITION, "", msg)
     plain = plain.replace("(at end of document)", "").strip(" ()")
-    said = m("not valid TOML: {error}", error=plain)
+    said = sentence("not valid TOML: {error}", error=plain)
     if plain.startswith(("Unclosed array", "Unclosed inline table")):
         opened = _opening(text, _offset(text, line, col or 1))
         if opened is not None:
-            still = m(
+            still = sentence(
                 "{error}: opened here, still open at line {line}, column {column}",
                 error=plain,
                 line=line,
                 column=col or 1,
             )
-            said = m("not valid TOML: {error}", error=still)
+            said = sentence("not valid TOML: {error}", error=still)
             line, col = opened
     return Problem("log.toml", said, line=line, column=col or 1)
 
@@ -135,7 +135,7 @@ def _opening(text: str, end: int) -> tuple[int, int] | None:
 def parse_bytes(raw: bytes) -> tuple[dict[str, Any] | None, list[Problem]]:
     """TOML bytes to a mapping, or a ``log.toml`` problem with line and column."""
     if len(raw) > MAX_BYTES:
-        return None, [Problem("log.toml", m("the file is {size}", size=too_big(len(raw))))]
+        return None, [Problem("log.toml", sentence("the file is {size}", size=too_big(len(raw))))]
     if raw.startswith(BOM):  # some editors write one; TOML itself has none
         raw = raw[len(BOM) :]
     try:
@@ -146,7 +146,7 @@ def parse_bytes(raw: bytes) -> tuple[dict[str, Any] | None, list[Problem]]:
         return None, [
             Problem(
                 "log.toml",
-                m("the file is not UTF-8 text (TOML must be)"),
+                sentence("the file is not UTF-8 text (TOML must be)"),
                 line=at_line,
                 column=at_col,
             )
@@ -156,10 +156,14 @@ def parse_bytes(raw: bytes) -> tuple[dict[str, Any] | None, list[Problem]]:
     except tomllib.TOMLDecodeError as err:
         return None, [toml_problem(text, err)]
     except RecursionError:
-        return None, [Problem("log.toml", m("not valid TOML: nested too deeply"), line=1, column=1)]
+        return None, [
+            Problem("log.toml", sentence("not valid TOML: nested too deeply"), line=1, column=1)
+        ]
     except ValueError as err:  # an integer past Python's digit limit, and the like
         return None, [
-            Problem("log.toml", m("not a value referee can read: {error}", error=str(err)[:120]))
+            Problem(
+                "log.toml", sentence("not a value referee can read: {error}", error=str(err)[:120])
+            )
         ]
 
 
@@ -171,18 +175,18 @@ def open_regular(path: Path | str, label: Path | str | None = None) -> int:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
     except FileNotFoundError:
-        raise file_problem(said, m("no such file")) from None
+        raise file_problem(said, sentence("no such file")) from None
     except PermissionError:
-        raise file_problem(said, m("referee may not read this file")) from None
+        raise file_problem(said, sentence("referee may not read this file")) from None
     except OSError as err:
-        raise file_problem(said, err.strerror or m("cannot be opened")) from None
+        raise file_problem(said, err.strerror or sentence("cannot be opened")) from None
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)
         what = (
-            m("is a folder, not a match log")
+            sentence("is a folder, not a match log")
             if stat.S_ISDIR(mode)
-            else m("is not a regular file (a FIFO, device or socket), not a match log")
+            else sentence("is not a regular file (a FIFO, device or socket), not a match log")
         )
         raise file_problem(said, what)
     return fd
@@ -195,7 +199,7 @@ def read_fd(path: Path | str, fd: int) -> bytes:
             [
                 Problem(
                     "log.toml",
-                    m(
+                    sentence(
                         "{file} is {size}",
                         file=shown_path(path),
                         size=too_big(os.fstat(fd).st_size),
@@ -209,7 +213,7 @@ def read_fd(path: Path | str, fd: int) -> bytes:
         try:
             chunk = os.read(fd, min(left, 1 << 20))
         except OSError as err:
-            raise file_problem(path, err.strerror or m("cannot be read")) from None
+            raise file_problem(path, err.strerror or sentence("cannot be read")) from None
         if not chunk:
             break
         chunks.append(chunk)
@@ -263,10 +267,10 @@ def _write_temporary(real: Path, data: bytes, like: os.stat_result | None) -> Pa
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
     except FileNotFoundError:
-        raise file_problem(real.parent, m("no such folder")) from None
+        raise file_problem(real.parent, sentence("no such folder")) from None
     except OSError as err:
         raise file_problem(
-            real.parent, m("referee cannot write here ({error})", error=err.strerror)
+            real.parent, sentence("referee cannot write here ({error})", error=err.strerror)
         ) from None
     try:
         if like is not None:
@@ -282,7 +286,8 @@ def _write_temporary(real: Path, data: bytes, like: os.stat_result | None) -> Pa
             os.unlink(tmp)
         if isinstance(err, OSError):
             raise file_problem(
-                real, m("could not write ({error}); the log is unchanged", error=err.strerror)
+                real,
+                sentence("could not write ({error}); the log is unchanged", error=err.strerror),
             ) from None
         raise
     return tmp
@@ -295,7 +300,7 @@ def write_atomic(path: Path, data: bytes) -> None:
     if len(data) > MAX_BYTES:
         raise file_problem(
             path,
-            m(
+            sentence(
                 "the log would be {size}: referee will not write a log it would refuse to "
                 "read; the log is unchanged",
                 size=too_big(len(data)),
@@ -307,12 +312,12 @@ def write_atomic(path: Path, data: bytes) -> None:
     except FileNotFoundError:
         like = None
     except OSError as err:
-        raise file_problem(path, err.strerror or m("cannot be reached")) from None
+        raise file_problem(path, err.strerror or sentence("cannot be reached")) from None
     if like is not None:
         if stat.S_ISDIR(like.st_mode):
-            raise file_problem(path, m("is a folder; give a file name"))
+            raise file_problem(path, sentence("is a folder; give a file name"))
         if not like.st_mode & 0o222 or not os.access(real, os.W_OK):
-            raise file_problem(path, m("is read-only; make it writable to record entries"))
+            raise file_problem(path, sentence("is read-only; make it writable to record entries"))
     tmp = _write_temporary(real, data, like)
     replace(tmp, real)
 
@@ -341,7 +346,8 @@ def replace(tmp: Path, real: Path) -> None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise file_problem(
-                real, m("could not write ({error}); the log is unchanged", error=err.strerror)
+                real,
+                sentence("could not write ({error}); the log is unchanged", error=err.strerror),
             ) from None
         written.append(real)
     with contextlib.suppress(OSError):
@@ -356,11 +362,11 @@ def write_new(path: Path, data: bytes) -> None:
     """Create a log that must not exist yet: the temporary is linked into place, which
     fails if anything has appeared there meanwhile (nothing is ever overwritten)."""
     if len(data) > MAX_BYTES:
-        raise file_problem(path, m("the log would be {size}", size=too_big(len(data))))
+        raise file_problem(path, sentence("the log would be {size}", size=too_big(len(data))))
     real = real_path(path)
     if real.exists() or path.is_symlink():
         raise file_problem(
-            path, m("already exists; referee never overwrites a match (choose another file)")
+            path, sentence("already exists; referee never overwrites a match (choose another file)")
         )
     tmp = _write_temporary(real, data, None)
     try:
@@ -369,10 +375,12 @@ def write_new(path: Path, data: bytes) -> None:
             written.append(real)
     except FileExistsError:
         raise file_problem(
-            path, m("already exists; referee never overwrites a match (choose another file)")
+            path, sentence("already exists; referee never overwrites a match (choose another file)")
         ) from None
     except OSError as err:
-        raise file_problem(path, m("could not write ({error})", error=err.strerror)) from None
+        raise file_problem(
+            path, sentence("could not write ({error})", error=err.strerror)
+        ) from None
     finally:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
@@ -422,14 +430,14 @@ def locked(path: Path, wait: float = 5.0) -> Iterator[Path]:
                 except OSError as err:
                     if err.errno not in (errno.EAGAIN, errno.EACCES):
                         raise file_problem(
-                            path, m("cannot be locked ({error})", error=err.strerror)
+                            path, sentence("cannot be locked ({error})", error=err.strerror)
                         ) from None
                     if time.monotonic() > deadline:
                         raise RefereeError(
                             [
                                 Problem(
                                     "log.locked",
-                                    m(
+                                    sentence(
                                         "{file} is being written by another referee process; "
                                         "try again",
                                         file=shown_path(path),

@@ -15,7 +15,7 @@ from typing import Any
 from referee.cards import format_cards
 from referee.logentries import entry_to_dict, read_entry
 from referee.logschema import Walker, Where, key_of, name_of
-from referee.messages import join, m
+from referee.messages import join, sentence
 from referee.params import Value
 from referee.problems import Problem, deal_path
 from referee.record import Deal, Match, Setup
@@ -49,18 +49,18 @@ def _format_and_version(walk: Walker, data: dict[str, Any]) -> bool:
     is not read further: referee will not guess at it)."""
     fmt = data.get("format")
     if "format" not in data:
-        walk.missing(TOP, "format", m("missing key 'format'; expected \"referee-match\""))
+        walk.missing(TOP, "format", sentence("missing key 'format'; expected \"referee-match\""))
     elif fmt != FORMAT:
-        said = m('expected "{format}", found {value}', format=FORMAT, value=repr(fmt))
+        said = sentence('expected "{format}", found {value}', format=FORMAT, value=repr(fmt))
         walk.bad("log.format", said, TOP, "format")
     version = data.get("version")
     if "version" not in data:
-        walk.missing(TOP, "version", m("missing key 'version'; expected 1"))
+        walk.missing(TOP, "version", sentence("missing key 'version'; expected 1"))
     elif isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        said = m("expected version 1, found {value}", value=repr(version))
+        said = sentence("expected version 1, found {value}", value=repr(version))
         walk.bad("log.version", said, TOP, "version")
     elif version > VERSION:
-        said = m(
+        said = sentence(
             "this log is version {version}; this referee reads version {supported} and will "
             "not guess at a newer one",
             version=version,
@@ -75,7 +75,7 @@ def _game(walk: Walker, data: dict[str, Any]) -> tuple[GameSpec, str] | None:
     """The game and variant (an unknown variant is read as the default, with its problem)."""
     game = data.get("game")
     if "game" not in data:
-        said = m("missing key 'game'; expected one of {games}", games=join(GAMES))
+        said = sentence("missing key 'game'; expected one of {games}", games=join(GAMES))
         walk.missing(TOP, "game", said)
         return None
     why = check_game(game)
@@ -98,7 +98,7 @@ def _event_and_date(walk: Walker, data: dict[str, Any]) -> tuple[str | None, dt.
         event = walk.text(event, TOP, "event", "log.format")
     date = data.get("date")
     if date is not None and not isinstance(date, dt.date):
-        said = m("expected a TOML date or date-time, found {value}", value=repr(date))
+        said = sentence("expected a TOML date or date-time, found {value}", value=repr(date))
         walk.bad("log.format", said, TOP, "date")
         date = None
     return event, date
@@ -108,7 +108,7 @@ def _rules(walk: Walker, data: dict[str, Any], spec: GameSpec, variant: str) -> 
     """Every parameter: the variant's, with the log's ``[rules]`` over them."""
     given = data.get("rules", {})
     if not isinstance(given, dict):
-        said = m("expected a table of parameters, found {value}", value=repr(given))
+        said = sentence("expected a table of parameters, found {value}", value=repr(given))
         walk.bad("log.rules", said, TOP, "rules")
         given = {}
     rules, problems = resolve_rules(spec.name, variant, given)
@@ -143,10 +143,10 @@ def _deals(walk: Walker, data: dict[str, Any]) -> list[Any]:
     """The ``[[deals]]`` array (none when it is of the wrong shape or too long)."""
     deals = data.get("deals", [])
     if not isinstance(deals, list):
-        walk.bad("log.deal", m("expected an array of tables [[deals]]"), TOP, "deals")
+        walk.bad("log.deal", sentence("expected an array of tables [[deals]]"), TOP, "deals")
         return []
     if len(deals) > MAX_DEALS:
-        said = m(
+        said = sentence(
             "{count} deals; a match log holds at most {limit}", count=len(deals), limit=MAX_DEALS
         )
         walk.bad("log.deal", said, TOP, "deals")
@@ -157,26 +157,26 @@ def _deals(walk: Walker, data: dict[str, Any]) -> list[Any]:
 def _name_problem(name: str, seen: set[str]) -> str | None:
     """What is wrong with one player's name, or None."""
     if len(name) > MAX_NAME:
-        return m(
+        return sentence(
             "{name}…: a name has at most 40 characters, found {count}",
             name=repr(visible(name[:MAX_NAME])),
             count=len(name),
         )
     why = name_problem(name)
     if why is None and name in seen:
-        why = m("{name} is listed twice; names must be unique", name=repr(name))
+        why = sentence("{name} is listed twice; names must be unique", name=repr(name))
     return why
 
 
 def _players(walk: Walker, data: dict[str, Any], spec: GameSpec, variant: str) -> list[str] | None:
     """The players in playing order (None when they cannot be used)."""
     if "players" not in data:
-        said = m("missing key 'players'; expected the players in playing order")
+        said = sentence("missing key 'players'; expected the players in playing order")
         walk.missing(TOP, "players", said)
         return None
     raw = data["players"]
     if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
-        said = m("expected an array of player names, found {value}", value=repr(raw))
+        said = sentence("expected an array of player names, found {value}", value=repr(raw))
         walk.bad("log.players", said, TOP, "players")
         return None
     ok = True
@@ -191,12 +191,12 @@ def _players(walk: Walker, data: dict[str, Any], spec: GameSpec, variant: str) -
     low, high = spec.player_range(variant)
     if not low <= len(raw) <= high:
         played = (
-            m("{low} to {high} players", low=low, high=high)
+            sentence("{low} to {high} players", low=low, high=high)
             if low < high
-            else m("{low} players", low=low)
+            else sentence("{low} players", low=low)
         )
         what = spec.name if (low, high) == spec.players else f"{spec.name} ({variant})"
-        said = m(
+        said = sentence(
             "{what} is played by {played}, found {count}", what=what, played=played, count=len(raw)
         )
         walk.bad("game.players", said, TOP, "players")
@@ -210,7 +210,7 @@ def _deal(
     """One deal: dealer, set-up, hands, note, stored score and entries."""
     where = Where(deal_path(i), i + 1)
     if not isinstance(raw, dict):
-        walk.bad("log.deal", m("expected a table, found {value}", value=repr(raw)), where)
+        walk.bad("log.deal", sentence("expected a table, found {value}", value=repr(raw)), where)
         return Deal("", broken=True)
     walk.unknown_keys(raw, (DEAL_KEYS[0], *spec.setup, *DEAL_KEYS[1:]), where)
     deal = Deal("")
@@ -239,15 +239,18 @@ def _dealer(
 ) -> None:
     dealer = name_of(raw.get("dealer"))
     if dealer is None:
-        walk.missing(where, "dealer", m("missing key 'dealer'"))
+        walk.missing(where, "dealer", sentence("missing key 'dealer'"))
         deal.broken = True
     elif not isinstance(dealer, str):  # a value of the wrong type: the deal's shape
         walk.bad(
-            "log.deal", m("expected a string, found {value}", value=repr(dealer)), where, "dealer"
+            "log.deal",
+            sentence("expected a string, found {value}", value=repr(dealer)),
+            where,
+            "dealer",
         )
         deal.broken = True
     elif dealer not in players:
-        said = m(
+        said = sentence(
             "dealer {dealer} is not one of the players ({players})",
             dealer=repr(dealer),
             players=join(players),
@@ -282,15 +285,17 @@ def _plays(walk: Walker, raw: dict[str, Any], where: Where, deal: Deal) -> list[
     plays = raw.get("plays")
     if "plays" not in raw:
         walk.missing(
-            where, "plays", m("missing key 'plays' (write plays = [] before the first play)")
+            where, "plays", sentence("missing key 'plays' (write plays = [] before the first play)")
         )
         return []
     if not isinstance(plays, list):
-        said = m("expected an array of plays, found {value}", value=repr(plays))
+        said = sentence("expected an array of plays, found {value}", value=repr(plays))
         walk.bad("log.deal", said, where, "plays")
         return []
     if len(plays) > MAX_PLAYS:
-        said = m("{count} entries; a deal holds at most {limit}", count=len(plays), limit=MAX_PLAYS)
+        said = sentence(
+            "{count} entries; a deal holds at most {limit}", count=len(plays), limit=MAX_PLAYS
+        )
         walk.bad("log.deal", said, where, "plays")
         deal.broken = True
         return []
@@ -300,14 +305,14 @@ def _plays(walk: Walker, raw: dict[str, Any], where: Where, deal: Deal) -> list[
 def _hands(walk: Walker, raw: Any, where: Where, players: list[str]) -> dict[str, Any] | None:
     """Recorded hands: player = "cards" (None when any cannot be read)."""
     if not isinstance(raw, dict):
-        said = m('expected a table of player = "cards", found {value}', value=repr(raw))
+        said = sentence('expected a table of player = "cards", found {value}', value=repr(raw))
         walk.bad("log.deal", said, where)
         return None
     out = {}
     ok = True
     for name, cards in ((name_of(k), v) for k, v in raw.items()):
         if name not in players:
-            said = m(
+            said = sentence(
                 "{name} is not one of the players ({players})",
                 name=repr(name),
                 players=join(players),
@@ -326,18 +331,18 @@ def _hands(walk: Walker, raw: Any, where: Where, players: list[str]) -> dict[str
 def _score_table(walk: Walker, raw: Any, where: Where, sides: list[str]) -> dict[str, int] | None:
     """A stored table of side = points (checked against the replay later)."""
     if not isinstance(raw, dict):
-        said = m("expected a table of side = points, found {value}", value=repr(raw))
+        said = sentence("expected a table of side = points, found {value}", value=repr(raw))
         walk.bad("log.result", said, where)
         return None
     out: dict[str, int] = {}
     for name, value in ((name_of(k), v) for k, v in raw.items()):
         if name not in sides:
-            said = m(
+            said = sentence(
                 "{name} is not a side of this match ({sides})", name=repr(name), sides=join(sides)
             )
             walk.bad("log.result", said, where, key_of(name))
         elif isinstance(value, bool) or not isinstance(value, int):
-            said = m("expected a whole number, found {value}", value=repr(value))
+            said = sentence("expected a whole number, found {value}", value=repr(value))
             walk.bad("log.result", said, where, key_of(name))
         else:
             out[name] = value
@@ -349,7 +354,7 @@ def _result(walk: Walker, raw: Any, match: Match, sides: list[str]) -> None:
     if raw is None:
         return
     if not isinstance(raw, dict):
-        walk.bad("log.result", m("expected a table, found {value}", value=repr(raw)), RESULT)
+        walk.bad("log.result", sentence("expected a table, found {value}", value=repr(raw)), RESULT)
         return
     walk.unknown_keys(raw, ("totals", "winner"), RESULT)
     if "totals" in raw:
@@ -359,7 +364,7 @@ def _result(walk: Walker, raw: Any, match: Match, sides: list[str]) -> None:
     if "winner" in raw:
         winner = name_of(raw["winner"])
         if winner not in sides:
-            said = m(
+            said = sentence(
                 "winner {winner} is not a side of this match ({names})",
                 winner=repr(winner),
                 names=join(sides),

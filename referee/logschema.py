@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from referee.cards import Card, CardError, parse_cards
-from referee.messages import join, m
+from referee.messages import join, sentence
 from referee.problems import Problem
 from referee.text import normal_name
 
@@ -49,7 +49,7 @@ class Walker:
         """``log.key`` for every key the schema does not declare."""
         for key in table:
             if key not in allowed:
-                said = m(
+                said = sentence(
                     "unknown key {key}; expected one of {allowed}",
                     key=repr(key),
                     allowed=join(allowed),
@@ -60,7 +60,7 @@ class Walker:
         """A card list string, or None (with its problem: ``rule`` for the wrong type,
         ``log.card`` for a string that is not cards)."""
         if not isinstance(value, str):
-            said = m(
+            said = sentence(
                 'expected a card list string such as "5H 3C", found {type} {value}',
                 type=type(value).__name__,
                 value=repr(value),
@@ -70,7 +70,7 @@ class Walker:
         try:
             return parse_cards(value)
         except CardError as err:
-            said = m("{what}: {error}", what=repr(value), error=err.args[0])
+            said = sentence("{what}: {error}", what=repr(value), error=err.args[0])
             self.bad("log.card", said, where, key)
             return None
 
@@ -80,7 +80,9 @@ class Walker:
         if cards is None:
             return None
         if len(cards) != 1:
-            self.bad(rule, m("expected one card, found {count}", count=len(cards)), where, key)
+            self.bad(
+                rule, sentence("expected one card, found {count}", count=len(cards)), where, key
+            )
             return None
         return cards[0]
 
@@ -88,12 +90,12 @@ class Walker:
         """A string (None, with its problem, for any other value)."""
         if isinstance(value, str):
             return value
-        self.bad(rule, m("expected a string, found {value}", value=repr(value)), where, key)
+        self.bad(rule, sentence("expected a string, found {value}", value=repr(value)), where, key)
         return None
 
     def missing(self, where: Where, key: str, said: str | None = None) -> None:
         """``log.key`` for a required key that is absent."""
-        self.bad("log.key", said or m("missing key {key}", key=repr(key)), where, key)
+        self.bad("log.key", said or sentence("missing key {key}", key=repr(key)), where, key)
 
 
 def name_of(value: Any) -> Any:

@@ -21,7 +21,7 @@ from referee.games.base import (
     MatchSoFar,
     sole_leader,
 )
-from referee.messages import join, m
+from referee.messages import join, sentence
 from referee.problems import Problem, deal_path, replay_order
 from referee.record import Deal, Match
 from referee.registry import GAMES
@@ -94,13 +94,13 @@ def with_legal(message: object, legal: Sequence[object], more: int = 0) -> str:
     shown = [said(x) for x in legal[:MAX_LEGAL_SHOWN]]
     rest = len(legal) - len(shown) + more
     if rest:
-        return m(
+        return sentence(
             "{message}; legal: {options} and {rest} more",
             message=message,
             options=join(shown),
             rest=rest,
         )
-    return m("{message}; legal: {options}", message=message, options=join(shown))
+    return sentence("{message}; legal: {options}", message=message, options=join(shown))
 
 
 def illegal_problem(err: Illegal, deal_index: int, play_index: int) -> Problem:
@@ -193,13 +193,15 @@ def replay_last(rep: Replay) -> Replay:
 def _after_the_end(rep: Replay, i: int) -> Problem:
     """A deal recorded after the match was decided."""
     said = (
-        m(
+        sentence(
             "the match was decided after deal {deal} ({winner} won); no deal may follow",
             deal=i,
             winner=rep.winner,
         )
         if rep.winner
-        else m("the match was decided after deal {deal} (nobody won); no deal may follow", deal=i)
+        else sentence(
+            "the match was decided after deal {deal} (nobody won); no deal may follow", deal=i
+        )
     )
     return Problem(f"{rep.match.game}.match", said, deal_path(i), i + 1)
 
@@ -216,7 +218,7 @@ def replay_deal(rep: Replay, deal: Deal, i: int, check: bool) -> None:
         rep.problems.append(
             Problem(
                 f"{match.game}.deal.dealer",
-                m(
+                sentence(
                     "{player} deals deal {deal}, not {dealer}",
                     player=rep.next_dealer,
                     deal=number,
@@ -249,7 +251,7 @@ def replay_deal(rep: Replay, deal: Deal, i: int, check: bool) -> None:
             rep.problems.append(
                 Problem(
                     "log.result",
-                    m("a score is stored for a deal that is not finished"),
+                    sentence("a score is stored for a deal that is not finished"),
                     deal_path(i, "score"),
                     number,
                     stage=2,
@@ -313,7 +315,7 @@ def check_stored(
             rep.problems.append(
                 Problem(
                     "log.result",
-                    m(
+                    sentence(
                         "stored {value} for {side}, but the replay gives {actual}",
                         value=value,
                         side=side,
@@ -331,11 +333,11 @@ def check_result(rep: Replay) -> None:
     if match.result_totals is not None:
         check_stored(rep, match.result_totals, rep.totals, "result.totals", None)
     if match.result_winner is not None and match.result_winner != rep.winner:
-        actual = rep.winner or m("nobody yet")
+        actual = rep.winner or sentence("nobody yet")
         rep.problems.append(
             Problem(
                 "log.result",
-                m(
+                sentence(
                     "stored winner {stored}, but the replay gives {actual}",
                     stored=match.result_winner,
                     actual=actual,

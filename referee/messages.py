@@ -3,14 +3,18 @@
 A :class:`Msg` *is* its English sentence (a ``str``: what ``--json``, the log, tests and
 every comparison read, so machine output never changes with the language) and also keeps
 its template and arguments, so that the edge can say it again in Arabic, Persian or Russian.
-The core builds sentences with :func:`m` (``mn`` for a count, :func:`join` for a list); it
-never loads a catalog, never chooses a language: :mod:`referee.lang` installs a sayer.
+Sentences are built with :func:`sentence` (:func:`plural_sentence` for a count,
+:func:`join` for a list), help text is marked with :func:`help_text`, and :func:`localized`
+says a value in the reader's language; nothing here loads a catalog or chooses a language:
+:mod:`referee.lang` installs a sayer. (The games build none: they report facts, which
+:mod:`referee.words.sentences` says.)
 
 >>> from referee.cards import Card
->>> s = m("{card} takes {cards}", card=Card("7", "D"), cards=(Card("3", "C"), Card("4", "H")))
+>>> seven, low = Card("7", "D"), (Card("3", "C"), Card("4", "H"))
+>>> s = sentence("{card} takes {cards}", card=seven, cards=low)
 >>> s, s.template
 ('7D takes 3C 4H', '{card} takes {cards}')
->>> str(mn("{n} deal", "{n} deals", 2))
+>>> str(plural_sentence("{n} deal", "{n} deals", 2))
 '2 deals'
 """
 
@@ -60,7 +64,7 @@ def _make(text: str, template: str, args: dict[str, object]) -> Msg:
 _PLAIN = (str, int, Msg)  # formatted as themselves
 
 
-def m(template: str, /, **args: object) -> Msg:
+def sentence(template: str, /, **args: object) -> Msg:
     """A sentence: ``template`` with ``{name}`` placeholders filled from ``args``."""
     if not args:
         return _make(template, template, args)
@@ -72,10 +76,10 @@ def m(template: str, /, **args: object) -> Msg:
     return _make(template.format(**args), template, args)
 
 
-def mn(singular: str, plural: str, count: int, /, **args: object) -> Msg:
+def plural_sentence(singular: str, plural: str, count: int, /, **args: object) -> Msg:
     """A sentence about ``count`` things (``{n}`` in the templates), chosen by number."""
     args = {"n": count, **args}
-    out = m(singular if count == 1 else plural, **args)
+    out = sentence(singular if count == 1 else plural, **args)
     out.template = singular
     out.plural = plural
     out.number = count
@@ -91,7 +95,7 @@ def join(parts: Iterable[object], sep: str = ", ") -> Msg:
     return out
 
 
-def h(text: str) -> str:
+def help_text(text: str) -> str:
     """Mark a command's help text for the catalog (the CLI says it when it builds help)."""
     return text
 
@@ -107,7 +111,7 @@ def install(sayer: Callable[[object], str] | None) -> None:
         _sayer.append(sayer)
 
 
-def say(value: object) -> str:
+def localized(value: object) -> str:
     """``value`` as the reader's language says it, any untrusted text in it escaped."""
     if _sayer:
         return _sayer[0](value)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.messages import join, m
+from referee.messages import join, sentence
 
 Value = bool | int | str
 
@@ -37,28 +37,30 @@ class Param:
         """Why ``value`` is not acceptable, or None when it is."""
         if self.kind is bool:
             if not isinstance(value, bool):
-                return m("expected true or false, found {value}", value=_show(value))
+                return sentence("expected true or false, found {value}", value=_show(value))
             return None
         if self.kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                return m("expected a whole number, found {value}", value=_show(value))
+                return sentence("expected a whole number, found {value}", value=_show(value))
             if value < self.minimum:
-                return m(
+                return sentence(
                     "expected a whole number of at least {minimum}, found {value}",
                     minimum=self.minimum,
                     value=value,
                 )
             if value > 1_000_000:
-                return m("expected a whole number of at most 1000000, found {value}", value=value)
+                return sentence(
+                    "expected a whole number of at most 1000000, found {value}", value=value
+                )
             return None
         if not isinstance(value, str):
-            return m(
+            return sentence(
                 "expected one of {choices}, found {value}",
                 choices=join(self.choices),
                 value=_show(value),
             )
         if value not in self.choices:
-            return m(
+            return sentence(
                 "expected one of {choices}, found {value}",
                 choices=join(self.choices),
                 value=repr(value),

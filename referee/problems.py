@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.messages import Msg, join, m, say
+from referee.messages import Msg, join, localized, sentence
 from referee.text import cut
 
 if TYPE_CHECKING:
@@ -82,25 +82,27 @@ class Problem:
 
     def __str__(self) -> str:
         """The problem as a person reads it, in their language, unsafe characters escaped."""
-        return say(self.said())
+        return localized(self.said())
 
     def said(self) -> Msg:
         """The problem as a sentence: the rule id, where, and the message."""
         where: list[object] = []
         if self.line is not None:
-            where.append(m("line {line}, column {column}", line=self.line, column=self.column))
+            where.append(
+                sentence("line {line}, column {column}", line=self.line, column=self.column)
+            )
         if self.deal is not None:
-            where.append(m("deal {deal}", deal=self.deal))
+            where.append(sentence("deal {deal}", deal=self.deal))
         if self.play is not None:
-            where.append(m("play {play}", play=self.play))
+            where.append(sentence("play {play}", play=self.play))
         if self.path is not None:
             where.append(self.path)
         rule = f"[{self.rule}]"
         if where:
-            return m(
+            return sentence(
                 "{rule} ({where}): {message}", rule=rule, where=join(where), message=self.message
             )
-        return m("{rule}: {message}", rule=rule, message=self.message)
+        return sentence("{rule}: {message}", rule=rule, message=self.message)
 
 
 class RefereeError(Exception):

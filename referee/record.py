@@ -7,7 +7,7 @@ import datetime as dt
 from typing import NamedTuple
 
 from referee.cards import Card
-from referee.messages import m
+from referee.messages import sentence
 from referee.params import Value
 from referee.registry import GAMES
 from referee.text import cut, visible
@@ -189,31 +189,31 @@ FORFEIT_REASON = "drew out of turn"  # what a forfeit records when no reason is 
 def forfeit_reason(text: str) -> str:
     """A forfeit's reason as shown: the log's own text, except that the default reason
     is said in the reader's language (the log keeps it in English)."""
-    return m("drew out of turn") if text == FORFEIT_REASON else visible(cut(text, 200))
+    return sentence("drew out of turn") if text == FORFEIT_REASON else visible(cut(text, 200))
 
 
 def describe_entry(entry: Entry) -> str:
     """An entry in plain words, as the table would say it (``Ali 8S takes 5H 3C``)."""
     if isinstance(entry, FishPlay):
         if entry.takes:
-            return m(
+            return sentence(
                 "{player} {card} takes {cards}", player=entry.by, card=entry.card, cards=entry.takes
             )
-        return m("{player} {card} (trail)", player=entry.by, card=entry.card)
+        return sentence("{player} {card} (trail)", player=entry.by, card=entry.card)
     kind = entry.kind
     if kind == "declare":
-        return m(
+        return sentence(
             "{player} declares {name} showing {cards}",
             player=entry.by,
             name=entry.declares,
             cards=entry.cards,
         )
     if kind == "claim":
-        return m("{player} claims 31", player=entry.by)
+        return sentence("{player} claims 31", player=entry.by)
     if kind == "forfeit":
-        return m(
+        return sentence(
             "{player} forfeits ({reason})",
             player=entry.by,
             reason=forfeit_reason(entry.forfeit or ""),
         )
-    return m("{player} plays {cards}", player=entry.by, cards=entry.cards)
+    return sentence("{player} plays {cards}", player=entry.by, cards=entry.cards)

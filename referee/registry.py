@@ -11,7 +11,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from referee.messages import Msg, join, m
+from referee.messages import Msg, join, sentence
 from referee.params import Param, Value, p
 from referee.problems import Problem
 
@@ -79,7 +79,7 @@ def _params(*params: Param) -> dict[str, Param]:
 GAMES: dict[str, GameSpec] = {
     "basra": GameSpec(
         name="basra",
-        title=m("Basra"),
+        title=sentence("Basra"),
         players=(2, 4),
         params=_params(
             p("ace_points", int, 1, "basra.score", "points per ace captured"),
@@ -159,7 +159,7 @@ GAMES: dict[str, GameSpec] = {
     ),
     "pasur": GameSpec(
         name="pasur",
-        title=m("Pasur"),
+        title=sentence("Pasur"),
         players=(2, 4),
         params=_params(
             p(
@@ -223,7 +223,7 @@ GAMES: dict[str, GameSpec] = {
     ),
     "bura": GameSpec(
         name="bura",
-        title=m("Bura"),
+        title=sentence("Bura"),
         players=(2, 6),
         params=_params(
             p("ante", int, 1, "bura.ante", "each player's stake into the pot every deal"),
@@ -259,7 +259,7 @@ GAMES: dict[str, GameSpec] = {
     ),
     "kozel": GameSpec(
         name="kozel",
-        title=m("Kozel"),
+        title=sentence("Kozel"),
         players=(2, 4),
         params=_params(
             PARTNERSHIPS,
@@ -356,7 +356,7 @@ def resolve_rules(
 
 
 def unknown_parameter(game: str, key: str) -> Msg:
-    return m(
+    return sentence(
         "unknown parameter {key} for {game}; expected one of {keys}",
         key=repr(key),
         game=game,
@@ -368,14 +368,16 @@ def check_game(game: Any) -> str | None:
     """Why ``game`` is not a known game name, or None."""
     if isinstance(game, str) and game in GAMES:
         return None
-    return m("expected one of {choices}, found {value}", choices=join(GAMES), value=repr(game))
+    return sentence(
+        "expected one of {choices}, found {value}", choices=join(GAMES), value=repr(game)
+    )
 
 
 def check_variant(game: str, variant: Any) -> str | None:
     """Why ``variant`` is not a named variant of ``game``, or None."""
     if isinstance(variant, str) and variant in GAMES[game].variants:
         return None
-    return m(
+    return sentence(
         "expected a {game} variant, one of {variants}; found {value}",
         game=game,
         variants=join(GAMES[game].variants),
@@ -386,7 +388,7 @@ def check_variant(game: str, variant: Any) -> str | None:
 def parse_override(game: str, text: str) -> tuple[str, Value]:
     """Read a ``key=value`` rule override from the command line into a typed value."""
     if "=" not in text:
-        raise ValueError(m("expected KEY=VALUE, found {value}", value=repr(text)))
+        raise ValueError(sentence("expected KEY=VALUE, found {value}", value=repr(text)))
     key, raw = (part.strip() for part in text.split("=", 1))
     param = GAMES[game].params.get(key)
     if param is None:
@@ -395,10 +397,10 @@ def parse_override(game: str, text: str) -> tuple[str, Value]:
     if param.kind is bool:
         if raw.lower() not in ("true", "false"):
             raise ValueError(
-                m(
+                sentence(
                     "{what}: {error}",
                     what=key,
-                    error=m("expected true or false, found {value}", value=repr(raw)),
+                    error=sentence("expected true or false, found {value}", value=repr(raw)),
                 )
             )
         value = raw.lower() == "true"
@@ -407,15 +409,15 @@ def parse_override(game: str, text: str) -> tuple[str, Value]:
             value = int(raw)
         except ValueError:
             raise ValueError(
-                m(
+                sentence(
                     "{what}: {error}",
                     what=key,
-                    error=m("expected a whole number, found {value}", value=repr(raw)),
+                    error=sentence("expected a whole number, found {value}", value=repr(raw)),
                 )
             ) from None
     else:
         value = raw
     why = param.check(value)
     if why is not None:
-        raise ValueError(m("{what}: {error}", what=key, error=why))
+        raise ValueError(sentence("{what}: {error}", what=key, error=why))
     return key, value

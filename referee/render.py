@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from referee.cards import Card
 from referee.games.base import Cards, Line
-from referee.messages import Msg, join, m, mn, say, translating
+from referee.messages import Msg, join, localized, plural_sentence, sentence, translating
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Match
@@ -60,7 +60,7 @@ class Style(NamedTuple):
 
     def cards(self, cards: Iterable[Card], empty: str = "—") -> str:
         out = " ".join(self.card(c) for c in cards)
-        return out or self.text(say(empty))
+        return out or self.text(localized(empty))
 
     def text(self, line: str) -> str:
         """A line of text as this style shows it: ASCII mode has no dashes beyond ASCII."""
@@ -68,34 +68,34 @@ class Style(NamedTuple):
 
 
 BREAKDOWN = {  # the score sheet's words for each breakdown key
-    "cards": m("cards"),
-    "ten_diamonds": m("ten diamonds"),
-    "two_clubs": m("two clubs"),
-    "aces": m("aces"),
-    "jacks": m("jacks"),
-    "basras": m("basras"),
-    "clubs": m("clubs"),
-    "surs": m("surs"),
-    "card_points": m("card points"),
-    "tricks": m("tricks"),
+    "cards": sentence("cards"),
+    "ten_diamonds": sentence("ten diamonds"),
+    "two_clubs": sentence("two clubs"),
+    "aces": sentence("aces"),
+    "jacks": sentence("jacks"),
+    "basras": sentence("basras"),
+    "clubs": sentence("clubs"),
+    "surs": sentence("surs"),
+    "card_points": sentence("card points"),
+    "tricks": sentence("tricks"),
 }
 
 
 def how_said(how: str) -> str:
     """How a deal ended, as shown (it may quote a forfeit's reason from the log)."""
-    return say(cut(said_text(how), 200))
+    return localized(cut(said_text(how), 200))
 
 
 def breakdown_said(parts: dict[str, int], all_keys: bool = False) -> Msg:
     return join(
-        m("{what} {points}", what=BREAKDOWN.get(k, k.replace("_", " ")), points=v)
+        sentence("{what} {points}", what=BREAKDOWN.get(k, k.replace("_", " ")), points=v)
         for k, v in parts.items()
         if v or all_keys
     )
 
 
 def scores_said(sides: list[str], score: dict[str, int]) -> Msg:
-    return join(m("{side} {points}", side=s, points=score.get(s, 0)) for s in sides)
+    return join(sentence("{side} {points}", side=s, points=score.get(s, 0)) for s in sides)
 
 
 class _Width:
@@ -173,7 +173,7 @@ def sheet_text(sheet: ScoreSheet, style: Style | None = None) -> str:
     totals and the winner."""
     style = style or Style()
     penalty = sheet.lower_wins
-    head = m(
+    head = sentence(
         "{game} ({variant}), penalty points: lower is better; the first side to reach {target} "
         "loses"
         if penalty
@@ -182,11 +182,11 @@ def sheet_text(sheet: ScoreSheet, style: Style | None = None) -> str:
         variant=sheet.variant,
         target=sheet.target,
     )
-    lines = [say(head)]
+    lines = [localized(head)]
     if sheet.deals:
         lines.append(_deal_table(sheet, style))
     else:
-        lines.append(say(m("No finished deal yet.")))
+        lines.append(localized(sentence("No finished deal yet.")))
     lines.append("")
     lines.extend(_totals_lines(sheet))
     if sheet.deals:
@@ -219,13 +219,19 @@ def _deal_table(sheet: ScoreSheet, style: Style) -> str:
                 row.append(how_said(d.how) if i == 0 else None)
             rows.append(row)
     headers: list[str] = (
-        [m("deal"), m("side"), m("penalty"), m("running"), m("breakdown")]
+        [
+            sentence("deal"),
+            sentence("side"),
+            sentence("penalty"),
+            sentence("running"),
+            sentence("breakdown"),
+        ]
         if penalty
-        else [m("deal"), m("side"), m("points"), m("breakdown")]
+        else [sentence("deal"), sentence("side"), sentence("points"), sentence("breakdown")]
     )
     if counted:
-        headers.insert(3, m("cards taken"))
-    headers += [m("how it ended")] if hows else []
+        headers.insert(3, sentence("cards taken"))
+    headers += [sentence("how it ended")] if hows else []
     return _table(rows, headers)
 
 
@@ -233,20 +239,22 @@ def _totals_lines(sheet: ScoreSheet) -> list[str]:
     """The totals table (with each player's pot balance in a game with a pot), the pot
     now, and the winner or where the match stands."""
     total_rows: list[list[object]] = [[s, sheet.total(s)] for s in sheet.side_names]
-    headers: list[str] = [m("side"), m("total")]
+    headers: list[str] = [sentence("side"), sentence("total")]
     if sheet.has_pot:
-        headers.append(m("pot balance"))
+        headers.append(sentence("pot balance"))
         for row in total_rows:
             row.append(sheet.balance(str(row[0])))
     lines = [_table(total_rows, headers)]
     if sheet.has_pot:
-        lines.append(say(m("In the pot now: {pot}", pot=sheet.pot)))
+        lines.append(localized(sentence("In the pot now: {pot}", pot=sheet.pot)))
     if sheet.winner:
-        lines.append(say(m("Winner: {side}", side=sheet.winner)))
+        lines.append(localized(sentence("Winner: {side}", side=sheet.winner)))
     elif sheet.over:
-        lines.append(say(m("The match is over without a winner: the fewest points are shared.")))
+        lines.append(
+            localized(sentence("The match is over without a winner: the fewest points are shared."))
+        )
     else:
-        lines.append(say(m("The match is not decided yet.")))
+        lines.append(localized(sentence("The match is not decided yet.")))
     return lines
 
 
@@ -272,7 +280,7 @@ def sheet_chart(sheet: ScoreSheet, width: int = 30) -> str:
     longer than the label is shortened with an ellipsis (never cut silently), and a legend
     under the chart gives each shortened label's whole name."""
     top = max(max((v for _, v in sheet.totals), default=0), 1)
-    lines = [say(m("Running totals:"))]
+    lines = [localized(sentence("Running totals:"))]
     short = {s: s if len(s) <= LABEL else s[: LABEL - 1] + "…" for s in sheet.side_names}
     for d in sheet.deals:
         bars = "  ".join(
@@ -280,8 +288,8 @@ def sheet_chart(sheet: ScoreSheet, width: int = 30) -> str:
             for s, v in d.running
         )
         lines.append(
-            say(
-                m(
+            localized(
+                sentence(
                     "deal {deal}: {bars}  lead: {side}",
                     deal=f"{d.number:>2}",
                     bars=bars,
@@ -291,7 +299,7 @@ def sheet_chart(sheet: ScoreSheet, width: int = 30) -> str:
         )
     for side, label in short.items():  # the legend: each shortened label's whole name
         if label != side:
-            lines.append(say(m("{label}: {side}", label=label, side=side)))
+            lines.append(localized(sentence("{label}: {side}", label=label, side=side)))
     return "\n".join(lines)
 
 
@@ -329,7 +337,7 @@ def line_text(line: Line, style: Style) -> str:
     return "".join(
         cards(style.cards(part.cards, said_text(part.empty)))
         if isinstance(part, Cards)
-        else say(said(part))
+        else localized(said(part))
         for part in line
     )
 
@@ -337,50 +345,52 @@ def line_text(line: Line, style: Style) -> str:
 def show(match: Match, rep: Replay, style: Style) -> str:
     """The table now: the floor or trick, whose turn, known cards, unseen cards, the score."""
     sides = match.sides
-    head = m(
+    head = sentence(
         "{game} ({variant}): {players}",
         game=GAMES[match.game].title,
         variant=match.variant,
         players=join(match.players),
     )
     if match.event:
-        head = m("{head} — {event}", head=head, event=cut(match.event, 200))
-    lines = [say(head)]
+        head = sentence("{head} — {event}", head=head, event=cut(match.event, 200))
+    lines = [localized(head)]
     state = rep.state
     if state is None or state.finished:
         if rep.over:
             said = (
-                m("The match is over: {side} won.", side=rep.winner)
+                sentence("The match is over: {side} won.", side=rep.winner)
                 if rep.winner
-                else m("The match is over: nobody won.")
+                else sentence("The match is over: nobody won.")
             )
         elif match.deals:
-            said = m(
+            said = sentence(
                 "Deal {deal} is finished. Next dealer: {player}.",
                 deal=len(match.deals),
                 player=rep.next_dealer,
             )
         else:
-            said = m("No deal yet. Record one with `referee deal`.")
-        lines.append(say(said))
+            said = sentence("No deal yet. Record one with `referee deal`.")
+        lines.append(localized(said))
     else:
         lines.extend(line_text(line, style) for line in state.view().lines)
     if rep.deals:
         shown = rep.deals[-8:]
         deals = join(
             (
-                m("{deal}: {scores}", deal=d.number, scores=scores_said(sides, d.result.score))
+                sentence(
+                    "{deal}: {scores}", deal=d.number, scores=scores_said(sides, d.result.score)
+                )
                 for d in shown
             ),
             "; ",
         )
         if len(rep.deals) > len(shown):
-            lines.append(say(m("Deals so far: … {deals}", deals=deals)))
+            lines.append(localized(sentence("Deals so far: … {deals}", deals=deals)))
         else:
-            lines.append(say(m("Deals so far: {deals}", deals=deals)))
+            lines.append(localized(sentence("Deals so far: {deals}", deals=deals)))
     lines.append(
-        say(
-            m(
+        localized(
+            sentence(
                 "Totals: {totals} (first to {target} loses)"
                 if GAMES[match.game].lower_wins
                 else "Totals: {totals} (target {target})",
@@ -398,12 +408,18 @@ def rules_text(game: str, variant: str, values: dict[str, Value]) -> str:
             name,
             _value(values[name]),
             GAMES[game].params[name].rule,
-            m(GAMES[game].params[name].meaning),
+            sentence(GAMES[game].params[name].meaning),
         ]
         for name in sorted(values)
     ]
-    head = say(m("{game} — variant {variant}", game=game, variant=variant))
-    return head + "\n" + _table(rows, [m("parameter"), m("value"), m("rule"), m("meaning")])
+    head = localized(sentence("{game} — variant {variant}", game=game, variant=variant))
+    return (
+        head
+        + "\n"
+        + _table(
+            rows, [sentence("parameter"), sentence("value"), sentence("rule"), sentence("meaning")]
+        )
+    )
 
 
 def _value(v: Value) -> str:
@@ -415,7 +431,11 @@ def _value(v: Value) -> str:
 def standings_table(rows: list[Row], matches: int, by_player: bool = False) -> str:
     """One table per game: the games' points are never added together. A sweeps column
     only for games that score sweeps; ``by_player``: a row is a player, not a side."""
-    out = [say(mn("Standings over {n} match", "Standings over {n} matches", matches))]
+    out = [
+        localized(
+            plural_sentence("Standings over {n} match", "Standings over {n} matches", matches)
+        )
+    ]
     games = list(dict.fromkeys(r.game for r in rows))
     for game in games:
         sweeps = GAMES[game].sweeps
@@ -436,23 +456,25 @@ def standings_table(rows: list[Row], matches: int, by_player: bool = False) -> s
             ],
             [
                 "#",
-                m("player") if by_player else m("side"),
-                m("played"),
-                m("won"),
-                m("win %"),
-                m("points for"),
-                m("points against"),
-                *([m("sweeps")] if sweeps else []),
-                m("unfinished"),
+                sentence("player") if by_player else sentence("side"),
+                sentence("played"),
+                sentence("won"),
+                sentence("win %"),
+                sentence("points for"),
+                sentence("points against"),
+                *([sentence("sweeps")] if sweeps else []),
+                sentence("unfinished"),
             ],
         )
-        out.append(f"\n{say(GAMES[game].title)}\n{table}")
+        out.append(f"\n{localized(GAMES[game].title)}\n{table}")
     return "\n".join(out)
 
 
 def problem_lines(problems: list[Problem], label: str | None = None) -> list[str]:
     if label:
-        return [say(m("{file}: {problem}", file=label, problem=p.said())) for p in problems]
+        return [
+            localized(sentence("{file}: {problem}", file=label, problem=p.said())) for p in problems
+        ]
     return [str(p) for p in problems]
 
 

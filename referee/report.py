@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from referee.messages import join, m, mn, say
+from referee.messages import join, localized, plural_sentence, sentence
 from referee.registry import GAMES
 from referee.words.sentences import said, said_text
 
@@ -25,23 +25,25 @@ LEGAL_LISTED = 40  # legal alternatives an explanation lists; the rest are count
 def options_text(found: Options, style: Style, show_all: bool = False) -> str:
     """The legal options as ``options`` prints them: a head line, one line each, a count."""
     head = (
-        mn("{label}: {n} option", "{label}: {n} options", found.total, label=said(found.label))
+        plural_sentence(
+            "{label}: {n} option", "{label}: {n} options", found.total, label=said(found.label)
+        )
         if found.total
-        else m("{label}:", label=said(found.label))
+        else sentence("{label}:", label=said(found.label))
     )
-    lines = [say(head), *("  " + say(said(w)) for w in found.lines)]
+    lines = [localized(head), *("  " + localized(said(w)) for w in found.lines)]
     if found.total > len(found.lines):
         more = found.total - len(found.lines)
         rest = (
-            m(
+            sentence(
                 "… and {count} more (only the strongest {shown} are listed)",
                 count=more,
                 shown=len(found.lines),
             )
             if show_all
-            else m("… and {count} more (--all lists every one)", count=more)
+            else sentence("… and {count} more (--all lists every one)", count=more)
         )
-        lines.append("  " + say(rest))
+        lines.append("  " + localized(rest))
     return "\n".join(style.text(line) for line in lines)
 
 
@@ -52,27 +54,29 @@ def options_json(found: Options) -> dict[str, object]:
 
 def explanation_lines(result: Explained) -> list[str]:
     """An explanation as ``explain`` prints it: the state before, the entry, the ruling, the
-    rules, and the legal alternatives (every part from the log escaped by ``say``)."""
-    pad = "\n" + " " * len(say(m("Before: ")))
+    rules, and the legal alternatives (every part from the log escaped by ``localized``)."""
+    pad = "\n" + " " * len(localized(sentence("Before: ")))
     lines = [
-        say(m("Before: ")) + pad.join(say(line) for line in result.before),
-        say(m("Entry:  {entry}", entry=result.entry)),
+        localized(sentence("Before: ")) + pad.join(localized(line) for line in result.before),
+        localized(sentence("Entry:  {entry}", entry=result.entry)),
     ]
     ruling = join(result.lines, " ")
     lines.append(
-        say(
-            m("Ruling: legal — {ruling}", ruling=ruling)
+        localized(
+            sentence("Ruling: legal — {ruling}", ruling=ruling)
             if result.ok
-            else m("Ruling: ILLEGAL — {ruling}", ruling=ruling)
+            else sentence("Ruling: ILLEGAL — {ruling}", ruling=ruling)
         )
     )
-    lines.append(say(m("Rules:  {rules}", rules=", ".join(f"[{r}]" for r in result.rules))))
+    lines.append(
+        localized(sentence("Rules:  {rules}", rules=", ".join(f"[{r}]" for r in result.rules)))
+    )
     if result.legal:
-        lines.append(say(m("Legal here:")))
-        lines.extend("  " + say(line) for line in result.legal[:LEGAL_LISTED])
+        lines.append(localized(sentence("Legal here:")))
+        lines.extend("  " + localized(line) for line in result.legal[:LEGAL_LISTED])
         rest = len(result.legal[LEGAL_LISTED:]) + result.more
         if rest:
-            lines.append("  " + say(m("… and {count} more", count=rest)))
+            lines.append("  " + localized(sentence("… and {count} more", count=rest)))
     return lines
 
 
@@ -97,16 +101,16 @@ def verdict_text(verdict: Verdict, name: str) -> str:
     if verdict.problems:
         return "\n".join(problem_lines(verdict.problems, name))
     if verdict.complete:
-        return say(
-            mn(
+        return localized(
+            plural_sentence(
                 "{file}: ok ({n} deal, complete)",
                 "{file}: ok ({n} deals, complete)",
                 verdict.deals,
                 file=name,
             )
         )
-    return say(
-        mn(
+    return localized(
+        plural_sentence(
             "{file}: ok ({n} deal, in progress)",
             "{file}: ok ({n} deals, in progress)",
             verdict.deals,
@@ -160,12 +164,12 @@ def claim_verdict(recorded: Recorded) -> str | None:
     result = done.result
     pts = result.breakdown[by]["card_points"]
     if result.winner == by:
-        return m(
+        return sentence(
             "{player} claims 31 with {points} card points: upheld: wins the deal.",
             player=by,
             points=pts,
         )
-    return m(
+    return sentence(
         "{player} claims 31 with {points} card points: not upheld: the pot is doubled and each "
         "opponent scores 2.",
         player=by,

@@ -29,7 +29,7 @@ from referee.match import (
     start_deal,
     with_derived,
 )
-from referee.messages import Msg, join, m
+from referee.messages import Msg, join, sentence
 from referee.params import Value
 from referee.problems import Problem, RefereeError, deal_path
 from referee.record import Deal, Entry, Match, TrickEntry, describe_entry
@@ -69,11 +69,11 @@ def check_log(path: Path) -> tuple[Match | None, Replay | None, list[Problem]]:
 def decided_said(rep: Replay, then: Msg | None = None) -> Msg:
     """That the match is decided, and who won it."""
     said = (
-        m("the match is decided: {player} won", player=rep.winner)
+        sentence("the match is decided: {player} won", player=rep.winner)
         if rep.winner
-        else m("the match is decided: nobody won")
+        else sentence("the match is decided: nobody won")
     )
-    return m("{said}; {then}", said=said, then=then) if then is not None else said
+    return sentence("{said}; {then}", said=said, then=then) if then is not None else said
 
 
 def open_state(match: Match, rep: Replay) -> DealState:
@@ -89,7 +89,7 @@ def open_state(match: Match, rep: Replay) -> DealState:
             [
                 Problem(
                     "log.deal",
-                    m(
+                    sentence(
                         "deal {deal} is finished; record the next with `referee deal`",
                         deal=len(match.deals),
                     ),
@@ -97,7 +97,7 @@ def open_state(match: Match, rep: Replay) -> DealState:
             ]
         )
     raise RefereeError(
-        [Problem("log.deal", m("no deal is in progress; record one with `referee deal`"))]
+        [Problem("log.deal", sentence("no deal is in progress; record one with `referee deal`"))]
     )
 
 
@@ -199,7 +199,7 @@ class Table:
             if hands:
                 named = {player_named(match, p, "hand"): text for p, text in hands.items()}
                 deal.hands = {
-                    p: parse_card_list(named[p], m("{player}'s hand", player=p))
+                    p: parse_card_list(named[p], sentence("{player}'s hand", player=p))
                     for p in match.players
                     if p in named
                 }
@@ -219,16 +219,16 @@ class Table:
     def _next_dealer(match: Match, rep: Replay, dealer: str | None) -> str:
         """Who deals the next deal: as named, checked against whose turn it is to deal."""
         if rep.over:
-            said = decided_said(rep, m("no deal may follow"))
+            said = decided_said(rep, sentence("no deal may follow"))
             raise RefereeError([Problem(f"{match.game}.match", said)])
         if rep.state is not None and not rep.state.finished:
-            said = m(
+            said = sentence(
                 "deal {deal} is not finished; finish it (or undo it) before dealing again",
                 deal=len(match.deals),
             )
             raise RefereeError([Problem("deal.conservation", said)])
         if len(match.deals) >= MAX_DEALS:
-            said = m(
+            said = sentence(
                 "a match log holds at most {count} deals; referee will not write one it "
                 "would refuse to read",
                 count=MAX_DEALS,
@@ -236,9 +236,9 @@ class Table:
             raise RefereeError([Problem("log.deal", said)])
         who = player_named(match, dealer, "dealer") if dealer else rep.next_dealer
         if who is None:
-            raise UsageError(m("name the dealer of the first deal"))
+            raise UsageError(sentence("name the dealer of the first deal"))
         if rep.next_dealer is not None and who != rep.next_dealer:
-            said = m("{player} deals next, not {dealer}", player=rep.next_dealer, dealer=who)
+            said = sentence("{player} deals next, not {dealer}", player=rep.next_dealer, dealer=who)
             raise RefereeError([Problem(f"{match.game}.deal.dealer", said)])
         return who
 
@@ -292,10 +292,12 @@ class Table:
         def build(match: Match, state: DealState) -> Entry:
             if "card" in GAMES[match.game].entries:
                 if len(cards) != 1:
-                    raise UsageError(m("play one card at a time, not {count}", count=len(cards)))
+                    raise UsageError(
+                        sentence("play one card at a time, not {count}", count=len(cards))
+                    )
             elif takes is not None or trail:
                 raise UsageError(
-                    m(
+                    sentence(
                         "this is a {game} match: a play names the cards led or followed, "
                         "nothing taken",
                         game=match.game,
@@ -319,7 +321,7 @@ class Table:
             spec = GAMES[match.game]
             if entry.declares is not None and entry.declares not in spec.declarations:
                 raise UsageError(
-                    m(
+                    sentence(
                         "NAME is one of {names}, not {name}",
                         names=join(spec.declarations),
                         name=repr(entry.declares),
@@ -327,7 +329,7 @@ class Table:
                 )
             by = entry.by or state.default_author(entry.kind)
             if not by:
-                raise UsageError(m("say who"))
+                raise UsageError(sentence("say who"))
             return entry._replace(by=player_named(match, by, "by"))
 
         no_such_entry(self.open()[0].game, entry.kind)  # before any deal is looked for
@@ -343,13 +345,13 @@ class Table:
             player = player_named(match, name, "NAME")
             cards = parse_card_list(text, "CARDS")
             if not cards and not replace:
-                raise UsageError(m('name the cards received: referee hand NAME "CARDS"'))
+                raise UsageError(sentence('name the cards received: referee hand NAME "CARDS"'))
             deal = match.deals[-1]
             hands = dict(deal.hands or {})
             listed = () if replace else hands.get(player, ())
             got = len(listed) + len(cards)
             if got > state.received(player):
-                said = m(
+                said = sentence(
                     "{player} has received {count} cards so far in deal {deal}; with these "
                     "the hand would list {got}",
                     player=player,
@@ -363,11 +365,11 @@ class Table:
             if not hands[player]:
                 del hands[player]
             deal.hands = {p: hands[p] for p in match.players if p in hands} or None
-            return None, m(
+            return None, sentence(
                 "{player}'s hand in deal {deal}: {cards}",
                 player=player,
                 deal=len(match.deals),
-                cards=hands.get(player, ()) or m("not recorded"),
+                cards=hands.get(player, ()) or sentence("not recorded"),
             )
 
         return Said(*self.change(change))
@@ -423,10 +425,10 @@ def _options_asked(match: Match, card: Card | None, by: str | None) -> None:
     if "card" not in spec.entries:
         return
     if card is None:
-        raise UsageError(m("name the card: referee options 7D"))
+        raise UsageError(sentence("name the card: referee options 7D"))
     if by is not None:
         raise UsageError(
-            m(
+            sentence(
                 "--by means nothing in a {game} match: the options are those of the player to move",
                 game=spec.title,
             )
@@ -444,18 +446,18 @@ def clear_derived(match: Match) -> None:
 def _undo_last(match: Match, rep: Replay) -> tuple[Replay | None, str]:
     """Take back the last entry, or the last deal when it has none; what was removed."""
     if not match.deals:
-        raise RefereeError([Problem("log.deal", m("nothing to undo: no deal is recorded"))])
+        raise RefereeError([Problem("log.deal", sentence("nothing to undo: no deal is recorded"))])
     deal = match.deals[-1]
     if not deal.plays:
         match.deals.pop()
-        return None, m(
+        return None, sentence(
             "deal {deal} (dealt by {dealer}, no plays yet)",
             deal=len(match.deals) + 1,
             dealer=deal.dealer,
         )
     entry = deal.plays.pop()
-    said = describe_entry(entry) if entry is not None else m("an unreadable entry")
-    removed = m(
+    said = describe_entry(entry) if entry is not None else sentence("an unreadable entry")
+    removed = sentence(
         "deal {deal}, entry {entry}: {said}",
         deal=len(match.deals),
         entry=len(deal.plays) + 1,

@@ -4,7 +4,7 @@ the draws, and an entry of a kind the game does not have."""
 
 from __future__ import annotations
 
-from referee.messages import join, m
+from referee.messages import join, sentence
 from referee.problems import Problem
 from referee.record import Deal, Match
 from referee.registry import GAMES
@@ -19,7 +19,7 @@ def deal_setup(match: Match, deal: Deal, setup: dict[str, str]) -> None:
     for key in setup:
         if key not in spec.setup:
             raise UsageError(
-                m(
+                sentence(
                     "--{option} means nothing in a {game} match (its deals take {options})",
                     option=key,
                     game=spec.title,
@@ -28,20 +28,20 @@ def deal_setup(match: Match, deal: Deal, setup: dict[str, str]) -> None:
             )
     first = spec.setup[0]
     if not setup.get(first):
-        raise UsageError(NEEDED.get(first) or m("name the {what}", what=f"--{first}"))
+        raise UsageError(NEEDED.get(first) or sentence("name the {what}", what=f"--{first}"))
     for key, text in setup.items():
         cards = parse_card_list(text, key)
         if key in spec.one_card:
             if len(cards) != 1:
-                raise UsageError(m("the trump is one card, not {count}", count=len(cards)))
+                raise UsageError(sentence("the trump is one card, not {count}", count=len(cards)))
             deal.setup[key] = cards[0]
         else:
             deal.setup[key] = cards
 
 
 NEEDED = {  # what to say when a deal's first set-up key is missing
-    "trump": m("name the turned-up trump card"),
-    "floor": m("name the opening floor (or pool), as 5H 3C 9D KS"),
+    "trump": sentence("name the turned-up trump card"),
+    "floor": sentence("name the opening floor (or pool), as 5H 3C 9D KS"),
 }
 
 
@@ -52,7 +52,7 @@ def draws_first(problem: Problem) -> Problem:
         return problem
     args = getattr(problem.message, "args", {})
     player = str(args.get("player", "NAME"))
-    said = m(
+    said = sentence(
         "{problem}; record the draws first: referee hand {player} CARDS",
         problem=problem.message,
         player=player,
@@ -69,8 +69,8 @@ def no_such_entry(game: str, kind: str) -> None:
     if key in GAMES[game].entries:
         return
     said = {
-        "declare": m("{game} has no declarations", game=game),
-        "claim": m("{game} has no claims", game=game),
-        "forfeit": m("{game} has no forfeits", game=game),
+        "declare": sentence("{game} has no declarations", game=game),
+        "claim": sentence("{game} has no claims", game=game),
+        "forfeit": sentence("{game} has no forfeits", game=game),
     }
-    raise UsageError(m("[{rule}] {said}", rule="log.play", said=said[kind]))
+    raise UsageError(sentence("[{rule}] {said}", rule="log.play", said=said[kind]))

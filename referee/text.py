@@ -9,7 +9,7 @@ import unicodedata
 from referee.escape import UNSAFE_CHARS as UNSAFE_CHARS
 from referee.escape import unsafe as unsafe
 from referee.escape import visible as visible
-from referee.messages import m
+from referee.messages import sentence
 
 MAX_SHOWN = 1000
 COMBINING_RUN = 3  # more combining marks than this on one letter is a pile, not a name
@@ -19,7 +19,7 @@ def cut(text: str, limit: int = MAX_SHOWN) -> str:
     """``text`` cut to ``limit`` characters, saying so."""
     if len(text) <= limit:
         return text
-    return m("{text}… ({count} more characters)", text=text[:limit], count=len(text) - limit)
+    return sentence("{text}… ({count} more characters)", text=text[:limit], count=len(text) - limit)
 
 
 def not_utf8(text: str) -> str | None:
@@ -27,23 +27,25 @@ def not_utf8(text: str) -> str | None:
     by Python as lone surrogates, which no log, terminal or JSON can take)."""
     if any("\udc80" <= ch <= "\udcff" for ch in text):
         shown = text.encode("utf-8", "backslashreplace").decode("utf-8")  # \udce9, as typed
-        return m("{value} is not UTF-8 text", value=visible(shown))
+        return sentence("{value} is not UTF-8 text", value=visible(shown))
     return None
 
 
 def name_problem(name: str) -> str | None:
     """Why ``name`` (already NFC-normalised) cannot be a player's name, or None."""
     if unsafe().search(name):
-        return m("{name} holds a control, bidi or invisible character", name=repr(visible(name)))
+        return sentence(
+            "{name} holds a control, bidi or invisible character", name=repr(visible(name))
+        )
     if not name.strip() or all(unicodedata.category(ch)[0] in "MZC" for ch in name):
-        return m("a player's name is empty or invisible")
+        return sentence("a player's name is empty or invisible")
     run = 0
     for ch in name:
         run = run + 1 if unicodedata.combining(ch) else 0
         if run > COMBINING_RUN:
-            return m("{name}… piles up combining marks on one letter", name=repr(name[:20]))
+            return sentence("{name}… piles up combining marks on one letter", name=repr(name[:20]))
     if " & " in name:
-        return m('{name} holds " & ", which joins the names of partners', name=repr(name))
+        return sentence('{name} holds " & ", which joins the names of partners', name=repr(name))
     return None
 
 

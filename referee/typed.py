@@ -5,7 +5,7 @@ A mistake is a problem with its rule id, never an exception of the parser's."""
 from __future__ import annotations
 
 from referee.cards import Card, CardError, read_typed_cards
-from referee.messages import join, m
+from referee.messages import join, sentence
 from referee.problems import Problem, RefereeError
 from referee.record import Match
 
@@ -17,7 +17,7 @@ def parse_card_list(text: str, what: str) -> tuple[Card, ...]:
         return read_typed_cards(text)
     except CardError as err:
         raise RefereeError(
-            [Problem("log.card", m("{what}: {error}", what=what, error=err.args[0]))]
+            [Problem("log.card", sentence("{what}: {error}", what=what, error=err.args[0]))]
         ) from None
 
 
@@ -34,10 +34,10 @@ def player_named(match: Match, name: str, what: str = "") -> str:
     near = difflib.get_close_matches(
         name.casefold(), [p.casefold() for p in match.players], n=1, cutoff=0.6
     )
-    said = m("{name} is not a player ({players})", name=name, players=join(match.players))
+    said = sentence("{name} is not a player ({players})", name=name, players=join(match.players))
     if near:
         guess = next(p for p in match.players if p.casefold() == near[0])
-        said = m("{problem}; did you mean {name}?", problem=said, name=guess)
+        said = sentence("{problem}; did you mean {name}?", problem=said, name=guess)
     if what:
-        said = m("{what}: {error}", what=what, error=said)
+        said = sentence("{what}: {error}", what=what, error=said)
     raise RefereeError([Problem("log.players", said)])

@@ -5,10 +5,10 @@ compile them, and check them (every message translated, placeholders the same).
     python scripts/i18n.py compile   # each .po to the .mo shipped in the package
     python scripts/i18n.py check     # what the tests check: complete and consistent
 
-Sentences are found in the source, not by running it: the first argument of ``m`` and
-``h``, both of ``mn``, the templates of every ``SENTENCES`` table of the words layer,
-the meaning of each rule parameter (``p(...)``'s fifth), and the docstrings of the
-commands (typer's help). Needs Babel (a dev dependency).
+Sentences are found in the source, not by running it: the first argument of ``sentence``
+and ``help_text``, both of ``plural_sentence``, the templates of every ``SENTENCES``
+table of the words layer, the meaning of each rule parameter (``p(...)``'s fifth), and
+the docstrings of the commands (typer's help). Needs Babel (a dev dependency).
 """
 
 from __future__ import annotations
@@ -69,10 +69,10 @@ def messages() -> dict[str | tuple[str, str], list[str]]:
             if isinstance(node, ast.Call):
                 name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
                 args = node.args
-                if name in ("m", "h") and args:
+                if name in ("sentence", "help_text") and args:
                     for t in _texts(args[0]):
                         add(t, where)
-                elif name == "mn" and len(args) >= 2:
+                elif name == "plural_sentence" and len(args) >= 2:
                     one, many = _text(args[0]), _text(args[1])
                     if one is not None and many is not None:
                         add((one, many), where)

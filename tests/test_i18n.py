@@ -18,7 +18,7 @@ import pytest
 from referee import lang
 from referee.cards import CardError, format_cards, read_typed_cards
 from referee.lang import FSI, LRI, PDI, RLI, RLM
-from referee.messages import m, mn, say
+from referee.messages import localized, plural_sentence, sentence
 
 from .conftest import ROOT, SAMPLES, run
 
@@ -62,7 +62,7 @@ def test_the_template_and_the_catalogs_follow_the_source() -> None:
 
     with open(i18n.LOCALE / "referee.pot", "rb") as f:
         pot = read_po(f)
-    ids = {m.id if isinstance(m.id, str) else tuple(m.id) for m in pot if m.id}
+    ids = {e.id if isinstance(e.id, str) else tuple(e.id) for e in pot if e.id}
     assert ids == set(i18n.messages())
     for code in LANGUAGES:
         out = io.BytesIO()
@@ -319,7 +319,7 @@ def test_untrusted_text_is_still_escaped_in_every_language(tmp_path: Path) -> No
 def test_russian_cards_are_shown_with_russian_ranks(tmp_path: Path) -> None:
     lang.use("ru")
     ace = read_typed_cards("AS")[0]
-    said = say(m("{card} takes {cards}.", card=ace, cards=read_typed_cards("JD QC")))
+    said = localized(sentence("{card} takes {cards}.", card=ace, cards=read_typed_cards("JD QC")))
     assert said == "Т♠ берёт В♦ Д♣."  # a suit letter would make ТТ ace and clubs
     path = str(tmp_path / "bura.toml")
     assert run("new", "bura", "-p", "Ivan", "-p", "Petr", "-f", path).exit_code == 0
@@ -332,11 +332,14 @@ def test_russian_cards_are_shown_with_russian_ranks(tmp_path: Path) -> None:
 def test_plurals_follow_each_language() -> None:
     lang.use("ru")
     said = [
-        say(mn("{label}: {n} option", "{label}: {n} options", n, label="x")) for n in (1, 3, 5, 21)
+        localized(plural_sentence("{label}: {n} option", "{label}: {n} options", n, label="x"))
+        for n in (1, 3, 5, 21)
     ]
     assert said == ["x: 1 вариант", "x: 3 варианта", "x: 5 вариантов", "x: 21 вариант"]
     lang.use("ar")
-    assert "خياران" in say(mn("{label}: {n} option", "{label}: {n} options", 2, label="x"))
+    assert "خياران" in localized(
+        plural_sentence("{label}: {n} option", "{label}: {n} options", 2, label="x")
+    )
 
 
 # --- nothing is left in English -------------------------------------------------------------

@@ -16,7 +16,7 @@ import pytest
 
 from referee import lang
 from referee.cards import format_cards, read_typed_cards
-from referee.messages import Msg, m, mn
+from referee.messages import Msg, plural_sentence, sentence
 
 from .conftest import ROOT, SAMPLES, run
 
@@ -92,7 +92,7 @@ def test_a_setting_reads_key_then_value(code: str) -> None:
     """``jack_basra = lone_card`` in a right-to-left sentence is not ``lone_card = jack_basra``."""
     lang.use(code)
     said = lang.sayer(code)(
-        m(
+        sentence(
             "A jack takes every card on the floor ({cards}); jack_basra = {mode}.",
             cards=read_typed_cards("5H 3C"),
             mode="lone_card",
@@ -140,7 +140,7 @@ def test_a_count_is_said_in_its_form_at_every_count(code: str) -> None:
     lang.use(code)
     for n, words in zip(COUNTS, TRICKS[code], strict=True):
         said = lang.sayer(code)(
-            mn(
+            plural_sentence(
                 "Trump {card}; {n} trick played; stock {stock}.",
                 "Trump {card}; {n} tricks played; stock {stock}.",
                 n,
@@ -195,7 +195,7 @@ def test_every_plural_form_is_said_with_its_values(code: str, n: int) -> None:
     for msgid, _ in plural_entries(code):
         names = {p.strip("{}").split("!")[0] for p in i18n.placeholders(msgid)} - {"n"}
         plural = plurals[msgid]
-        said = say(mn(plural[0], plural[1], n, **dict.fromkeys(names, "x")))
+        said = say(plural_sentence(plural[0], plural[1], n, **dict.fromkeys(names, "x")))
         assert "{" not in said.replace("{{", "") and "\\u" not in said, (msgid, said)
 
 
@@ -222,7 +222,7 @@ def test_untrusted_marks_are_still_escaped_in_a_cell() -> None:
     """A said sentence is never escaped again, but a plain string is: the fix for the
     score sheet did not open a way around the escaping."""
     lang.use("ar")
-    said = lang.cell(m("{player}: {how}", player="Ivan", how=m("forfeit")))
+    said = lang.cell(sentence("{player}: {how}", player="Ivan", how=sentence("forfeit")))
     assert "\\u" not in said
     assert "\\u2067" in lang.cell("evil\u2067name")
 
@@ -319,6 +319,11 @@ def test_a_long_card_word_is_refused_in_linear_time() -> None:
 
 def test_msg_stays_english_for_machines() -> None:
     """The fixes say sentences differently, never the English a log or JSON carries."""
-    said = mn("{player}'s hand lists {n} card; every player is dealt {k}", "{player}'s hand "
-              "lists {n} cards; every player is dealt {k}", 1, player="Ali", k=4)  # fmt: skip
+    said = plural_sentence(
+        "{player}'s hand lists {n} card; every player is dealt {k}",
+        "{player}'s hand lists {n} cards; every player is dealt {k}",
+        1,
+        player="Ali",
+        k=4,
+    )
     assert isinstance(said, Msg) and str(said) == "Ali's hand lists 1 card; every player is dealt 4"

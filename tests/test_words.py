@@ -17,7 +17,7 @@ WORDLESS = tuple(sorted(p.name for p in GAMES_DIR.glob("*.py")))
 
 
 def speaks(path: Path) -> list[str]:
-    """Where a module imports the messages module or calls m/mn/join."""
+    """Where a module imports the messages module or calls sentence/plural_sentence."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found = []
     for node in ast.walk(tree):
@@ -33,7 +33,7 @@ def speaks(path: Path) -> list[str]:
         elif (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Name)
-            and node.func.id in ("m", "mn")
+            and node.func.id in ("sentence", "plural_sentence")
         ):
             found.append(f"{path.name}:{node.lineno} calls {node.func.id}")
     return found

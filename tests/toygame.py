@@ -20,7 +20,7 @@ from referee.games.base import (
     Options,
     View,
 )
-from referee.messages import m
+from referee.messages import sentence
 from referee.params import p
 from referee.problems import Problem
 from referee.record import Deal, Entry, Match, TrickEntry
@@ -31,7 +31,7 @@ HAND = 2
 
 SPEC = GameSpec(
     name="toy",
-    title=m("High card"),
+    title=sentence("High card"),
     players=(2, 2),
     params={"target": p("target", int, 3, "toy.match", "points that win the match", (), 1)},
     variants={"classic": {}},
@@ -61,7 +61,7 @@ class ToyDeal(DealState):
         out = []
         for player, cards in (self.hands or {}).items():
             if len(cards) != HAND:
-                said = m(
+                said = sentence(
                     "{player} holds {count} cards; each gets 2", player=player, count=len(cards)
                 )
                 out.append(self.problem("toy.deal", said, f"hands.{player}"))
@@ -81,18 +81,19 @@ class ToyDeal(DealState):
 
     def check(self, entry: Entry) -> object:
         if not isinstance(entry, TrickEntry) or entry.kind != "cards" or len(entry.cards) != 1:
-            raise Illegal("toy.play", m("a play is one card"))
+            raise Illegal("toy.play", sentence("a play is one card"))
         card = entry.cards[0]
         if self.finished:
-            raise Illegal("hand.count", m("the deal is over"))
+            raise Illegal("hand.count", sentence("the deal is over"))
         if entry.by != self.to_move():
-            raise Illegal("turn.order", m("it is {player}'s turn", player=self.to_move()))
+            raise Illegal("turn.order", sentence("it is {player}'s turn", player=self.to_move()))
         if card in self.played or card == self.deal.card("trump"):
-            raise Illegal("card.duplicate", m("{card} is already out", card=card))
+            raise Illegal("card.duplicate", sentence("{card} is already out", card=card))
         held = (self.hands or {}).get(entry.by)
         if held is not None and card not in held:
             raise Illegal(
-                "hand.not-held", m("{player} does not hold {card}", player=entry.by, card=card)
+                "hand.not-held",
+                sentence("{player} does not hold {card}", player=entry.by, card=card),
             )
         if not self.trick:
             return None
@@ -113,7 +114,7 @@ class ToyDeal(DealState):
         self.trick = []
         self.won[taker] += 1
         self.leader = taker
-        self.events.append(m("{player} takes the trick", player=taker))
+        self.events.append(sentence("{player} takes the trick", player=taker))
 
     def table_entry(
         self, by: str | None, cards: tuple[Card, ...], takes: tuple[Card, ...] | None, trail: bool
@@ -123,25 +124,25 @@ class ToyDeal(DealState):
     def legal_options(
         self, card: Card | None, player: str | None, limit: int | None = None
     ) -> Options:
-        return Options(m("any card"), [m("any card not yet out")], 1)
+        return Options(sentence("any card"), [sentence("any card not yet out")], 1)
 
     def explain(self, entry: Entry) -> Explanation:
         try:
             self.check(entry)
         except Illegal as err:
             return Explanation([err.rule], [err.message], [], False)
-        return Explanation(["toy.play"], [m("a card may be played")], [], True)
+        return Explanation(["toy.play"], [sentence("a card may be played")], [], True)
 
     def describe(self) -> list[str]:
-        return [m("Deal {deal}; tricks {won}", deal=self.index + 1, won=str(self.won))]
+        return [sentence("Deal {deal}; tricks {won}", deal=self.index + 1, won=str(self.won))]
 
     def view(self) -> View:
         lines = (
             (
-                m("Deal {deal}, turned up ", deal=self.index + 1),
+                sentence("Deal {deal}, turned up ", deal=self.index + 1),
                 Cards(self.deal.cards("trump")),
             ),
-            (m("Trick: "), Cards(tuple(c for _, c in self.trick))),
+            (sentence("Trick: "), Cards(tuple(c for _, c in self.trick))),
         )
         return View(lines, {"tricks": dict(self.won)})
 

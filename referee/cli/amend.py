@@ -19,7 +19,7 @@ from referee.cli.group import (
     utf8_text,
 )
 from referee.cli.table import status, typed_play
-from referee.messages import h, m
+from referee.messages import help_text, sentence
 from referee.usage import UsageError
 
 if TYPE_CHECKING:
@@ -45,15 +45,15 @@ def _header(file: object, rename: list[str], event: str | None, date: str | None
     for text in rename:
         old, sep, new = text.partition("=")
         if not sep or not old.strip() or not new.strip():
-            raise UsageError(m("--rename takes OLD=NEW, found {value}", value=repr(text)))
+            raise UsageError(sentence("--rename takes OLD=NEW, found {value}", value=repr(text)))
         renames[old.strip()] = new.strip()
     when = None
     if date is not None:
         try:
             when = dt.date.fromisoformat(date)
         except ValueError:
-            found = m("expected YYYY-MM-DD, found {value}", value=repr(date))
-            raise UsageError(m("{what}: {error}", what="--date", error=found)) from None
+            found = sentence("expected YYYY-MM-DD, found {value}", value=repr(date))
+            raise UsageError(sentence("{what}: {error}", what="--date", error=found)) from None
     return amend_header(Table(file), renames, event, when)  # type: ignore[arg-type]
 
 
@@ -61,35 +61,40 @@ def _header(file: object, rename: list[str], event: str | None, date: str | None
 @errors_as_lines
 def amend(
     cards: Annotated[
-        list[str] | None, typer.Argument(help=h("The play that belongs there (as for play)."))
+        list[str] | None,
+        typer.Argument(help=help_text("The play that belongs there (as for play).")),
     ] = None,
     deal: Annotated[
-        int | None, typer.Option("--deal", "-d", min=1, help=h("Deal, from 1."))
+        int | None, typer.Option("--deal", "-d", min=1, help=help_text("Deal, from 1."))
     ] = None,
     play: Annotated[
-        int | None, typer.Option("--play", "-p", min=1, help=h("Entry in the deal, from 1."))
+        int | None,
+        typer.Option("--play", "-p", min=1, help=help_text("Entry in the deal, from 1.")),
     ] = None,
     takes: TakesOption = None,
     trail: TrailFlag = False,
-    by: Annotated[str | None, typer.Option(help=h("Who played."))] = None,
+    by: Annotated[str | None, typer.Option(help=help_text("Who played."))] = None,
     insert: Annotated[
-        bool, typer.Option("--insert", help=h("Insert the play before this entry."))
+        bool, typer.Option("--insert", help=help_text("Insert the play before this entry."))
     ] = False,
-    delete: Annotated[bool, typer.Option("--delete", help=h("Delete this entry."))] = False,
+    delete: Annotated[bool, typer.Option("--delete", help=help_text("Delete this entry."))] = False,
     hand: Annotated[
         str | None,
-        typer.Option(help=h('NAME="CARDS": put these cards in place of a recorded hand.')),
+        typer.Option(help=help_text('NAME="CARDS": put these cards in place of a recorded hand.')),
     ] = None,
     rename: Annotated[
         list[str] | None,
         typer.Option(
-            help=h("OLD=NEW: a player's name corrected everywhere (repeat)."), callback=utf8_text
+            help=help_text("OLD=NEW: a player's name corrected everywhere (repeat)."),
+            callback=utf8_text,
         ),
     ] = None,
     event: Annotated[
-        str | None, typer.Option(help=h("The event, corrected."), callback=utf8_text)
+        str | None, typer.Option(help=help_text("The event, corrected."), callback=utf8_text)
     ] = None,
-    date: Annotated[str | None, typer.Option(help=h("The date, corrected (YYYY-MM-DD)."))] = None,
+    date: Annotated[
+        str | None, typer.Option(help=help_text("The date, corrected (YYYY-MM-DD)."))
+    ] = None,
     file: MatchFile = DEFAULT_FILE,
     ascii_only: AsciiFlag = False,
 ) -> None:
@@ -105,16 +110,16 @@ def amend(
         echo(done.said)  # type: ignore[attr-defined]
         return
     if deal is None:
-        raise UsageError(m("name the deal: --deal N"))
+        raise UsageError(sentence("name the deal: --deal N"))
     if hand is not None:
         _hand(file, deal, hand, ascii_only)
         return
     if play is None:
-        raise UsageError(m("name the entry: --play M"))
+        raise UsageError(sentence("name the entry: --play M"))
     if delete and (cards or insert):
-        raise UsageError(m("--delete takes no cards"))
+        raise UsageError(sentence("--delete takes no cards"))
     if not delete and not cards:
-        raise UsageError(m("name the play that belongs there, or --delete"))
+        raise UsageError(sentence("name the play that belongs there, or --delete"))
     typed = None if delete else _play(cards or [], takes, trail, by)
     _entry(file, deal, play, typed, insert, ascii_only)
 
@@ -127,9 +132,9 @@ def _hand(file: Path, deal: int, hand: str, ascii_only: bool) -> None:
 
     name, sep, text = hand.partition("=")
     if not sep:
-        raise UsageError(m('--hand takes NAME="CARDS", found {value}', value=repr(hand)))
+        raise UsageError(sentence('--hand takes NAME="CARDS", found {value}', value=repr(hand)))
     said = amend_hand(Table(file), deal, name.strip(), parse_card_list(text, "--hand"))
-    echo(m("Recorded {what}.", what=said.said))
+    echo(sentence("Recorded {what}.", what=said.said))
     status(said.match, said.rep, ascii_only)
 
 
@@ -143,5 +148,5 @@ def _entry(
     done = amend_entry(Table(file), deal, play, typed, "insert" if insert else "replace")
     echo(done.said)
     if done.back:
-        echo(m("To take it back: {command}", command=done.back))
+        echo(sentence("To take it back: {command}", command=done.back))
     status(done.match, done.rep, ascii_only)

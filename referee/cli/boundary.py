@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import typer
 
-from referee.messages import Msg, m, say
+from referee.messages import Msg, localized, sentence
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -32,13 +32,13 @@ def _write(text: str, stream: Any) -> None:
 
 def err(line: str) -> None:
     """One line on stderr, in the reader's language (a sentence) or as given (text)."""
-    _write(say(line) if isinstance(line, Msg) else line, sys.stderr)
+    _write(localized(line) if isinstance(line, Msg) else line, sys.stderr)
 
 
 def echo(line: str) -> None:
     """One line on stdout: a sentence in the reader's language, rendered text as it is.
     A closed or full standard output is the machine's failure (``log.file``, exit 1)."""
-    text = say(line) if isinstance(line, Msg) else line
+    text = localized(line) if isinstance(line, Msg) else line
     if sys.stdout is None:
         raise OSError(0, "standard output is closed")
     # the stream itself, not click's default, which re-wraps an ASCII stdout as UTF-8: what
@@ -57,8 +57,8 @@ def internal_error(e: BaseException) -> str:
     """The one line a bug is reported in: what it was, and that the log is whole."""
     from referee.text import cut, visible
 
-    return say(
-        m(
+    return localized(
+        sentence(
             "referee: internal error ({error}). The log on disk is whole (every write is "
             "atomic). Please report this with the match log.",
             error=visible(f"{type(e).__name__}: {cut(str(e), 300)}"),
@@ -70,12 +70,12 @@ def machine_error(e: OSError) -> Msg:
     """A failure of the machine (not the rules) in one line: ``log.file``."""
     what = e.strerror or str(e)
     if e.filename:
-        return m(
+        return sentence(
             "referee: [log.file]: {file}: {error}; the log on disk is whole",
             file=shown(e.filename),
             error=what,
         )
-    return m("referee: [log.file]: {error}; the log on disk is whole", error=what)
+    return sentence("referee: [log.file]: {error}; the log on disk is whole", error=what)
 
 
 def errors_as_lines(func: F) -> F:
@@ -100,13 +100,13 @@ def refusal(e: BaseException) -> int:
 
     if isinstance(e, RefereeError):
         for p in e.problems[:MOST_PROBLEMS]:
-            err(m("referee: {problem}", problem=p.said()))
+            err(sentence("referee: {problem}", problem=p.said()))
         if len(e.problems) > MOST_PROBLEMS:
             more = len(e.problems) - MOST_PROBLEMS
-            err(m("referee: … and {count} more problems", count=more))
+            err(sentence("referee: … and {count} more problems", count=more))
         return 1
     if isinstance(e, UsageError):
-        err(m("referee: usage: {error}", error=e.args[0] if e.args else ""))
+        err(sentence("referee: usage: {error}", error=e.args[0] if e.args else ""))
         return 2
     if isinstance(e, KeyboardInterrupt):
         # the entry point is loaded in a real run (importing it would install its handler)
@@ -118,7 +118,7 @@ def refusal(e: BaseException) -> int:
         quiet_stdout()
         return 0
     if isinstance(e, RecursionError):
-        err(m("referee: [log.toml]: the input is nested too deeply to read"))
+        err(sentence("referee: [log.toml]: the input is nested too deeply to read"))
         return 1
     if isinstance(e, OSError):  # the machine, not the rules: a full disk, a closed output
         err(machine_error(e))

@@ -16,7 +16,7 @@ from typer.core import TyperGroup
 from referee import __version__
 from referee.cli.boundary import err, machine_error, quiet_stdout, refusal
 from referee.cli.language import choose_language, localized, usage_error_said
-from referee.messages import h, m
+from referee.messages import help_text, sentence
 from referee.registry import GAMES
 from referee.usage import UsageError, lift_lang
 
@@ -39,36 +39,43 @@ def utf8_text(value: Any) -> Any:
 
 
 MatchFile = Annotated[
-    Path, typer.Option("--file", "-f", help=h("The match log."), show_default=True)
+    Path, typer.Option("--file", "-f", help=help_text("The match log."), show_default=True)
 ]
-LogArgument = Annotated[Path, typer.Argument(help=h("The match log."))]
-JsonFlag = Annotated[bool, typer.Option("--json", help=h("Print JSON for scripts."))]
+LogArgument = Annotated[Path, typer.Argument(help=help_text("The match log."))]
+JsonFlag = Annotated[bool, typer.Option("--json", help=help_text("Print JSON for scripts."))]
 NoteOption = Annotated[
     str | None,
-    typer.Option("--note", help=h("Free text kept with it in the log."), callback=utf8_text),
+    typer.Option(
+        "--note", help=help_text("Free text kept with it in the log."), callback=utf8_text
+    ),
 ]
 AsciiFlag = Annotated[
-    bool, typer.Option("--ascii", help=h("Plain ASCII: suits as S H D C, no symbols."))
+    bool, typer.Option("--ascii", help=help_text("Plain ASCII: suits as S H D C, no symbols."))
 ]
 JobsOption = Annotated[
     int | None,
     typer.Option(
-        "--jobs", "-j", min=1, help=h("Processes to check logs on (default: every core).")
+        "--jobs", "-j", min=1, help=help_text("Processes to check logs on (default: every core).")
     ),
 ]
-NamedVariant = Annotated[str | None, typer.Option("--variant", "-v", help=h("A named variant."))]
+NamedVariant = Annotated[
+    str | None, typer.Option("--variant", "-v", help=help_text("A named variant."))
+]
 RuleOption = Annotated[
-    list[str] | None, typer.Option("--rule", "-r", help=h("Override a parameter: KEY=VALUE."))
+    list[str] | None,
+    typer.Option("--rule", "-r", help=help_text("Override a parameter: KEY=VALUE.")),
 ]
 TakesOption = Annotated[
-    str | None, typer.Option("--takes", "-t", help=h("Basra/Pasur: the floor cards taken."))
+    str | None, typer.Option("--takes", "-t", help=help_text("Basra/Pasur: the floor cards taken."))
 ]
 TrailFlag = Annotated[
-    bool, typer.Option("--trail", help=h("Basra/Pasur: lay the card on the floor."))
+    bool, typer.Option("--trail", help=help_text("Basra/Pasur: lay the card on the floor."))
 ]
 VariantOption = Annotated[
     str | None,
-    typer.Option("--variant", "-v", help=h("A named variant (default: the game's default).")),
+    typer.Option(
+        "--variant", "-v", help=help_text("A named variant (default: the game's default).")
+    ),
 ]
 
 
@@ -78,13 +85,13 @@ def invoke(run: Callable[[list[str]], Any], args: list[str]) -> int:
     lang, rest = lift_lang(args)
     try:
         if sys.stdout is None:
-            raise OSError(0, m("standard output is closed"))
+            raise OSError(0, sentence("standard output is closed"))
         choose_language(lang)
         code = run(rest if lang is None else ["--lang", lang, *rest])
     except (typer.Exit, SystemExit) as done:
         code = getattr(done, "exit_code", getattr(done, "code", 1))
     except typer.Abort:
-        err(m("Aborted!"))
+        err(sentence("Aborted!"))
         code = 1
     except Exception as e:
         if isinstance(getattr(e, "exit_code", None), int) and hasattr(e, "format_message"):
@@ -150,7 +157,7 @@ def new_app(**settings: Any) -> typer.Typer:
 
 app = new_app(
     name="referee",
-    help=h(
+    help=help_text(
         "Referee and scorekeeper for Basra, Pasur, Bura and Kozel played with real cards.\n\n"
         "Example: referee new basra -p Ali -p Omar && referee deal --dealer Omar "
         '--floor "5H 3C 9D KS" && referee play 8S --takes "5H 3C"'
@@ -171,7 +178,10 @@ def root(
     version: Annotated[
         bool,
         typer.Option(
-            "--version", callback=version_callback, is_eager=True, help=h("Show the version.")
+            "--version",
+            callback=version_callback,
+            is_eager=True,
+            help=help_text("Show the version."),
         ),
     ] = False,
     lang: Annotated[
@@ -179,7 +189,7 @@ def root(
         typer.Option(
             "--lang",
             metavar="LANG",
-            help=h(
+            help=help_text(
                 "Language of what referee says: en, ar, fa or ru (default: REFEREE_LANG, "
                 "then LANGUAGE, LC_ALL, LC_MESSAGES, LANG). JSON, CSV and logs never change."
             ),
@@ -197,7 +207,9 @@ def not_a_game(game: str) -> UsageError:
     """The usage error for a game name referee does not know."""
     from referee.messages import join
 
-    return UsageError(m("GAME is one of {games}, not {game}", games=join(GAMES), game=repr(game)))
+    return UsageError(
+        sentence("GAME is one of {games}, not {game}", games=join(GAMES), game=repr(game))
+    )
 
 
 def game_and_variant(game: str, variant: str | None) -> str:
@@ -209,7 +221,7 @@ def game_and_variant(game: str, variant: str | None) -> str:
     name = variant or GAMES[game].default_variant
     why = check_variant(game, name)
     if why is not None:
-        raise UsageError(m("{what}: {error}", what="--variant", error=why))
+        raise UsageError(sentence("{what}: {error}", what="--variant", error=why))
     return name
 
 
@@ -222,6 +234,6 @@ def rule_overrides(game: str, rule: list[str]) -> dict[str, Any]:
         try:
             key, value = parse_override(game, text)
         except ValueError as e:
-            raise UsageError(m("{what}: {error}", what="--rule", error=e.args[0])) from None
+            raise UsageError(sentence("{what}: {error}", what="--rule", error=e.args[0])) from None
         overrides[key] = value
     return overrides

@@ -21,7 +21,7 @@ from referee.cli.group import (
     app,
     game_and_variant,
 )
-from referee.messages import h, m, mn
+from referee.messages import help_text, plural_sentence, sentence
 from referee.usage import UsageError
 
 
@@ -37,7 +37,7 @@ def leave(broken: bool, bad: bool) -> None:
 @app.command()
 @errors_as_lines
 def score(
-    file: Annotated[Path, typer.Argument(help=h("The match log."))] = DEFAULT_FILE,
+    file: Annotated[Path, typer.Argument(help=help_text("The match log."))] = DEFAULT_FILE,
     as_json: JsonFlag = False,
     ascii_only: AsciiFlag = False,
 ) -> None:
@@ -60,12 +60,14 @@ def score(
 @app.command()
 @errors_as_lines
 def verify(
-    files: Annotated[list[Path], typer.Argument(help=h("Match logs to replay and check."))],
+    files: Annotated[list[Path], typer.Argument(help=help_text("Match logs to replay and check."))],
     as_json: JsonFlag = False,
     jobs: JobsOption = None,
     digest: Annotated[
         str | None,
-        typer.Option("--digest", help=h("Say whether each log has a score sheet's digest.")),
+        typer.Option(
+            "--digest", help=help_text("Say whether each log has a score sheet's digest.")
+        ),
     ] = None,
 ) -> None:
     """Replay logs and report every problem, first one first; exit 1 if any has one.
@@ -99,11 +101,11 @@ def verify(
 @app.command()
 @errors_as_lines
 def export(
-    file: Annotated[Path, typer.Argument(help=h("The match log."))] = DEFAULT_FILE,
+    file: Annotated[Path, typer.Argument(help=help_text("The match log."))] = DEFAULT_FILE,
     out: Annotated[
         Path | None,
         typer.Option(
-            "--output", "-o", help=h("Write here (atomically) instead of standard output.")
+            "--output", "-o", help=help_text("Write here (atomically) instead of standard output.")
         ),
     ] = None,
 ) -> None:
@@ -151,7 +153,7 @@ def _output_folder(out: Path) -> None:
     except OSError as e:
         from referee.logfile import file_problem
 
-        said = m("cannot be used as a folder for the logs ({error})", error=e.strerror)
+        said = sentence("cannot be used as a folder for the logs ({error})", error=e.strerror)
         raise file_problem(out, said) from None
 
 
@@ -159,18 +161,22 @@ def _output_folder(out: Path) -> None:
 @errors_as_lines
 def simulate(
     game: Annotated[str, typer.Argument(help=GAME_NAMES, metavar="GAME")],
-    out: Annotated[Path, typer.Option("--out", "-o", help=h("Folder for the logs."))],
+    out: Annotated[Path, typer.Option("--out", "-o", help=help_text("Folder for the logs."))],
     variant: VariantOption = None,
     players: Annotated[
         int,
         typer.Option(
-            "--players", "-n", help=h("How many play: basra 2-4, pasur 2-4, bura 2-6, kozel 2-4.")
+            "--players",
+            "-n",
+            help=help_text("How many play: basra 2-4, pasur 2-4, bura 2-6, kozel 2-4."),
         ),
     ] = 2,
-    seed: Annotated[int, typer.Option(help=h("Same seed, same bytes."))] = 1,
+    seed: Annotated[int, typer.Option(help=help_text("Same seed, same bytes."))] = 1,
     matches: Annotated[
         int,
-        typer.Option("--matches", "-k", min=1, max=100_000, help=h("How many matches to write.")),
+        typer.Option(
+            "--matches", "-k", min=1, max=100_000, help=help_text("How many matches to write.")
+        ),
     ] = 1,
 ) -> None:
     """Play complete matches with random and greedy legal plays; write canonical logs.
@@ -184,7 +190,7 @@ def simulate(
     name = game_and_variant(game, variant)
     low, high = GAMES[game].player_range(name)
     if not low <= players <= high:
-        said = m(
+        said = sentence(
             "--players: {game} is played by {low} to {high} players, not {count}",
             game=game,
             low=low,
@@ -198,7 +204,7 @@ def simulate(
         target = out / f"{game}-{name}-{players}p-s{seed}-{k + 1:04d}.toml"
         write_atomic(target, dumps(match))
     echo(
-        mn(
+        plural_sentence(
             "Wrote {n} {game} ({variant}, {players} players) match to {folder}",
             "Wrote {n} {game} ({variant}, {players} players) matches to {folder}",
             matches,
@@ -224,22 +230,22 @@ def _logs_in(paths: list[Path]) -> list[Path]:
                 seen.add(key)
                 files.append(one)
     if not files:
-        raise UsageError(m("no match logs found (give files or folders of *.toml)"))
+        raise UsageError(sentence("no match logs found (give files or folders of *.toml)"))
     return files
 
 
 @app.command()
 @errors_as_lines
 def standings(
-    paths: Annotated[list[Path], typer.Argument(help=h("Match logs, or folders of them."))],
+    paths: Annotated[list[Path], typer.Argument(help=help_text("Match logs, or folders of them."))],
     as_json: JsonFlag = False,
-    as_csv: Annotated[bool, typer.Option("--csv", help=h("Print CSV rows."))] = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help=help_text("Print CSV rows."))] = False,
     jobs: JobsOption = None,
     by_player: Annotated[
         bool,
         typer.Option(
             "--by-player",
-            help=h("One row per player, over every side they played in."),
+            help=help_text("One row per player, over every side they played in."),
         ),
     ] = False,
 ) -> None:
@@ -259,11 +265,11 @@ def standings(
         if verdict.internal is not None:  # a bug: this file is left out, the others counted
             broken = True
             why = internal_error(RuntimeError(verdict.internal))
-            err(m("referee: {file}: left out: {why}", file=shown(verdict.path), why=why))
+            err(sentence("referee: {file}: left out: {why}", file=shown(verdict.path), why=why))
         elif verdict.summary is None:
             bad = True
-            first = verdict.problems[0].said() if verdict.problems else m("unreadable")
-            err(m("referee: {file}: left out: {why}", file=shown(verdict.path), why=first))
+            first = verdict.problems[0].said() if verdict.problems else sentence("unreadable")
+            err(sentence("referee: {file}: left out: {why}", file=shown(verdict.path), why=first))
         else:
             summaries.append(verdict.summary)
     rows = tally(summaries, by_player)
@@ -288,9 +294,11 @@ def standings(
 @errors_as_lines
 def explain(
     file: LogArgument,
-    deal_number: Annotated[int, typer.Option("--deal", "-d", min=1, help=h("Deal, from 1."))],
+    deal_number: Annotated[
+        int, typer.Option("--deal", "-d", min=1, help=help_text("Deal, from 1."))
+    ],
     play_number: Annotated[
-        int, typer.Option("--play", "-p", min=1, help=h("Entry in the deal, from 1."))
+        int, typer.Option("--play", "-p", min=1, help=help_text("Entry in the deal, from 1."))
     ],
     ascii_only: AsciiFlag = False,
 ) -> None:

@@ -13,7 +13,7 @@ import typer
 
 from referee.cli.boundary import echo, errors_as_lines
 from referee.cli.group import app
-from referee.messages import h, m
+from referee.messages import help_text, sentence
 
 if TYPE_CHECKING:
     from referee.match import Replay
@@ -40,15 +40,15 @@ _echo = echo
 @app.command()
 @errors_as_lines
 def sheet(
-    file: Annotated[Path, typer.Argument(help=h("The match log."))] = Path("match.toml"),
+    file: Annotated[Path, typer.Argument(help=help_text("The match log."))] = Path("match.toml"),
     out: Annotated[
         Path | None,
         typer.Option(
-            "--output", "-o", help=h("Write here (atomically) instead of standard output.")
+            "--output", "-o", help=help_text("Write here (atomically) instead of standard output.")
         ),
     ] = None,
     ascii_only: Annotated[
-        bool, typer.Option("--ascii", help=h("Plain ASCII: suits as S H D C, no symbols."))
+        bool, typer.Option("--ascii", help=help_text("Plain ASCII: suits as S H D C, no symbols."))
     ] = False,
 ) -> None:
     from referee.html.sheet import render
@@ -65,10 +65,10 @@ def sheet(
     from referee.logfile import shown_path, write_atomic
 
     write_atomic(out, page)
-    _echo(m("Wrote the score sheet to {file}.", file=shown_path(str(out))))
+    _echo(sentence("Wrote the score sheet to {file}.", file=shown_path(str(out))))
 
 
-sheet.__doc__ = h(  # one paragraph a line, as the catalog has it
+sheet.__doc__ = help_text(  # one paragraph a line, as the catalog has it
     "Write one match's printable score sheet as a web page: every deal with its dealer, "
     "scores and breakdown, the running totals and their chart, the winner, lines to sign, "
     "and the digest of the log.\n\n"
@@ -84,7 +84,7 @@ def verify_digest(files: list[Path], digest: str, as_json: bool) -> int:
 
     if DIGEST.fullmatch(digest) is None:
         raise UsageError(
-            m(
+            sentence(
                 "--digest takes {fewest} to 64 hex digits (the sheet prints {fewest}), "
                 "found {digest}",
                 fewest=SHORTEST,
@@ -106,10 +106,10 @@ def verify_digest(files: list[Path], digest: str, as_json: bool) -> int:
             line = {"file": name, "digest": actual, "matches": same}
             _echo(json.dumps(line, ensure_ascii=False))
         elif same:
-            _echo(m("{file}: matches the digest {digest}", file=name, digest=wanted))
+            _echo(sentence("{file}: matches the digest {digest}", file=name, digest=wanted))
         else:
             _echo(
-                m(
+                sentence(
                     "{file}: does NOT match the digest {digest} (the log's is {actual})",
                     file=name,
                     digest=wanted,

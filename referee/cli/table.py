@@ -26,7 +26,7 @@ from referee.cli.group import (
     rule_overrides,
     utf8_text,
 )
-from referee.messages import h, m
+from referee.messages import help_text, sentence
 from referee.record import FORFEIT_REASON
 from referee.usage import UsageError
 
@@ -66,14 +66,14 @@ def _date(date: str | None, no_date: bool) -> dt.date | None:
     import datetime as dt
 
     if no_date and date:
-        raise UsageError(m("give --date or --no-date, not both"))
+        raise UsageError(sentence("give --date or --no-date, not both"))
     if no_date:
         return None
     try:
         return dt.date.fromisoformat(date) if date else dt.date.today()
     except ValueError:
-        found = m("expected YYYY-MM-DD, found {value}", value=repr(date))
-        raise UsageError(m("{what}: {error}", what="--date", error=found)) from None
+        found = sentence("expected YYYY-MM-DD, found {value}", value=repr(date))
+        raise UsageError(sentence("{what}: {error}", what="--date", error=found)) from None
 
 
 @app.command()
@@ -83,17 +83,22 @@ def new(
     player: Annotated[
         list[str],
         typer.Option(
-            "--player", "-p", help=h("A player, in playing order (repeat)."), callback=utf8_text
+            "--player",
+            "-p",
+            help=help_text("A player, in playing order (repeat)."),
+            callback=utf8_text,
         ),
     ],
     variant: NamedVariant = None,
     rule: RuleOption = None,
     event: Annotated[
         str | None,
-        typer.Option(help=h("Where, which tournament, which table."), callback=utf8_text),
+        typer.Option(help=help_text("Where, which tournament, which table."), callback=utf8_text),
     ] = None,
-    date: Annotated[str | None, typer.Option(help=h("YYYY-MM-DD (default: today)."))] = None,
-    no_date: Annotated[bool, typer.Option("--no-date", help=h("Record no date."))] = False,
+    date: Annotated[
+        str | None, typer.Option(help=help_text("YYYY-MM-DD (default: today)."))
+    ] = None,
+    no_date: Annotated[bool, typer.Option("--no-date", help=help_text("Record no date."))] = False,
     file: MatchFile = DEFAULT_FILE,
 ) -> None:
     """Start a match file.
@@ -108,7 +113,7 @@ def new(
     overrides = rule_overrides(game, rule or [])
     match = table(file).create(game, player, variant, overrides, event, _date(date, no_date))
     echo(
-        m(
+        sentence(
             "Started {file}: {game} ({variant}), {players}. Next: referee deal --dealer NAME …",
             file=str(file),
             game=game,
@@ -122,18 +127,20 @@ def new(
 @errors_as_lines
 def deal(
     dealer: Annotated[
-        str | None, typer.Option(help=h("Who deals (default: whose turn it is to deal)."))
+        str | None, typer.Option(help=help_text("Who deals (default: whose turn it is to deal)."))
     ] = None,
     floor: Annotated[
         str | None, typer.Option(help='Basra/Pasur: the opening floor, e.g. "5H 3C 9D KS".')
     ] = None,
     buried: Annotated[
-        str | None, typer.Option(help=h("Basra: jacks/7D buried from the floor."))
+        str | None, typer.Option(help=help_text("Basra: jacks/7D buried from the floor."))
     ] = None,
     returned: Annotated[
-        str | None, typer.Option(help=h("Pasur: the jack returned from the pool."))
+        str | None, typer.Option(help=help_text("Pasur: the jack returned from the pool."))
     ] = None,
-    trump: Annotated[str | None, typer.Option(help=h("Bura: the turned-up trump card."))] = None,
+    trump: Annotated[
+        str | None, typer.Option(help=help_text("Bura: the turned-up trump card."))
+    ] = None,
     hand: Annotated[
         list[str] | None, typer.Option(help='NAME="CARDS": a player\'s cards, when known (repeat).')
     ] = None,
@@ -148,7 +155,7 @@ def deal(
     hands: dict[str, str] = {}
     for text in hand or []:
         if "=" not in text:
-            raise UsageError(m('--hand takes NAME="CARDS", found {value}', value=repr(text)))
+            raise UsageError(sentence('--hand takes NAME="CARDS", found {value}', value=repr(text)))
         name, cards = text.split("=", 1)
         hands[name.strip()] = cards
     given = {"floor": floor, "buried": buried, "returned": returned, "trump": trump}
@@ -166,20 +173,24 @@ def typed_play(
 
     parsed = parse_card_list(" ".join(cards), "CARDS")
     if takes is not None and trail:
-        raise UsageError(m("give --takes or --trail, not both"))
+        raise UsageError(sentence("give --takes or --trail, not both"))
     if takes is not None and not takes.strip():
-        raise UsageError(m("--takes needs the cards taken; a card laid on the floor is --trail"))
+        raise UsageError(
+            sentence("--takes needs the cards taken; a card laid on the floor is --trail")
+        )
     return parsed, parse_card_list(takes, "--takes") if takes is not None else None
 
 
 @app.command()
 @errors_as_lines
 def play(
-    cards: Annotated[list[str], typer.Argument(help=h("The card played (Bura: 1 to 3 cards)."))],
+    cards: Annotated[
+        list[str], typer.Argument(help=help_text("The card played (Bura: 1 to 3 cards)."))
+    ],
     takes: TakesOption = None,
     trail: TrailFlag = False,
     by: Annotated[
-        str | None, typer.Option(help=h("Who played (default: whose turn it is)."))
+        str | None, typer.Option(help=help_text("Who played (default: whose turn it is)."))
     ] = None,
     note: NoteOption = None,
     file: MatchFile = DEFAULT_FILE,
@@ -197,9 +208,9 @@ def play(
 @app.command()
 @errors_as_lines
 def declare(
-    name: Annotated[str, typer.Argument(help=h("bura, moscow, little-moscow or molodka"))],
-    cards: Annotated[list[str], typer.Argument(help=h("The 3 cards shown."))],
-    by: Annotated[str, typer.Option(help=h("Who declares."))],
+    name: Annotated[str, typer.Argument(help=help_text("bura, moscow, little-moscow or molodka"))],
+    cards: Annotated[list[str], typer.Argument(help=help_text("The 3 cards shown."))],
+    by: Annotated[str, typer.Option(help=help_text("Who declares."))],
     note: NoteOption = None,
     file: MatchFile = DEFAULT_FILE,
     ascii_only: AsciiFlag = False,
@@ -213,7 +224,7 @@ def declare(
 
     entry = TrickEntry(by, parse_card_list(" ".join(cards), "CARDS"), declares=name)
     done = table(file).announce(entry, note)
-    recorded(done, ascii_only, m("Recorded: {entry}.", entry=describe_entry(done.entry)))
+    recorded(done, ascii_only, sentence("Recorded: {entry}.", entry=describe_entry(done.entry)))
 
 
 @app.command()
@@ -221,7 +232,9 @@ def declare(
 def claim(
     by: Annotated[
         str | None,
-        typer.Option(help=h("Who claims 31 (default: the player who took the last trick).")),
+        typer.Option(
+            help=help_text("Who claims 31 (default: the player who took the last trick).")
+        ),
     ] = None,
     note: NoteOption = None,
     file: MatchFile = DEFAULT_FILE,
@@ -241,9 +254,9 @@ def claim(
 @app.command()
 @errors_as_lines
 def forfeit(
-    by: Annotated[str, typer.Option(help=h("Who loses the deal."))],
+    by: Annotated[str, typer.Option(help=help_text("Who loses the deal."))],
     reason: Annotated[
-        str, typer.Option(help=h("What happened."), callback=utf8_text)
+        str, typer.Option(help=help_text("What happened."), callback=utf8_text)
     ] = FORFEIT_REASON,
     note: NoteOption = None,
     file: MatchFile = DEFAULT_FILE,
@@ -257,7 +270,7 @@ def forfeit(
     from referee.record import TrickEntry, describe_entry
 
     done = table(file).announce(TrickEntry(by, forfeit=reason), note)
-    said = m(
+    said = sentence(
         "Recorded: {entry}; {player} loses the deal.",
         entry=describe_entry(done.entry),
         player=done.entry.by,
@@ -290,13 +303,15 @@ def show_cmd(
 @app.command()
 @errors_as_lines
 def options(
-    card: Annotated[str | None, typer.Argument(help=h("Basra/Pasur: the card to play."))] = None,
+    card: Annotated[
+        str | None, typer.Argument(help=help_text("Basra/Pasur: the card to play."))
+    ] = None,
     by: Annotated[
         str | None,
-        typer.Option(help=h("Bura/Kozel: the follower (default: whose turn it is).")),
+        typer.Option(help=help_text("Bura/Kozel: the follower (default: whose turn it is).")),
     ] = None,
     show_all: Annotated[
-        bool, typer.Option("--all", help=h("List up to 200 options, not the strongest 20."))
+        bool, typer.Option("--all", help=help_text("List up to 200 options, not the strongest 20."))
     ] = False,
     file: MatchFile = DEFAULT_FILE,
     as_json: JsonFlag = False,
@@ -313,7 +328,7 @@ def options(
 
     parsed = parse_card_list(card, "CARD") if card else ()
     if len(parsed) > 1:
-        raise UsageError(m("name one card, not {count}", count=len(parsed)))
+        raise UsageError(sentence("name one card, not {count}", count=len(parsed)))
     limit = None if show_all or as_json else SHOWN
     chosen = parsed[0] if parsed else None
     if as_json:
@@ -337,22 +352,22 @@ def undo(file: MatchFile = DEFAULT_FILE, ascii_only: AsciiFlag = False) -> None:
     Example: referee undo
     """
     done = table(file).undo()
-    echo(m("Removed {what}.", what=done.said))
+    echo(sentence("Removed {what}.", what=done.said))
     status(done.match, done.rep, ascii_only)
 
 
 @app.command()
 @errors_as_lines
 def hand(
-    name: Annotated[str, typer.Argument(help=h("The player who received the cards."))],
+    name: Annotated[str, typer.Argument(help=help_text("The player who received the cards."))],
     cards: Annotated[
-        list[str] | None, typer.Argument(help=h("The cards received, in order."))
+        list[str] | None, typer.Argument(help=help_text("The cards received, in order."))
     ] = None,
     replace: Annotated[
         bool,
         typer.Option(
             "--set",
-            help=h(
+            help=help_text(
                 "Correct a mistyped hand: these cards "
                 "replace the whole recorded hand (none: forget "
                 "it)."
@@ -369,7 +384,7 @@ def hand(
     referee hand Petr --set 6S 9C AD 10S
     """
     done = table(file).hand(name, " ".join(cards or []), replace)
-    echo(m("Recorded {what}.", what=done.said))
+    echo(sentence("Recorded {what}.", what=done.said))
     status(done.match, done.rep, ascii_only)
 
 

@@ -16,7 +16,7 @@ from referee.cli.boundary import echo as out
 from referee.cli.boundary import errors_as_lines as errors
 from referee.cli.group import NamedVariant, RuleOption
 from referee.cli.tournament_new import entrant_list, game_rules, new_tournament
-from referee.messages import h, join, m, mn
+from referee.messages import help_text, join, plural_sentence, sentence
 
 if TYPE_CHECKING:
     pass
@@ -25,14 +25,14 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 app = typer.Typer(
     name="tournament",
-    help=h("A tournament: entrants, rounds, tables, results, standings (tournament.md)."),
+    help=help_text("A tournament: entrants, rounds, tables, results, standings (tournament.md)."),
     no_args_is_help=True,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-Dir = Annotated[Path, typer.Option("--dir", "-d", help=h("The tournament's folder."))]
-Json = Annotated[bool, typer.Option("--json", help=h("Print JSON for scripts."))]
+Dir = Annotated[Path, typer.Option("--dir", "-d", help=help_text("The tournament's folder."))]
+Json = Annotated[bool, typer.Option("--json", help=help_text("Print JSON for scripts."))]
 HERE = Path(".")
 
 
@@ -52,37 +52,44 @@ def usage(message: str) -> Exception:
 @app.command("new")
 @errors
 def new_cmd(
-    name: Annotated[str, typer.Argument(help=h("The tournament's name."))],
-    game: Annotated[str, typer.Option("--game", "-g", help=h("The game every table plays."))],
+    name: Annotated[str, typer.Argument(help=help_text("The tournament's name."))],
+    game: Annotated[
+        str, typer.Option("--game", "-g", help=help_text("The game every table plays."))
+    ],
     variant: NamedVariant = None,
     rule: RuleOption = None,
     player: Annotated[
-        list[str] | None, typer.Option("--player", "-p", help=h("An entrant (repeat)."))
+        list[str] | None, typer.Option("--player", "-p", help=help_text("An entrant (repeat)."))
     ] = None,
     team: Annotated[
-        list[str] | None, typer.Option("--team", help=h('A team of two: "A & B" (repeat).'))
+        list[str] | None, typer.Option("--team", help=help_text('A team of two: "A & B" (repeat).'))
     ] = None,
     entrants: Annotated[
-        Path | None, typer.Option("--entrants", help=h("A CSV file with a name column."))
+        Path | None, typer.Option("--entrants", help=help_text("A CSV file with a name column."))
     ] = None,
-    system: Annotated[str, typer.Option("--system", help=h("swiss or round-robin."))] = "swiss",
-    rounds: Annotated[int | None, typer.Option("--rounds", help=h("How many rounds."))] = None,
+    system: Annotated[
+        str, typer.Option("--system", help=help_text("swiss or round-robin."))
+    ] = "swiss",
+    rounds: Annotated[
+        int | None, typer.Option("--rounds", help=help_text("How many rounds."))
+    ] = None,
     table_size: Annotated[
         int | None,
-        typer.Option("--table-size", help=h("Players at a table (default 2; teams: 4).")),
+        typer.Option("--table-size", help=help_text("Players at a table (default 2; teams: 4).")),
     ] = None,
     seed: Annotated[
         str | None,
-        typer.Option("--seed", help=h("The draw's seed (default: chosen and recorded).")),
+        typer.Option("--seed", help=help_text("The draw's seed (default: chosen and recorded).")),
     ] = None,
     points: Annotated[
-        str | None, typer.Option("--points", help=h("Match points: win=2,draw=1,bye=2."))
+        str | None, typer.Option("--points", help=help_text("Match points: win=2,draw=1,bye=2."))
     ] = None,
     tiebreak: Annotated[
-        list[str] | None, typer.Option("--tiebreak", help=h("A tie-break id, in order (repeat)."))
+        list[str] | None,
+        typer.Option("--tiebreak", help=help_text("A tie-break id, in order (repeat).")),
     ] = None,
     date: Annotated[
-        str | None, typer.Option("--date", help=h("YYYY-MM-DD (default: today)."))
+        str | None, typer.Option("--date", help=help_text("YYYY-MM-DD (default: today)."))
     ] = None,
     folder: Dir = HERE,
 ) -> None:
@@ -97,7 +104,7 @@ def new_cmd(
     t.entrants = entrant_list(player, team, entrants)
     t = director.create(folder, t, rounds, table_size)
     out(
-        m(
+        sentence(
             "Created {file}: {name}, {game} ({variant}), {system}, {count} entrants, "
             "{rounds} rounds, seed {seed}. Next: referee tournament pair",
             file=str(folder / "tournament.toml"),
@@ -115,27 +122,28 @@ def new_cmd(
 @app.command("add")
 @errors
 def add_cmd(
-    name: Annotated[str, typer.Argument(help=h('The entrant (a team: "A & B").'))],
+    name: Annotated[str, typer.Argument(help=help_text('The entrant (a team: "A & B").'))],
     folder: Dir = HERE,
 ) -> None:
     """A late entrant: paired from the next round, with 0 match points."""
     from referee.tournament import director
 
     e = director.add(folder, name)
-    out(m("Added {name}: paired from round {round}.", name=e.name, round=e.joined))
+    out(sentence("Added {name}: paired from round {round}.", name=e.name, round=e.joined))
 
 
 @app.command("drop")
 @errors
 def drop_cmd(
-    name: Annotated[str, typer.Argument(help=h("The entrant withdrawing."))], folder: Dir = HERE
+    name: Annotated[str, typer.Argument(help=help_text("The entrant withdrawing."))],
+    folder: Dir = HERE,
 ) -> None:
     """A withdrawal: not paired from the next round; earlier results stand."""
     from referee.tournament import director
 
     e = director.drop(folder, name)
     out(
-        m(
+        sentence(
             "{name} withdraws: not paired from round {round}; results so far stand.",
             name=e.name,
             round=e.withdrawn or 0,
@@ -158,10 +166,10 @@ def pair_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
         bye = rnd.byes[0] if len(rnd.byes) == 1 else None
         out(dumps({"round": rnd.number, "tables": tables, "bye": bye, "byes": list(rnd.byes)}))
         return
-    out(m("Round {round}:", round=rnd.number))
+    out(sentence("Round {round}:", round=rnd.number))
     for tb in rnd.tables:
         out(
-            m(
+            sentence(
                 "  table {table}: {sides}  ({log})",
                 table=tb.number,
                 sides=join(tb.sides, " – "),
@@ -169,33 +177,37 @@ def pair_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
             )
         )
     for s in rnd.byes:
-        out(m("  bye: {side}", side=s))
+        out(sentence("  bye: {side}", side=s))
     where = {s: tb.number for tb in rnd.tables for s in tb.sides}
-    out(m("By name:"))
+    out(sentence("By name:"))
     for s in sorted([*where, *rnd.byes], key=lambda x: (x.casefold(), x)):
         out(
-            m("  {side}: table {table}", side=s, table=where[s])
+            sentence("  {side}: table {table}", side=s, table=where[s])
             if s in where
-            else m("  {side}: bye", side=s)
+            else sentence("  {side}: bye", side=s)
         )
 
 
 @app.command("result")
 @errors
 def result_cmd(
-    table: Annotated[int, typer.Argument(help=h("The table, in the current round."))],
+    table: Annotated[int, typer.Argument(help=help_text("The table, in the current round."))],
     forfeit: Annotated[
-        list[str] | None, typer.Option("--forfeit", help=h("A side that did not play (repeat)."))
+        list[str] | None,
+        typer.Option("--forfeit", help=help_text("A side that did not play (repeat).")),
     ] = None,
     time: Annotated[
-        bool, typer.Option("--time", help=h("Time called: the finished deals decide."))
+        bool, typer.Option("--time", help=help_text("Time called: the finished deals decide."))
     ] = False,
     points: Annotated[
-        list[str] | None, typer.Option("--points", help=h("Match points set: SIDE=N (repeat)."))
+        list[str] | None,
+        typer.Option("--points", help=help_text("Match points set: SIDE=N (repeat).")),
     ] = None,
-    reason: Annotated[str | None, typer.Option("--reason", help=h("Why (recorded)."))] = None,
+    reason: Annotated[
+        str | None, typer.Option("--reason", help=help_text("Why (recorded)."))
+    ] = None,
     undo: Annotated[
-        bool, typer.Option("--undo", help=h("Take the table's last decision back."))
+        bool, typer.Option("--undo", help=help_text("Take the table's last decision back."))
     ] = False,
     folder: Dir = HERE,
 ) -> None:
@@ -208,33 +220,35 @@ def result_cmd(
     kinds = [k for k, given in (("forfeit", forfeit), ("time", time), ("points", points)) if given]
     if undo:
         if kinds:
-            raise usage(m("--undo takes no other decision"))
+            raise usage(sentence("--undo takes no other decision"))
         director.decide(folder, table, lambda *_: None)
-        out(m("Table {table}: the last decision is taken back.", table=table))
+        out(sentence("Table {table}: the last decision is taken back.", table=table))
         return
     if len(kinds) != 1:
-        raise usage(m("give one of --forfeit, --time, --points (or --undo)"))
+        raise usage(sentence("give one of --forfeit, --time, --points (or --undo)"))
     if not reason or not reason.strip():
-        raise usage(m("--reason: a decision is recorded with its reason"))
+        raise usage(sentence("--reason: a decision is recorded with its reason"))
     set_points: dict[str, int] = {}
     for text in points or []:
         side, _, value = text.rpartition("=")
         if not side or not value.strip().isdigit():
-            raise usage(m("--points: expected SIDE=N, found {value}", value=repr(text)))
+            raise usage(sentence("--points: expected SIDE=N, found {value}", value=repr(text)))
         set_points[side.strip()] = int(value)
     director.decide(
         folder, table, director.decision(kinds[0], reason.strip(), forfeit or [], set_points)
     )
-    out(m("Table {table}: decided ({kind}), reason recorded.", table=table, kind=kinds[0]))
+    out(sentence("Table {table}: decided ({kind}), reason recorded.", table=table, kind=kinds[0]))
 
 
 @app.command("recount")
 @errors
 def recount_cmd(
-    table: Annotated[int, typer.Argument(help=h("The table."))],
-    reason: Annotated[str, typer.Option("--reason", help=h("Why the log changed (recorded)."))],
+    table: Annotated[int, typer.Argument(help=help_text("The table."))],
+    reason: Annotated[
+        str, typer.Option("--reason", help=help_text("Why the log changed (recorded)."))
+    ],
     round_number: Annotated[
-        int | None, typer.Option("--round", help=h("The round (default: the current one)."))
+        int | None, typer.Option("--round", help=help_text("The round (default: the current one)."))
     ] = None,
     folder: Dir = HERE,
 ) -> None:
@@ -242,7 +256,7 @@ def recount_cmd(
     from referee.tournament import director
 
     c = director.recount(folder, table, round_number, reason)
-    out(m("Recounted: the new log ({digest}…) is counted.", digest=c.digest[:12]))
+    out(sentence("Recounted: the new log ({digest}…) is counted.", digest=c.digest[:12]))
 
 
 @app.command("close")
@@ -252,7 +266,7 @@ def close_cmd(folder: Dir = HERE) -> None:
     from referee.tournament import director
 
     t = director.close(folder)
-    out(m("{name} is closed.", name=t.name))
+    out(sentence("{name} is closed.", name=t.name))
 
 
 def cell(text: str) -> str:
@@ -277,7 +291,7 @@ def status_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
         out(dumps(report.status_json(t, facts)))
         return
     out(
-        m(
+        sentence(
             "{name}: {game} ({variant}), round {round} of {rounds}",
             name=t.name,
             game=t.game,
@@ -288,12 +302,23 @@ def status_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
     )
     for number, rows, byes, notes in report.status_rows(t, facts):
         out("")
-        out(m("Round {round}", round=number))
-        out(table(rows, [m("table"), m("sides"), m("state"), m("match points"), m("log")]))
+        out(sentence("Round {round}", round=number))
+        out(
+            table(
+                rows,
+                [
+                    sentence("table"),
+                    sentence("sides"),
+                    sentence("state"),
+                    sentence("match points"),
+                    sentence("log"),
+                ],
+            )
+        )
         for s in byes:
-            out(m("  bye: {side}", side=s))
+            out(sentence("  bye: {side}", side=s))
         for note in notes:
-            out(m("  {note}", note=note))
+            out(sentence("  {note}", note=note))
 
 
 @app.command("standings")
@@ -301,10 +326,12 @@ def status_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
 def standings_cmd(
     after_round: Annotated[
         int | None,
-        typer.Option("--after-round", min=1, help=h("Standings as they were after round N.")),
+        typer.Option(
+            "--after-round", min=1, help=help_text("Standings as they were after round N.")
+        ),
     ] = None,
     as_json: Json = False,
-    as_csv: Annotated[bool, typer.Option("--csv", help=h("Print CSV rows."))] = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help=help_text("Print CSV rows."))] = False,
     folder: Dir = HERE,
 ) -> None:
     """The ranking: match points, then the tie-breaks in their declared order.
@@ -331,23 +358,27 @@ def standings_cmd(
                 ]
             )
     else:
-        out(m("{name}: standings after round {round}", name=t.name, round=s.after_round))
+        out(sentence("{name}: standings after round {round}", name=t.name, round=s.after_round))
         if s.pending:
-            out(mn("({n} table has no result yet)", "({n} tables have no result yet)", s.pending))
+            out(
+                plural_sentence(
+                    "({n} table has no result yet)", "({n} tables have no result yet)", s.pending
+                )
+            )
         heads = [
             "#",
-            m("name"),
-            m("points"),
+            sentence("name"),
+            sentence("points"),
             *t.tiebreaks,
-            m("played"),
-            m("won"),
-            m("drawn"),
-            m("lost"),
-            m("byes"),
-            m("game points"),
+            sentence("played"),
+            sentence("won"),
+            sentence("drawn"),
+            sentence("lost"),
+            sentence("byes"),
+            sentence("game points"),
             "",
         ]
-        out(table([[*r[:-1], m("withdrawn") if r[-1] else ""] for r in rows], heads))
+        out(table([[*r[:-1], sentence("withdrawn") if r[-1] else ""] for r in rows], heads))
 
 
 @app.command("verify")
@@ -362,7 +393,9 @@ def verify_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
     found = [
         Finding(
             "tournament.file",
-            m("{where}: {problem}", where=p.path, problem=p.message) if p.path else m(p.message),
+            sentence("{where}: {problem}", where=p.path, problem=p.message)
+            if p.path
+            else sentence(p.message),
         )
         for p in problems
     ]
@@ -373,22 +406,22 @@ def verify_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
         out(dumps({"ok": not found, "problems": [f.as_json() for f in found]}))
     else:
         for f in found:
-            where = [m("round {round}", round=f.round)] if f.round else []
-            where += [m("table {table}", table=f.table)] if f.table else []
+            where = [sentence("round {round}", round=f.round)] if f.round else []
+            where += [sentence("table {table}", table=f.table)] if f.table else []
             out(
-                m(
+                sentence(
                     "[{rule}] ({where}): {message}",
                     rule=f.rule,
                     where=join(where),
                     message=f.message,
                 )
                 if where
-                else m("[{rule}]: {message}", rule=f.rule, message=f.message)
+                else sentence("[{rule}]: {message}", rule=f.rule, message=f.message)
             )
         out(
-            m("ok: the tournament verifies")
+            sentence("ok: the tournament verifies")
             if not found
-            else mn("{n} problem", "{n} problems", len(found))
+            else plural_sentence("{n} problem", "{n} problems", len(found))
         )
     if found:
         raise typer.Exit(1)
@@ -399,16 +432,16 @@ def verify_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
 def publish_cmd(
     output: Annotated[
         Path,
-        typer.Option("--output", "-o", help=h("The folder to write the pages into.")),
+        typer.Option("--output", "-o", help=help_text("The folder to write the pages into.")),
     ],
     force: Annotated[
-        bool, typer.Option("--force", help=h("Replace the folder whatever it holds."))
+        bool, typer.Option("--force", help=help_text("Replace the folder whatever it holds."))
     ] = False,
     ascii_only: Annotated[
-        bool, typer.Option("--ascii", help=h("Plain ASCII: suits as S H D C, no symbols."))
+        bool, typer.Option("--ascii", help=help_text("Plain ASCII: suits as S H D C, no symbols."))
     ] = False,
     tournament: Annotated[
-        Path, typer.Argument(help=h("The tournament's folder."), show_default=False)
+        Path, typer.Argument(help=help_text("The tournament's folder."), show_default=False)
     ] = HERE,
 ) -> None:
     """Write the results pages: standings, crosstable, rounds, entrants, score sheets,
@@ -420,7 +453,7 @@ def publish_cmd(
 
     count = publish(tournament, output, force, ascii_only)
     out(
-        mn(
+        plural_sentence(
             "Wrote {n} page to {dir} (open index.html).",
             "Wrote {n} pages to {dir} (open index.html).",
             count,

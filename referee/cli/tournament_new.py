@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.cli.group import rule_overrides
-from referee.messages import join, m
+from referee.messages import join, sentence
 
 if TYPE_CHECKING:
     from referee.tournament.model import Entrant, Tournament
@@ -29,7 +29,9 @@ def read_points(text: str | None) -> Any:
             continue
         key, _, value = part.partition("=")
         if key.strip() not in ("win", "draw", "bye") or not value.strip().isdigit():
-            raise usage(m("--points: expected win=N,draw=N,bye=N, found {value}", value=repr(part)))
+            raise usage(
+                sentence("--points: expected win=N,draw=N,bye=N, found {value}", value=repr(part))
+            )
         setattr(p, key.strip(), int(value))
     return p
 
@@ -43,18 +45,22 @@ def game_rules(
 
     if game not in GAMES:
         raise usage(
-            m("--game: expected one of {games}, found {game}", games=join(GAMES), game=repr(game))
+            sentence(
+                "--game: expected one of {games}, found {game}", games=join(GAMES), game=repr(game)
+            )
         )
     variant = variant or GAMES[game].default_variant
     if (why := check_variant(game, variant)) is not None:
-        raise usage(m("{what}: {error}", what="--variant", error=why))
+        raise usage(sentence("{what}: {error}", what="--variant", error=why))
     overrides: dict[str, bool | int | str] = rule_overrides(game, rule or [])
     if system not in SYSTEMS:
-        raise usage(m("--system: expected swiss or round-robin, found {value}", value=repr(system)))
+        raise usage(
+            sentence("--system: expected swiss or round-robin, found {value}", value=repr(system))
+        )
     for tb in tiebreak or []:
         if tb not in TIEBREAKS:
             raise usage(
-                m(
+                sentence(
                     "--tiebreak: expected one of {ids}, found {value}",
                     ids=join(TIEBREAKS),
                     value=repr(tb),
@@ -96,7 +102,9 @@ def new_tournament(
     try:
         when = (dt.date.fromisoformat(date) if date else dt.date.today()).isoformat()
     except ValueError:
-        raise usage(m("--date: expected YYYY-MM-DD, found {value}", value=repr(date))) from None
+        raise usage(
+            sentence("--date: expected YYYY-MM-DD, found {value}", value=repr(date))
+        ) from None
     return Tournament(
         name,
         game,

@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from referee.messages import m
+from referee.messages import sentence
 from referee.problems import Problem, RefereeError
 
 if TYPE_CHECKING:
@@ -139,7 +139,7 @@ def check_destination(dest: Path, tournament: Path, force: bool) -> None:
     there = dest.resolve()
     if there == here or there in here.parents:
         raise refuse(
-            m(
+            sentence(
                 "{dir}: expected a folder for the pages, found the tournament's own folder "
                 "(or one holding it); choose another -o",
                 dir=str(dest),
@@ -150,7 +150,7 @@ def check_destination(dest: Path, tournament: Path, force: bool) -> None:
     if dest.is_symlink() or not dest.is_dir():
         if force and not dest.is_dir():
             return
-        raise refuse(m("{dir}: expected a folder, found a file", dir=str(dest)))
+        raise refuse(sentence("{dir}: expected a folder, found a file", dir=str(dest)))
     if force:
         return
     listed = _listed(dest)
@@ -160,7 +160,7 @@ def check_destination(dest: Path, tournament: Path, force: bool) -> None:
             continue
         if listed is None or rel not in listed:
             raise refuse(
-                m(
+                sentence(
                     "{dir}: holds {entry}, which is not part of an earlier publication; "
                     "expected an empty folder or one written by publish (--force replaces it)",
                     dir=str(dest),

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee import __version__
-from referee.messages import Msg, m, mn, say
+from referee.messages import Msg, localized, plural_sentence, sentence
 from referee.render import BREAKDOWN, Style, how_said
 from referee.scoresheet import DealLine, ScoreSheet
 from referee.text import visible
@@ -27,29 +27,29 @@ TEMPLATES = Path(__file__).parent / "templates"
 SHORT_DIGEST = 12  # hex digits of the log's digest printed large on the sheet
 
 WORDS = {  # the page's fixed words, said in the reader's language at render time
-    "score_sheet": m("Score sheet"),
-    "rules": m("Rules changed from the variant"),
-    "variant": m("the variant:"),
-    "event": m("Event"),
-    "date": m("Date"),
-    "players": m("Players"),
-    "sides": m("Sides"),
-    "deal": m("deal"),
-    "dealer": m("dealer"),
-    "trump": m("trump"),
-    "side": m("side"),
-    "points": m("points"),
-    "penalty": m("penalty"),
-    "running": m("running"),
-    "how": m("how it ended"),
-    "pot_after": m("pot after"),
-    "total": m("total"),
-    "pot_balance": m("pot balance"),
-    "chart": m("Running totals"),
-    "signatures": m("Signatures"),
-    "referee": m("Referee"),
-    "digest": m("Log digest (SHA-256)"),
-    "no_deal": m("No finished deal yet."),
+    "score_sheet": sentence("Score sheet"),
+    "rules": sentence("Rules changed from the variant"),
+    "variant": sentence("the variant:"),
+    "event": sentence("Event"),
+    "date": sentence("Date"),
+    "players": sentence("Players"),
+    "sides": sentence("Sides"),
+    "deal": sentence("deal"),
+    "dealer": sentence("dealer"),
+    "trump": sentence("trump"),
+    "side": sentence("side"),
+    "points": sentence("points"),
+    "penalty": sentence("penalty"),
+    "running": sentence("running"),
+    "how": sentence("how it ended"),
+    "pot_after": sentence("pot after"),
+    "total": sentence("total"),
+    "pot_balance": sentence("pot balance"),
+    "chart": sentence("Running totals"),
+    "signatures": sentence("Signatures"),
+    "referee": sentence("Referee"),
+    "digest": sentence("Log digest (SHA-256)"),
+    "no_deal": sentence("No finished deal yet."),
 }
 
 
@@ -89,7 +89,7 @@ def said(text: object) -> str:
     """A sentence or a piece of log text as the page shows it: in the reader's language,
     invisible characters shown; without the right-to-left mark a terminal line needs (the
     page's ``dir`` lays it out)."""
-    return say(text).lstrip("\u200f") if isinstance(text, Msg) else visible(str(text))
+    return localized(text).lstrip("\u200f") if isinstance(text, Msg) else visible(str(text))
 
 
 def _row(sheet: ScoreSheet, d: DealLine, style: Style) -> Row:
@@ -102,7 +102,9 @@ def _row(sheet: ScoreSheet, d: DealLine, style: Style) -> Row:
         )
         taken = dict(d.captured).get(side)
         captured = (
-            "" if taken is None else said(mn("{n} card captured", "{n} cards captured", taken))
+            ""
+            if taken is None
+            else said(plural_sentence("{n} card captured", "{n} cards captured", taken))
         )
         cells.append(Cell(i, d.points(side), parts, captured, d.total(side)))
     return Row(
@@ -128,10 +130,10 @@ def part_columns(sheet: ScoreSheet) -> list[tuple[str, str]]:
 
 def _outcome(sheet: ScoreSheet) -> str:
     if sheet.winner:
-        return said(m("Winner: {side}", side=sheet.winner))
+        return said(sentence("Winner: {side}", side=sheet.winner))
     if sheet.over:
-        return said(m("The match is over without a winner: the fewest points are shared."))
-    return said(m("The match is not decided yet."))
+        return said(sentence("The match is over without a winner: the fewest points are shared."))
+    return said(sentence("The match is not decided yet."))
 
 
 def context(sheet: ScoreSheet, digest: str, style: Style) -> dict[str, object]:
@@ -140,7 +142,7 @@ def context(sheet: ScoreSheet, digest: str, style: Style) -> dict[str, object]:
     from referee.lang import RTL, SEPARATORS, current
 
     lang = current()
-    head = m(
+    head = sentence(
         "{game} ({variant}), target {target} penalty points: lower is better; the first side "
         "to reach it loses"
         if sheet.lower_wins
@@ -154,7 +156,7 @@ def context(sheet: ScoreSheet, digest: str, style: Style) -> dict[str, object]:
         "dir": "rtl" if lang in RTL else "ltr",
         "comma": SEPARATORS.get(lang, {}).get(", ", ", "),
         "w": {k: said(v) for k, v in WORDS.items()},
-        "title": said(m("{game} ({variant})", game=sheet.title, variant=sheet.variant)),
+        "title": said(sentence("{game} ({variant})", game=sheet.title, variant=sheet.variant)),
         "head": said(head),
         "sheet": sheet,
         "event": said(sheet.event) if sheet.event else "",
@@ -164,17 +166,19 @@ def context(sheet: ScoreSheet, digest: str, style: Style) -> dict[str, object]:
         "trumps": any(d.trump is not None for d in sheet.deals),
         "hows": any(d.how for d in sheet.deals),
         "outcome": _outcome(sheet),
-        "pot_now": said(m("In the pot now: {pot}", pot=sheet.pot)) if sheet.has_pot else "",
+        "pot_now": said(sentence("In the pot now: {pot}", pot=sheet.pot)) if sheet.has_pot else "",
         "chart": chart(sheet) if sheet.deals else None,
         "digest": digest,
         "short": digest[:SHORT_DIGEST],
         "check": said(
-            m(
+            sentence(
                 "To check a log against this sheet: {command}",
                 command=f"referee verify --digest {digest[:SHORT_DIGEST]} FILE",
             )
         ),
-        "made": said(m("Written by referee {version} from the match log.", version=__version__)),
+        "made": said(
+            sentence("Written by referee {version} from the match log.", version=__version__)
+        ),
     }
 
 

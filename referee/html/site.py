@@ -17,49 +17,49 @@ from dataclasses import dataclass
 from referee import __version__
 from referee.html.chart import Chart, plot
 from referee.html.sheet import TEMPLATES, environment, said
-from referee.messages import m, mn
+from referee.messages import plural_sentence, sentence
 from referee.tournament.crosstable import EntrantView, Event, RoundView, TableView
 from referee.tournament.report import number, state_said
 
 WORDS = {
-    "standings": m("Standings"),
-    "crosstable": m("Crosstable"),
-    "rounds": m("Rounds"),
-    "entrants": m("Entrants"),
-    "by_table": m("Pairings by table"),
-    "by_name": m("Pairings by name"),
-    "printable": m("To print"),
-    "slips": m("Table slips"),
-    "pairings": m("Pairings"),
-    "table": m("table"),
-    "sides": m("sides"),
-    "state": m("state"),
-    "match_points": m("match points"),
-    "game_points": m("game points"),
-    "name": m("name"),
-    "points": m("points"),
-    "played": m("played"),
-    "won": m("won"),
-    "drawn": m("drawn"),
-    "lost": m("lost"),
-    "byes": m("byes"),
-    "withdrawn": m("withdrawn"),
-    "bye": m("bye"),
-    "pending": m("no result yet"),
-    "opponents": m("opponents"),
-    "result": m("result"),
-    "total": m("total"),
-    "sheet": m("Score sheet"),
-    "no_sheet": m("no score sheet"),
-    "chart": m("Match points after each round"),
-    "players": m("Players"),
-    "decision": m("director's decision"),
-    "log": m("log"),
-    "command": m("Record this table's match from the tournament's folder:"),
-    "signature": m("Signatures"),
-    "key": m("1 won, ½ drawn, 0 lost; + and − a forfeit; … no result yet; r: the round."),
-    "members": m("members"),
-    "tiebreaks": m("Tie-breaks, in order:"),
+    "standings": sentence("Standings"),
+    "crosstable": sentence("Crosstable"),
+    "rounds": sentence("Rounds"),
+    "entrants": sentence("Entrants"),
+    "by_table": sentence("Pairings by table"),
+    "by_name": sentence("Pairings by name"),
+    "printable": sentence("To print"),
+    "slips": sentence("Table slips"),
+    "pairings": sentence("Pairings"),
+    "table": sentence("table"),
+    "sides": sentence("sides"),
+    "state": sentence("state"),
+    "match_points": sentence("match points"),
+    "game_points": sentence("game points"),
+    "name": sentence("name"),
+    "points": sentence("points"),
+    "played": sentence("played"),
+    "won": sentence("won"),
+    "drawn": sentence("drawn"),
+    "lost": sentence("lost"),
+    "byes": sentence("byes"),
+    "withdrawn": sentence("withdrawn"),
+    "bye": sentence("bye"),
+    "pending": sentence("no result yet"),
+    "opponents": sentence("opponents"),
+    "result": sentence("result"),
+    "total": sentence("total"),
+    "sheet": sentence("Score sheet"),
+    "no_sheet": sentence("no score sheet"),
+    "chart": sentence("Match points after each round"),
+    "players": sentence("Players"),
+    "decision": sentence("director's decision"),
+    "log": sentence("log"),
+    "command": sentence("Record this table's match from the tournament's folder:"),
+    "signature": sentence("Signatures"),
+    "key": sentence("1 won, ½ drawn, 0 lost; + and − a forfeit; … no result yet; r: the round."),
+    "members": sentence("members"),
+    "tiebreaks": sentence("Tie-breaks, in order:"),
 }
 OUTCOME_MARK = {
     "won": "1",
@@ -108,7 +108,9 @@ def _frame(ev: Event, root: str, links: Links) -> dict[str, object]:
 
     t = ev.tournament
     lang = current()
-    head = said(m("{game} ({variant}), {system}", game=t.game, variant=t.variant, system=t.system))
+    head = said(
+        sentence("{game} ({variant}), {system}", game=t.game, variant=t.variant, system=t.system)
+    )
     return {
         "lang": lang,
         "dir": "rtl" if lang in RTL else "ltr",
@@ -120,14 +122,16 @@ def _frame(ev: Event, root: str, links: Links) -> dict[str, object]:
         "head": head,
         "links": links,
         "rounds": ev.rounds,
-        "round_word": {r.number: said(m("Round {round}", round=r.number)) for r in ev.rounds},
-        "made": said(m("Published by referee {version}.", version=__version__)),
+        "round_word": {
+            r.number: said(sentence("Round {round}", round=r.number)) for r in ev.rounds
+        },
+        "made": said(sentence("Published by referee {version}.", version=__version__)),
     }
 
 
 def _state(table: TableView) -> str:
     if table.state == "problem" and table.problem:
-        return said(m("problem: {problem}", problem=table.problem))
+        return said(sentence("problem: {problem}", problem=table.problem))
     return said(state_said(table.state, None))
 
 
@@ -143,10 +147,16 @@ def standings_page(ev: Event, links: Links, printable: bool = False) -> str:
             for row in s.rows
         },
         "after": said(
-            m("{name}: standings after round {round}", name=ev.tournament.name, round=s.after_round)
+            sentence(
+                "{name}: standings after round {round}",
+                name=ev.tournament.name,
+                round=s.after_round,
+            )
         ),
         "pending_note": said(
-            mn("({n} table has no result yet)", "({n} tables have no result yet)", s.pending)
+            plural_sentence(
+                "({n} table has no result yet)", "({n} tables have no result yet)", s.pending
+            )
         )
         if s.pending
         else "",
@@ -180,7 +190,9 @@ def round_page(ev: Event, r: RoundView, links: Links, sheets: set[str], kind: st
         "sheets": sheets,
         "kind": kind,
         "slip_title": {
-            tb.number: said(m("Round {round}, table {table}", round=r.number, table=tb.number))
+            tb.number: said(
+                sentence("Round {round}, table {table}", round=r.number, table=tb.number)
+            )
             for tb in r.tables
         },
     }
@@ -212,7 +224,7 @@ def sheet_page(ev: Event, table: TableView, links: Links, body: str) -> str:
     from markupsafe import Markup
 
     ctx = _frame(ev, "../", links)
-    title = said(m("Round {round}, table {table}", round=table.round, table=table.number))
+    title = said(sentence("Round {round}, table {table}", round=table.round, table=table.number))
     ctx |= {"table": table, "body": Markup(body), "title": title}
     return environment().get_template("site_sheet.html").render(ctx)
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
-from referee.messages import join, m
+from referee.messages import join, sentence
 from referee.problems import RefereeError
 from referee.tournament.model import (
     DEFAULT_TIEBREAKS,
@@ -69,7 +69,7 @@ def create(folder: Path, t: Tournament, rounds: int | None, size: int | None) ->
     if file_of(folder).exists() or file_of(folder).is_symlink():
         raise problem(
             "tournament.file",
-            m(
+            sentence(
                 "{file} already holds a tournament; choose another folder",
                 file=str(file_of(folder)),
             ),
@@ -80,7 +80,7 @@ def create(folder: Path, t: Tournament, rounds: int | None, size: int | None) ->
     if n < max(2, t.sides_per_table):
         raise problem(
             "tournament.file",
-            m(
+            sentence(
                 "{count} sides cannot be paired at tables of {size}",
                 count=n,
                 size=t.sides_per_table,
@@ -88,12 +88,12 @@ def create(folder: Path, t: Tournament, rounds: int | None, size: int | None) ->
         )
     if t.system == "round-robin":
         if t.sides_per_table != 2:
-            raise problem("tournament.file", m("a round robin is for two sides a table"))
+            raise problem("tournament.file", sentence("a round robin is for two sides a table"))
         need = n - 1 if n % 2 == 0 else n
         if rounds not in (None, need):
             raise problem(
                 "tournament.file",
-                m(
+                sentence(
                     "a round robin of {count} sides has {need} rounds, not {rounds}",
                     count=n,
                     need=need,
@@ -102,14 +102,16 @@ def create(folder: Path, t: Tournament, rounds: int | None, size: int | None) ->
             )
         rounds = need
     if rounds is not None and rounds < 1:
-        raise problem("tournament.file", m("--rounds is at least 1, not {rounds}", rounds=rounds))
+        raise problem(
+            "tournament.file", sentence("--rounds is at least 1, not {rounds}", rounds=rounds)
+        )
     t.rounds = rounds or max(1, math.ceil(math.log2(n)))
     t.tiebreaks = t.tiebreaks or DEFAULT_TIEBREAKS[t.system]
     t.seed = t.seed or secrets.token_hex(8)
     if not layout(t, n)[0]:
         raise problem(
             "tournament.file",
-            m(
+            sentence(
                 "{count} sides cannot be paired at tables of {size}",
                 count=n,
                 size=t.sides_per_table,
@@ -151,12 +153,14 @@ def add(folder: Path, text: str) -> Entrant:
         refuse_closed(t)
         e = entrant(text, False)
         if t.teams != bool(e.members):
-            raise problem("tournament.file", m("entrants are all teams or all players, not both"))
+            raise problem(
+                "tournament.file", sentence("entrants are all teams or all players, not both")
+            )
         check_entrants([*t.entrants, e])
         if t.system == "round-robin":
             if t.current:
                 raise problem(
-                    "tournament.round", m("a round robin takes no entrant once it has begun")
+                    "tournament.round", sentence("a round robin takes no entrant once it has begun")
                 )
             n = len(t.entrants) + 1
             t.rounds = n - 1 if n % 2 == 0 else n
@@ -174,14 +178,16 @@ def drop(folder: Path, name: str) -> Entrant:
         if e is None:
             raise problem(
                 "tournament.file",
-                m(
+                sentence(
                     "{name} is not an entrant ({names})",
                     name=repr(name),
                     names=join(x.name for x in t.entrants),
                 ),
             )
         if e.withdrawn is not None:
-            raise problem("tournament.file", m("{name} has already withdrawn", name=repr(name)))
+            raise problem(
+                "tournament.file", sentence("{name} has already withdrawn", name=repr(name))
+            )
         e.withdrawn = t.current + 1
         count_new(t, all_facts(folder, t, uncounted(t)))
     return e
@@ -189,7 +195,9 @@ def drop(folder: Path, name: str) -> Entrant:
 
 def refuse_closed(t: Tournament) -> None:
     if t.closed is not None:
-        raise problem("tournament.round", m("the tournament was closed at {time}", time=t.closed))
+        raise problem(
+            "tournament.round", sentence("the tournament was closed at {time}", time=t.closed)
+        )
 
 
 def pending(t: Tournament, facts: Facts) -> list[int]:
@@ -212,7 +220,7 @@ def count_all_in(folder: Path, t: Tournament) -> None:
     if waiting:
         raise problem(
             "tournament.pending",
-            m(
+            sentence(
                 "round {round}: no result yet at table {tables}",
                 round=t.current,
                 tables=join(waiting),
@@ -230,7 +238,8 @@ def pair(folder: Path) -> Round:
         refuse_closed(t)
         if t.current >= t.rounds:
             raise problem(
-                "tournament.round", m("every round has been paired ({rounds})", rounds=t.rounds)
+                "tournament.round",
+                sentence("every round has been paired ({rounds})", rounds=t.rounds),
             )
         count_all_in(folder, t)
         rnd = next_round(t)
@@ -251,7 +260,7 @@ def next_round(t: Tournament) -> Round:
     if len(active) < 2 or not layout(t, len(active))[0]:
         raise problem(
             "tournament.round",
-            m(
+            sentence(
                 "{count} active sides cannot be paired at tables of {size}",
                 count=len(active),
                 size=t.sides_per_table,
@@ -295,7 +304,9 @@ def write_logs(folder: Path, t: Tournament, rnd: Round) -> None:
             if old is None or old.deals or old.event != event:
                 raise problem(
                     "tournament.round",
-                    m("{log} exists and is not part of the tournament; move it away", log=tb.log),
+                    sentence(
+                        "{log} exists and is not part of the tournament; move it away", log=tb.log
+                    ),
                 )
             write_atomic(path, log_bytes(match))
         else:
@@ -305,12 +316,13 @@ def write_logs(folder: Path, t: Tournament, rnd: Round) -> None:
 def find_table(t: Tournament, number: int, round_number: int | None) -> tuple[Round, Table]:
     r = round_number or t.current
     if not 1 <= r <= t.current:
-        raise problem("tournament.round", m("round {round} has not been paired", round=r))
+        raise problem("tournament.round", sentence("round {round} has not been paired", round=r))
     rnd = t.paired[r - 1]
     tb = rnd.table(number)
     if tb is None:
         raise problem(
-            "tournament.table", m("round {round} has no table {table}", round=r, table=number)
+            "tournament.table",
+            sentence("round {round} has no table {table}", round=r, table=number),
         )
     return rnd, tb
 
@@ -330,7 +342,7 @@ def decide(
             if last is None:
                 raise problem(
                     "tournament.table",
-                    m("table {table} has no decision to take back", table=number),
+                    sentence("table {table} has no decision to take back", table=number),
                 )
             last.undone, last.undone_during = now(), t.current
         else:
@@ -349,7 +361,7 @@ def decision(
             if s not in tb.sides:
                 raise problem(
                     "tournament.table",
-                    m(
+                    sentence(
                         "{side} is not at table {table} ({sides})",
                         side=repr(s),
                         table=tb.number,
@@ -360,10 +372,10 @@ def decision(
         if kind == "time" and (f is None or f.problem is not None):
             raise problem(
                 "tournament.table",
-                m(
+                sentence(
                     "{log}: time cannot be called on a log that does not verify: {problem}",
                     log=tb.log,
-                    problem=f.problem if f else m("the log is missing"),
+                    problem=f.problem if f else sentence("the log is missing"),
                 ),
             )
         return Decision(
@@ -383,18 +395,22 @@ def recount(folder: Path, number: int, round_number: int | None, reason: str) ->
         if last is None:
             raise problem(
                 "tournament.table",
-                m("{log} has not been counted yet; nothing to recount", log=tb.log),
+                sentence("{log} has not been counted yet; nothing to recount", log=tb.log),
             )
         if f is None or f.problem is not None or not f.complete:
             why = (
-                m("the log is missing") if f is None else f.problem or m("the match is not decided")
+                sentence("the log is missing")
+                if f is None
+                else f.problem or sentence("the match is not decided")
             )
             raise problem(
-                "tournament.table", m("{log} cannot be counted: {problem}", log=tb.log, problem=why)
+                "tournament.table",
+                sentence("{log} cannot be counted: {problem}", log=tb.log, problem=why),
             )
         if f.digest == last.digest:
             raise problem(
-                "tournament.changed", m("{log} has not changed since it was counted", log=tb.log)
+                "tournament.changed",
+                sentence("{log} has not changed since it was counted", log=tb.log),
             )
         count_new(t, facts)
         c = Count(f.digest, dict(f.totals), f.winner, t.current, now(), reason)
@@ -409,7 +425,7 @@ def close(folder: Path) -> Tournament:
         if t.current < t.rounds:
             raise problem(
                 "tournament.round",
-                m(
+                sentence(
                     "round {round} of {rounds} is the last paired; pair every round first",
                     round=t.current,
                     rounds=t.rounds,

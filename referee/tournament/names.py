@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from referee.messages import m
+from referee.messages import sentence
 from referee.registry import GAMES, variant_values
 from referee.text import name_problem as text_problem
 from referee.text import normal_name, visible
@@ -25,9 +25,9 @@ MAX_NAME = 40  # as in a match log
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name, or None."""
     if name != normal_name(name):
-        return m("{name} is not in Unicode normal form (NFC)", name=repr(visible(name)))
+        return sentence("{name} is not in Unicode normal form (NFC)", name=repr(visible(name)))
     if len(name) > MAX_NAME:
-        return m(
+        return sentence(
             "{name}…: a name has at most 40 characters, found {count}",
             name=repr(visible(name[:MAX_NAME])),
             count=len(name),
@@ -43,7 +43,8 @@ def entrant(text: str, team: bool) -> Entrant:
     members = tuple(p.strip() for p in name.split(" & ")) if team or " & " in name else ()
     if members and len(members) != 2:
         raise problem(
-            "tournament.file", m('{name}: a team is two members joined by " & "', name=repr(name))
+            "tournament.file",
+            sentence('{name}: a team is two members joined by " & "', name=repr(name)),
         )
     for who in members or (name,):
         why = name_problem(who)
@@ -60,11 +61,13 @@ def check_entrants(entrants: list[Entrant]) -> None:
             if who.casefold() in seen:
                 raise problem(
                     "tournament.file",
-                    m("{name} is entered twice; names must be unique", name=repr(who)),
+                    sentence("{name} is entered twice; names must be unique", name=repr(who)),
                 )
             seen.add(who.casefold())
     if len({bool(e.members) for e in entrants}) > 1:
-        raise problem("tournament.file", m("entrants are all teams or all players, not both"))
+        raise problem(
+            "tournament.file", sentence("entrants are all teams or all players, not both")
+        )
 
 
 def table_size_for(
@@ -80,7 +83,7 @@ def table_size_for(
         if not partners or size not in (None, 4):
             raise problem(
                 "tournament.file",
-                m(
+                sentence(
                     "teams of two play at tables of 4 in a partnership game ({game} with "
                     "partnerships), not {size}",
                     game=game,
@@ -92,7 +95,7 @@ def table_size_for(
     if not low <= size <= high:
         raise problem(
             "tournament.file",
-            m(
+            sentence(
                 "{game} is played by {low} to {high} players, not {count}",
                 game=game,
                 low=low,
@@ -103,7 +106,7 @@ def table_size_for(
     if size == 4 and partners:
         raise problem(
             "tournament.file",
-            m(
+            sentence(
                 "individual entrants at tables of 4 in {game} need --rule partnerships=false",
                 game=game,
             ),

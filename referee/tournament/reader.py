@@ -8,7 +8,7 @@ import re
 from pathlib import PurePosixPath
 from typing import Any
 
-from referee.messages import join, m
+from referee.messages import join, sentence
 from referee.problems import Problem
 from referee.registry import GAMES, check_game, check_variant, resolve_rules
 from referee.tournament.model import (
@@ -59,7 +59,7 @@ class Reader:
             if key not in allowed:
                 self.bad(
                     f"{path}{key}",
-                    m(
+                    sentence(
                         "unknown key {key}; expected one of {keys}",
                         key=repr(key),
                         keys=join(allowed),
@@ -77,7 +77,7 @@ class Reader:
     ) -> Any:
         if key not in raw:
             if default is ...:
-                self.bad(f"{path}{key}", m("missing key {key}", key=repr(key)))
+                self.bad(f"{path}{key}", sentence("missing key {key}", key=repr(key)))
                 return None
             return default
         value = raw[key]
@@ -86,7 +86,7 @@ class Reader:
         ) or not isinstance(value, kind):
             self.bad(
                 f"{path}{key}",
-                m(
+                sentence(
                     "expected {what}, found {value}",
                     what=what or getattr(kind, "__name__", "a value"),
                     value=repr(value)[:60],
@@ -96,13 +96,13 @@ class Reader:
         return value
 
     def names(self, raw: dict[str, Any], key: str, path: str) -> tuple[str, ...] | None:
-        value = self.get(raw, key, list, path, what=m("an array of names"))
+        value = self.get(raw, key, list, path, what=sentence("an array of names"))
         if value is None:
             return None
         if not all(isinstance(v, str) for v in value):
             self.bad(
                 f"{path}{key}",
-                m("expected an array of names, found {value}", value=repr(value)[:60]),
+                sentence("expected an array of names, found {value}", value=repr(value)[:60]),
             )
             return None
         return tuple(value)
@@ -110,14 +110,16 @@ class Reader:
     def ints(
         self, raw: dict[str, Any], key: str, path: str, default: Any = ...
     ) -> dict[str, int] | None:
-        value = self.get(raw, key, dict, path, default, m("a table of whole numbers"))
+        value = self.get(raw, key, dict, path, default, sentence("a table of whole numbers"))
         if value is None:
             return None
         for k, v in value.items():
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
                 self.bad(
                     f"{path}{key}.{k}",
-                    m("expected a whole number of at least 0, found {value}", value=repr(v)[:60]),
+                    sentence(
+                        "expected a whole number of at least 0, found {value}", value=repr(v)[:60]
+                    ),
                 )
                 return None
         return dict(value)
@@ -130,7 +132,7 @@ def read_tournament(data: dict[str, Any]) -> tuple[Tournament | None, list[Probl
     if data.get("format") != "referee-tournament":
         r.bad(
             "format",
-            m(
+            sentence(
                 "expected {expected}, found {value}",
                 expected='"referee-tournament"',
                 value=repr(data.get("format"))[:60],
@@ -139,7 +141,7 @@ def read_tournament(data: dict[str, Any]) -> tuple[Tournament | None, list[Probl
     if data.get("version") != 1:
         r.bad(
             "version",
-            m(
+            sentence(
                 "expected {expected}, found {value}",
                 expected="1",
                 value=repr(data.get("version"))[:60],
@@ -148,23 +150,27 @@ def read_tournament(data: dict[str, Any]) -> tuple[Tournament | None, list[Probl
     t = _header(r, data)
     if t is None:
         return None, r.problems
-    for i, raw in enumerate(r.get(data, "entrants", list, "", [], m("an array of tables")) or []):
+    for i, raw in enumerate(
+        r.get(data, "entrants", list, "", [], sentence("an array of tables")) or []
+    ):
         e = _entrant(r, raw, f"entrants[{i}].")
         if e is not None:
             if t.entrant(e.name) is not None:
                 r.bad(
                     f"entrants[{i}].name",
-                    m("{name} is entered twice; names must be unique", name=repr(e.name)),
+                    sentence("{name} is entered twice; names must be unique", name=repr(e.name)),
                 )
             t.entrants.append(e)
     _players_unique(r, t)
-    for i, raw in enumerate(r.get(data, "round", list, "", [], m("an array of tables")) or []):
+    for i, raw in enumerate(
+        r.get(data, "round", list, "", [], sentence("an array of tables")) or []
+    ):
         rnd = _round(r, t, raw, f"round[{i}].")
         if rnd is not None:
             if rnd.number != i + 1:
                 r.bad(
                     f"round[{i}].number",
-                    m(
+                    sentence(
                         "expected {expected}, found {value}",
                         expected=str(i + 1),
                         value=str(rnd.number),
@@ -175,32 +181,36 @@ def read_tournament(data: dict[str, Any]) -> tuple[Tournament | None, list[Probl
 
 
 def _header(r: Reader, data: dict[str, Any]) -> Tournament | None:
-    name = r.get(data, "name", str, "", what=m("a name"))
-    game = r.get(data, "game", str, "", what=m("a game"))
+    name = r.get(data, "name", str, "", what=sentence("a name"))
+    game = r.get(data, "game", str, "", what=sentence("a game"))
     if game is not None and (why := check_game(game)) is not None:
         r.bad("game", why)
         game = None
     if game is None or name is None:
         return None
-    variant = r.get(data, "variant", str, "", GAMES[game].default_variant, m("a variant"))
+    variant = r.get(data, "variant", str, "", GAMES[game].default_variant, sentence("a variant"))
     if variant is None or (why := check_variant(game, variant)) is not None:
-        r.bad("variant", why or m("expected a variant"))
+        r.bad("variant", why or sentence("expected a variant"))
         return None
-    rules = r.get(data, "rules", dict, "", {}, m("a table of rules"))
+    rules = r.get(data, "rules", dict, "", {}, sentence("a table of rules"))
     if rules is not None:
         _, problems = resolve_rules(game, variant, rules, "rules")
         for p in problems:
             r.bad(p.path or "rules", p.message)
-    system = r.get(data, "system", str, "", "swiss", m("swiss or round-robin"))
+    system = r.get(data, "system", str, "", "swiss", sentence("swiss or round-robin"))
     if system not in SYSTEMS:
-        r.bad("system", m("expected swiss or round-robin, found {value}", value=repr(system)))
+        r.bad(
+            "system", sentence("expected swiss or round-robin, found {value}", value=repr(system))
+        )
         system = "swiss"
     tiebreaks = r.names(data, "tiebreaks", "") if "tiebreaks" in data else None
     for i, tb in enumerate(tiebreaks or ()):
         if tb not in TIEBREAKS:
             r.bad(
                 f"tiebreaks[{i}]",
-                m("expected one of {ids}, found {value}", ids=join(TIEBREAKS), value=repr(tb)),
+                sentence(
+                    "expected one of {ids}, found {value}", ids=join(TIEBREAKS), value=repr(tb)
+                ),
             )
     points = _points(r, data)
     rounds = _positive(r, data, "rounds", "")
@@ -210,25 +220,25 @@ def _header(r: Reader, data: dict[str, Any]) -> Tournament | None:
         game=game,
         variant=variant,
         rules=rules or {},
-        date=r.get(data, "date", str, "", "", m("a date")) or "",
+        date=r.get(data, "date", str, "", "", sentence("a date")) or "",
         system=system,
         rounds=rounds or 1,
         table_size=size or 2,
-        seed=r.get(data, "seed", str, "", what=m("a seed")) or "",
+        seed=r.get(data, "seed", str, "", what=sentence("a seed")) or "",
         points=points,
         tiebreaks=tuple(tiebreaks or ()),
         entrants=[],
-        closed=r.get(data, "closed", str, "", None, m("a time")),
+        closed=r.get(data, "closed", str, "", None, sentence("a time")),
     )
     return t
 
 
 def _positive(r: Reader, raw: dict[str, Any], key: str, path: str) -> int | None:
-    value = r.get(raw, key, int, path, what=m("a whole number"))
+    value = r.get(raw, key, int, path, what=sentence("a whole number"))
     if value is not None and value < 1:
         r.bad(
             f"{path}{key}",
-            m("expected a whole number of at least 1, found {value}", value=str(value)),
+            sentence("expected a whole number of at least 1, found {value}", value=str(value)),
         )
         return None
     return value  # type: ignore[no-any-return]
@@ -242,10 +252,10 @@ def _points(r: Reader, data: dict[str, Any]) -> Points:
 
 def _entrant(r: Reader, raw: Any, path: str) -> Entrant | None:
     if not isinstance(raw, dict):
-        r.bad(path.rstrip("."), m("expected a table, found {value}", value=repr(raw)[:60]))
+        r.bad(path.rstrip("."), sentence("expected a table, found {value}", value=repr(raw)[:60]))
         return None
     r.keys(raw, ("name", "members", "joined", "withdrawn"), path)
-    name = r.get(raw, "name", str, path, what=m("a name"))
+    name = r.get(raw, "name", str, path, what=sentence("a name"))
     members = r.names(raw, "members", path) if "members" in raw else ()
     joined = _positive(r, raw, "joined", path) if "joined" in raw else 1
     withdrawn = _positive(r, raw, "withdrawn", path) if "withdrawn" in raw else None
@@ -260,7 +270,7 @@ def _entrant(r: Reader, raw: Any, path: str) -> Entrant | None:
     if members and (len(members) != 2 or " & ".join(members) != name):
         r.bad(
             f"{path}members",
-            m(
+            sentence(
                 "a team is two members whose names joined by ' & ' are its name, found {value}",
                 value=repr(list(members))[:80],
             ),
@@ -275,64 +285,66 @@ def _players_unique(r: Reader, t: Tournament) -> None:
             if who.casefold() in seen:
                 r.bad(
                     f"entrants[{i}]",
-                    m("{name} is entered twice; names must be unique", name=repr(who)),
+                    sentence("{name} is entered twice; names must be unique", name=repr(who)),
                 )
             seen.add(who.casefold())
 
 
 def _round(r: Reader, t: Tournament, raw: Any, path: str) -> Round | None:
     if not isinstance(raw, dict):
-        r.bad(path.rstrip("."), m("expected a table, found {value}", value=repr(raw)[:60]))
+        r.bad(path.rstrip("."), sentence("expected a table, found {value}", value=repr(raw)[:60]))
         return None
     r.keys(raw, ("number", "paired_at", "byes", "match_points", "tables"), path)
     number = _positive(r, raw, "number", path)
     byes = r.names(raw, "byes", path) if "byes" in raw else ()
     mp = r.ints(raw, "match_points", path, {})
     tables: list[Table] = []
-    for i, tb in enumerate(r.get(raw, "tables", list, path, [], m("an array of tables")) or []):
+    for i, tb in enumerate(
+        r.get(raw, "tables", list, path, [], sentence("an array of tables")) or []
+    ):
         table = _table(r, t, tb, f"{path}tables[{i}].")
         if table is not None:
             if any(x.number == table.number for x in tables):
                 r.bad(
                     f"{path}tables[{i}].table",
-                    m("table {number} is listed twice", number=table.number),
+                    sentence("table {number} is listed twice", number=table.number),
                 )
             tables.append(table)
-    at = r.get(raw, "paired_at", str, path, "", m("a time"))
+    at = r.get(raw, "paired_at", str, path, "", sentence("a time"))
     if number is None or byes is None or mp is None:
         return None
     for s in [*byes, *mp]:
         if t.entrant(s) is None:
             r.bad(
                 f"{path}byes" if s in byes else f"{path}match_points",
-                m("{side} is not an entrant", side=repr(s)),
+                sentence("{side} is not an entrant", side=repr(s)),
             )
     return Round(number, tables, byes, mp, at or "")
 
 
 def _table(r: Reader, t: Tournament, raw: Any, path: str) -> Table | None:
     if not isinstance(raw, dict):
-        r.bad(path.rstrip("."), m("expected a table, found {value}", value=repr(raw)[:60]))
+        r.bad(path.rstrip("."), sentence("expected a table, found {value}", value=repr(raw)[:60]))
         return None
     r.keys(raw, ("table", "sides", "players", "log", "counts", "decisions"), path)
     number = _positive(r, raw, "table", path)
     sides = r.names(raw, "sides", path)
     players = r.names(raw, "players", path)
-    log = r.get(raw, "log", str, path, what=m("a path inside the folder"))
+    log = r.get(raw, "log", str, path, what=sentence("a path inside the folder"))
     if log is not None and not safe_log(log):
         r.bad(
             f"{path}log",
-            m(
+            sentence(
                 "expected a relative path inside the tournament's folder ending .toml, "
                 "found {value}",
                 value=repr(log)[:80],
             ),
         )
         log = None
-    raw_counts = r.get(raw, "counts", list, path, [], m("an array of tables")) or []
+    raw_counts = r.get(raw, "counts", list, path, [], sentence("an array of tables")) or []
     read_counts = (_count(r, c, f"{path}counts[{i}].") for i, c in enumerate(raw_counts))
     counts = [c for c in read_counts if c is not None]
-    raw_decisions = r.get(raw, "decisions", list, path, [], m("an array of tables")) or []
+    raw_decisions = r.get(raw, "decisions", list, path, [], sentence("an array of tables")) or []
     read = (_decision(r, d, f"{path}decisions[{i}].") for i, d in enumerate(raw_decisions))
     decisions = [d for d in read if d is not None]
     if number is None or sides is None or players is None or log is None:
@@ -340,12 +352,14 @@ def _table(r: Reader, t: Tournament, raw: Any, path: str) -> Table | None:
     for s in sides:
         e = t.entrant(s)
         if e is None:
-            r.bad(f"{path}sides", m("{side} is not an entrant", side=repr(s)))
+            r.bad(f"{path}sides", sentence("{side} is not an entrant", side=repr(s)))
     expect = seating([t.entrant(s) or Entrant(s) for s in sides])
     if list(players) != expect:
         r.bad(
             f"{path}players",
-            m("expected {expected}, found {value}", expected=join(expect), value=join(players)),
+            sentence(
+                "expected {expected}, found {value}", expected=join(expect), value=join(players)
+            ),
         )
     return Table(number, sides, players, log, counts, decisions)
 
@@ -372,22 +386,22 @@ def safe_log(log: str) -> bool:
 
 def _count(r: Reader, raw: Any, path: str) -> Count | None:
     if not isinstance(raw, dict):
-        r.bad(path.rstrip("."), m("expected a table, found {value}", value=repr(raw)[:60]))
+        r.bad(path.rstrip("."), sentence("expected a table, found {value}", value=repr(raw)[:60]))
         return None
     r.keys(raw, ("digest", "totals", "winner", "during", "at", "reason", "complete"), path)
-    digest = r.get(raw, "digest", str, path, what=m("a SHA-256 in hexadecimal"))
+    digest = r.get(raw, "digest", str, path, what=sentence("a SHA-256 in hexadecimal"))
     if digest is not None and not HEX64.fullmatch(digest):
         r.bad(
             f"{path}digest",
-            m("expected a SHA-256 in hexadecimal, found {value}", value=repr(digest)[:80]),
+            sentence("expected a SHA-256 in hexadecimal, found {value}", value=repr(digest)[:80]),
         )
         digest = None
     totals = r.ints(raw, "totals", path, {})
-    winner = r.get(raw, "winner", str, path, None, m("a side"))
-    during = r.get(raw, "during", int, path, what=m("a whole number"))
-    at = r.get(raw, "at", str, path, "", m("a time"))
-    reason = r.get(raw, "reason", str, path, None, m("text"))
-    complete = r.get(raw, "complete", bool, path, True, m("true or false"))
+    winner = r.get(raw, "winner", str, path, None, sentence("a side"))
+    during = r.get(raw, "during", int, path, what=sentence("a whole number"))
+    at = r.get(raw, "at", str, path, "", sentence("a time"))
+    reason = r.get(raw, "reason", str, path, None, sentence("text"))
+    complete = r.get(raw, "complete", bool, path, True, sentence("true or false"))
     if digest is None or totals is None or during is None or complete is None:
         return None
     return Count(digest, totals, winner, during, at or "", reason, complete)
@@ -395,28 +409,28 @@ def _count(r: Reader, raw: Any, path: str) -> Count | None:
 
 def _decision(r: Reader, raw: Any, path: str) -> Decision | None:
     if not isinstance(raw, dict):
-        r.bad(path.rstrip("."), m("expected a table, found {value}", value=repr(raw)[:60]))
+        r.bad(path.rstrip("."), sentence("expected a table, found {value}", value=repr(raw)[:60]))
         return None
     r.keys(
         raw,
         ("kind", "reason", "during", "at", "absent", "points", "totals", "undone", "undone_during"),
         path,
     )
-    kind = r.get(raw, "kind", str, path, what=m("forfeit, time or points"))
+    kind = r.get(raw, "kind", str, path, what=sentence("forfeit, time or points"))
     if kind is not None and kind not in DECISIONS:
         r.bad(
             f"{path}kind",
-            m("expected forfeit, time or points, found {value}", value=repr(kind)[:40]),
+            sentence("expected forfeit, time or points, found {value}", value=repr(kind)[:40]),
         )
         kind = None
-    reason = r.get(raw, "reason", str, path, what=m("text"))
-    during = r.get(raw, "during", int, path, what=m("a whole number"))
-    at = r.get(raw, "at", str, path, "", m("a time"))
+    reason = r.get(raw, "reason", str, path, what=sentence("text"))
+    during = r.get(raw, "during", int, path, what=sentence("a whole number"))
+    at = r.get(raw, "at", str, path, "", sentence("a time"))
     absent = r.names(raw, "absent", path) if "absent" in raw else ()
     points = r.ints(raw, "points", path, {})
     totals = r.ints(raw, "totals", path, {})
-    undone = r.get(raw, "undone", str, path, None, m("a time"))
-    undone_during = r.get(raw, "undone_during", int, path, None, m("a whole number"))
+    undone = r.get(raw, "undone", str, path, None, sentence("a time"))
+    undone_during = r.get(raw, "undone_during", int, path, None, sentence("a whole number"))
     if (
         kind is None
         or reason is None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from referee.messages import Msg, join, m
+from referee.messages import Msg, join, sentence
 from referee.tournament.model import Tournament
 from referee.tournament.results import LogFacts, table_result, table_state
 from referee.tournament.standings import Standings, standings
@@ -45,17 +45,18 @@ def state_said(state: str, f: LogFacts | None) -> Msg:
     """A table's state in words (with deals so far and totals while playing)."""
     if state == "playing" and f is not None:
         totals = join(f"{k} {v}" for k, v in f.totals.items())
-        return m("playing: {n} deals, {totals}", n=f.deals, totals=totals)
+        return sentence("playing: {n} deals, {totals}", n=f.deals, totals=totals)
     if state == "problem":
-        return m(
-            "problem: {problem}", problem=f.problem if f and f.problem else m("the log is missing")
+        return sentence(
+            "problem: {problem}",
+            problem=f.problem if f and f.problem else sentence("the log is missing"),
         )
     return {
-        "finished": m("finished"),
-        "decided": m("decided by the director"),
-        "changed": m("changed since it was counted"),
-        "not-started": m("not started"),
-    }.get(state, m("playing"))
+        "finished": sentence("finished"),
+        "decided": sentence("decided by the director"),
+        "changed": sentence("changed since it was counted"),
+        "not-started": sentence("not started"),
+    }.get(state, sentence("playing"))
 
 
 def status_rows(
@@ -74,7 +75,7 @@ def status_rows(
                 [tb.number, join(tb.sides, " – "), state_said(table_state(tb, f), f), mp, tb.log]
             )
             for d in tb.decisions:
-                said = m(
+                said = sentence(
                     "table {table}: {kind} at {time}: {reason}",
                     table=tb.number,
                     kind=d.kind,
@@ -82,14 +83,14 @@ def status_rows(
                     reason=d.reason,
                 )
                 notes.append(
-                    m("{note} (taken back at {time})", note=said, time=d.undone)
+                    sentence("{note} (taken back at {time})", note=said, time=d.undone)
                     if d.undone
                     else said
                 )
             for c in tb.counts:
                 if c.reason is not None:
                     notes.append(
-                        m(
+                        sentence(
                             "table {table}: recounted at {time}: {reason}",
                             table=tb.number,
                             time=c.at,
@@ -105,7 +106,7 @@ def standings_of(t: Tournament, facts: Facts, after_round: int | None) -> Standi
     if after_round is not None and after_round > t.current:
         from referee.problems import Problem, RefereeError
 
-        said = m(
+        said = sentence(
             "round {round} has not been paired ({count} so far)", round=after_round, count=t.current
         )
         raise RefereeError([Problem("tournament.round", said)])

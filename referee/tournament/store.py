@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from referee.messages import m
+from referee.messages import sentence
 from referee.problems import Problem, RefereeError
 from referee.tournament.model import Tournament
 from referee.tournament.reader import read_tournament
@@ -56,7 +56,7 @@ def load(folder: Path, real: Path | None = None) -> Tournament:
     if not path.exists() and not path.is_symlink():
         raise problem(
             "tournament.file",
-            m(
+            sentence(
                 "{file}: no tournament here (referee tournament new NAME …)",
                 file=str(file_of(folder)),
             ),
@@ -134,7 +134,7 @@ def belongs(
     from referee.messages import join
 
     if match.game != game or match.variant != variant:
-        return m(
+        return sentence(
             "the log is {game} ({variant}), the table plays {want} ({wanted})",
             game=match.game,
             variant=match.variant,
@@ -142,7 +142,7 @@ def belongs(
             wanted=variant,
         )
     if list(match.players) != players:
-        return m(
+        return sentence(
             "the log's players are {found}, the table's {expected}",
             found=join(match.players),
             expected=join(players),
@@ -151,7 +151,7 @@ def belongs(
         keys = sorted(
             k for k in set(match.rules) | set(rules) if match.rules.get(k) != rules.get(k)
         )
-        return m("the log's rules differ from the tournament's: {keys}", keys=join(keys))
+        return sentence("the log's rules differ from the tournament's: {keys}", keys=join(keys))
     return None
 
 
@@ -232,10 +232,13 @@ def entrants_csv(path: Path) -> list[str]:
     try:
         text = read_path(path).decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise problem("tournament.file", m("{file}: not UTF-8 text", file=str(path))) from None
+        raise problem(
+            "tournament.file", sentence("{file}: not UTF-8 text", file=str(path))
+        ) from None
     rows = list(csv.DictReader(text.splitlines()))
     if not rows or "name" not in rows[0]:
         raise problem(
-            "tournament.file", m("{file}: expected a header row with a name column", file=str(path))
+            "tournament.file",
+            sentence("{file}: expected a header row with a name column", file=str(path)),
         )
     return [r["name"] or "" for r in rows]

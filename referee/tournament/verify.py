@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from referee.messages import Msg, join, m
+from referee.messages import Msg, join, sentence
 from referee.tournament.model import History, Round, Tournament
 from referee.tournament.pairing import Pairing, history, pair, two_cost
 from referee.tournament.results import LogFacts, Result, table_result
@@ -83,7 +83,9 @@ def verify(
         found.append(
             Finding(
                 "tournament.round",
-                m("{count} rounds are paired, of {rounds}", count=t.current, rounds=t.rounds),
+                sentence(
+                    "{count} rounds are paired, of {rounds}", count=t.current, rounds=t.rounds
+                ),
             )
         )
     for rnd in t.paired:
@@ -96,7 +98,7 @@ def verify(
             found.append(
                 Finding(
                     "tournament.round",
-                    m("the tournament is closed but this table has no result"),
+                    sentence("the tournament is closed but this table has no result"),
                     r,
                     n,
                 )
@@ -112,13 +114,17 @@ def check_tables(t: Tournament, rnd: Round, facts: Facts) -> list[Finding]:
         where = (rnd.number, tb.number)
         if f is None:
             out.append(
-                Finding("tournament.table", m("{log}: the log is missing", log=tb.log), *where)
+                Finding(
+                    "tournament.table", sentence("{log}: the log is missing", log=tb.log), *where
+                )
             )
             continue
         if f.problem is not None:
             out.append(
                 Finding(
-                    "tournament.table", m("{log}: {problem}", log=tb.log, problem=f.problem), *where
+                    "tournament.table",
+                    sentence("{log}: {problem}", log=tb.log, problem=f.problem),
+                    *where,
                 )
             )
             continue
@@ -129,7 +135,7 @@ def check_tables(t: Tournament, rnd: Round, facts: Facts) -> list[Finding]:
             out.append(
                 Finding(
                     "tournament.changed",
-                    m(
+                    sentence(
                         "{log} changed after it was counted; recount it or restore the counted log",
                         log=tb.log,
                     ),
@@ -140,7 +146,7 @@ def check_tables(t: Tournament, rnd: Round, facts: Facts) -> list[Finding]:
             out.append(
                 Finding(
                     "tournament.changed",
-                    m("{log}: the result counted is not the one its log gives", log=tb.log),
+                    sentence("{log}: the result counted is not the one its log gives", log=tb.log),
                     *where,
                 )
             )
@@ -155,22 +161,28 @@ def check_pairing(t: Tournament, rnd: Round) -> list[Finding]:
     paired = [s for tb in rnd.tables for s in tb.sides] + list(rnd.byes)
     twice = sorted({s for s in paired if paired.count(s) > 1})
     if twice:
-        out.append(Finding("tournament.pairing", m("paired twice: {sides}", sides=join(twice)), r))
+        out.append(
+            Finding("tournament.pairing", sentence("paired twice: {sides}", sides=join(twice)), r)
+        )
     for s in dict.fromkeys(paired):
         e = t.entrant(s)
         if e is None:
-            out.append(Finding("tournament.pairing", m("{side} is not an entrant", side=s), r))
+            out.append(
+                Finding("tournament.pairing", sentence("{side} is not an entrant", side=s), r)
+            )
         elif not e.active_in(r):
             out.append(
                 Finding(
                     "tournament.pairing",
-                    m("{side} is paired but had withdrawn or not yet entered", side=s),
+                    sentence("{side} is paired but had withdrawn or not yet entered", side=s),
                     r,
                 )
             )
     left_out = [s for s in t.active(r) if s not in paired]
     if left_out:
-        out.append(Finding("tournament.pairing", m("not paired: {sides}", sides=join(left_out)), r))
+        out.append(
+            Finding("tournament.pairing", sentence("not paired: {sides}", sides=join(left_out)), r)
+        )
     expected = {s: mp.get(s, 0) for s in dict.fromkeys(paired)}
     if rnd.match_points != expected:
         wrong = [s for s in expected if rnd.match_points.get(s) != expected[s]] or sorted(
@@ -179,7 +191,7 @@ def check_pairing(t: Tournament, rnd: Round) -> list[Finding]:
         out.append(
             Finding(
                 "tournament.pairing",
-                m(
+                sentence(
                     "the match points recorded for {sides} are not those the earlier results gave",
                     sides=join(wrong),
                 ),
@@ -202,12 +214,16 @@ def check_least_cost(t: Tournament, rnd: Round, mp: dict[str, int], hist: Histor
         if sorted(len(x) for x in mine.tables) != sorted(sizes) or len(mine.byes) != nbyes:
             return [
                 Finding(
-                    "tournament.pairing", m("the tables are not of the sizes the rules give"), r
+                    "tournament.pairing",
+                    sentence("the tables are not of the sizes the rules give"),
+                    r,
                 )
             ]
     if r == 1 or t.system == "round-robin":
         if _as_sets(mine) != _as_sets(ours):
-            return [Finding("tournament.pairing", m("the pairing is not the seeded draw"), r)]
+            return [
+                Finding("tournament.pairing", sentence("the pairing is not the seeded draw"), r)
+            ]
         return []
     cost = two_cost if two else multi_cost
     have, least = cost(mine.tables, mine.byes, mp, hist), cost(ours.tables, ours.byes, mp, hist)
@@ -216,7 +232,7 @@ def check_least_cost(t: Tournament, rnd: Round, mp: dict[str, int], hist: Histor
         return [
             Finding(
                 "tournament.pairing",
-                m(
+                sentence(
                     "the pairing costs {cost}, the least is {least}",
                     cost=str(have),
                     least=str(least),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.messages import join, m, say
+from referee.messages import join, localized, sentence
 from referee.registry import GAMES
 from referee.text import cut
 from referee.words.sentences import said_text
@@ -27,7 +27,7 @@ def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
 
     match, rep = recorded.match, recorded.rep
     back, *followed = said_back(recorded.entry, recorded.events)
-    first = style.text(say(confirm)) if confirm else styled(back, style)
+    first = style.text(localized(confirm)) if confirm else styled(back, style)
     lines: list[str] = list(followed)
     done = recorded.finished_deal
     if done is not None:
@@ -37,23 +37,23 @@ def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
             points = result.score.get(side, 0)
             detail = breakdown_said(result.breakdown.get(side, {}))
             parts.append(
-                m("{side} {points} ({detail})", side=side, points=points, detail=detail)
+                sentence("{side} {points} ({detail})", side=side, points=points, detail=detail)
                 if detail
-                else m("{side} {points}", side=side, points=points)
+                else sentence("{side} {points}", side=side, points=points)
             )
         scores = join(parts, "; ")
         if result.how:
-            said = m(
+            said = sentence(
                 "Deal {deal} is over ({how}): {scores}.",
                 deal=done.number,
                 how=cut(said_text(result.how), 200),
                 scores=scores,
             )
         else:
-            said = m("Deal {deal} is over: {scores}.", deal=done.number, scores=scores)
+            said = sentence("Deal {deal} is over: {scores}.", deal=done.number, scores=scores)
         lines.append(said)
         lines.append(
-            m(
+            sentence(
                 "Match totals: {totals} (first to {target} loses)."
                 if GAMES[match.game].lower_wins
                 else "Match totals: {totals} (target {target}).",
@@ -63,11 +63,11 @@ def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
         )
         if rep.over:
             lines.append(
-                m(
+                sentence(
                     "{side} win the match." if " & " in rep.winner else "{side} wins the match.",
                     side=rep.winner,
                 )
                 if rep.winner
-                else m("The match is over without a winner: the fewest points are shared.")
+                else sentence("The match is over without a winner: the fewest points are shared.")
             )
-    return [first, *(style.text(say(line)) for line in lines)]
+    return [first, *(style.text(localized(line)) for line in lines)]

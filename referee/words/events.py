@@ -17,7 +17,7 @@ from referee.games.events import (
     Swept,
     TrickTaken,
 )
-from referee.messages import Msg, m, mn
+from referee.messages import Msg, plural_sentence, sentence
 from referee.record import Entry, describe_entry, forfeit_reason
 
 FIRST = (Captured, Led, Followed, Declared, Claimed, Forfeited)  # events that say an entry
@@ -25,32 +25,32 @@ FIRST = (Captured, Led, Followed, Declared, Claimed, Forfeited)  # events that s
 
 def floor_said(key: str) -> Msg:
     """A game's word for the cards in the middle."""
-    return m("pool") if key == "pool" else m("floor")
+    return sentence("pool") if key == "pool" else sentence("floor")
 
 
 def sweep_said(key: str, count: int) -> Msg:
     """A game's word for a sweep after a count: 1 basra, 2 surs."""
     if key == "basra":
-        return mn("basra", "basras", count)
+        return plural_sentence("basra", "basras", count)
     if key == "sur":
-        return mn("sur", "surs", count)
-    return mn("sweep", "sweeps", count)
+        return plural_sentence("sur", "surs", count)
+    return plural_sentence("sweep", "sweeps", count)
 
 
 def entry_said(event: Event) -> Msg | None:
     """The say-back line of an entry's first event (None: the event follows from one)."""
     if isinstance(event, Captured):
         if not event.taken:
-            return m("{player}: {card} trails", player=event.by, card=event.card)
-        return m(
+            return sentence("{player}: {card} trails", player=event.by, card=event.card)
+        return sentence(
             "{player}: {card} takes {cards}", player=event.by, card=event.card, cards=event.taken
         )
     if isinstance(event, Led):
-        return m("{player}: {cards} leads", player=event.by, cards=event.cards)
+        return sentence("{player}: {cards} leads", player=event.by, cards=event.cards)
     if isinstance(event, Followed):
         if event.holds:
-            return m("{player}: {cards} holds the trick", player=event.by, cards=event.cards)
-        return m(
+            return sentence("{player}: {cards} holds the trick", player=event.by, cards=event.cards)
+        return sentence(
             "{player}: {cards} does not beat {held}; {holder} holds the trick",
             player=event.by,
             cards=event.cards,
@@ -58,7 +58,7 @@ def entry_said(event: Event) -> Msg | None:
             holder=event.holder,
         )
     if isinstance(event, Declared):
-        return m(
+        return sentence(
             "{player}: declares {name} showing {cards}",
             player=event.by,
             name=event.name,
@@ -66,18 +66,18 @@ def entry_said(event: Event) -> Msg | None:
         )
     if isinstance(event, Claimed):
         if event.upheld:
-            return m(
+            return sentence(
                 "{player}: claims 31 with {points} card points: upheld",
                 player=event.by,
                 points=event.points,
             )
-        return m(
+        return sentence(
             "{player}: claims 31 with {points} card points: not upheld",
             player=event.by,
             points=event.points,
         )
     if isinstance(event, Forfeited):
-        return m(
+        return sentence(
             "{player}: forfeits ({reason})", player=event.by, reason=forfeit_reason(event.reason)
         )
     return None
@@ -89,7 +89,7 @@ def event_said(event: Event | str) -> str:
     if isinstance(event, str):
         return event
     if isinstance(event, Swept):
-        return m(
+        return sentence(
             "{player} sweeps the {floor}: a {sweep} for {side}.",
             player=event.by,
             floor=floor_said(event.floor),
@@ -97,14 +97,14 @@ def event_said(event: Event | str) -> str:
             side=event.side,
         )
     if isinstance(event, Residue):
-        return m(
+        return sentence(
             "The cards left on the {floor} ({cards}) go to {side}, the last to capture.",
             floor=floor_said(event.floor),
             cards=event.cards,
             side=event.side,
         )
     if isinstance(event, TrickTaken):
-        return m("{player} takes trick {trick}.", player=event.player, trick=event.trick)
+        return sentence("{player} takes trick {trick}.", player=event.player, trick=event.trick)
     said = entry_said(event)
     assert said is not None
     return said

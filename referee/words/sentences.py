@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from referee.games.facts import Fact, Joined
-from referee.messages import Msg, Rank, Suit, join, m, mn
+from referee.messages import Msg, Rank, Suit, join, plural_sentence, sentence
 
 Template = str | tuple[str, str]
 
@@ -59,8 +59,8 @@ def said(value: object) -> object:
         if isinstance(template, tuple):
             count = args.pop("n")
             assert isinstance(count, int)
-            return mn(template[0], template[1], count, **args)
-        return m(template, **args)
+            return plural_sentence(template[0], template[1], count, **args)
+        return sentence(template, **args)
     if isinstance(value, Joined):
         return join((said(p) for p in value.parts), value.sep)
     return value

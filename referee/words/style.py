@@ -12,10 +12,10 @@ def styled(sentence: object, style: Style) -> str:
     """``sentence`` in the reader's language, its cards as ``style`` shows them."""
     from referee.cards import Card
     from referee.escape import visible
-    from referee.messages import Msg, say, translating
+    from referee.messages import Msg, localized, translating
 
     if translating() or not isinstance(sentence, Msg):
-        return style.text(say(sentence))
+        return style.text(localized(sentence))
 
     def value(v: object) -> str:
         if isinstance(v, Card):
