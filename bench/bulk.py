@@ -77,8 +77,8 @@ def main() -> int:
         for data in datas:
             match, problems = read_match(data)
             assert match is not None
-            rep = replay(match, problems)
-            assert not rep.problems
+            replayed = replay(match, problems)
+            assert not replayed.problems
             plays += sum(len(d.plays) for d in match.deals)
         check_runs.append(time.perf_counter() - start)
     parse, check = min(parse_runs), min(check_runs)

@@ -33,9 +33,9 @@ def long_match(game: str = "basra", deals: int = 10, seed: int = 3) -> Match:
     last.score = None
     match.result_totals = None
     match.result_winner = None
-    rep = replay(match)
-    assert not rep.problems and rep.state is not None and not rep.state.finished
-    match.result_totals = dict(rep.totals)
+    replayed = replay(match)
+    assert not replayed.problems and replayed.state is not None and not replayed.state.finished
+    match.result_totals = dict(replayed.totals)
     return match
 
 

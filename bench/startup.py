@@ -59,8 +59,8 @@ def wide_floor(folder: Path) -> Path:
     for k, c in enumerate(cards[4:]):
         deal.plays.append(FishPlay(("Ali", "Omar")[k % 2], Card.parse(c)))
     match.deals.append(deal)
-    rep = replay(match)
-    assert not rep.problems and rep.state is not None
+    replayed = replay(match)
+    assert not replayed.problems and replayed.state is not None
     path = folder / "wide.toml"
     path.write_bytes(dumps(match))
     return path

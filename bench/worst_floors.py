@@ -67,8 +67,8 @@ def trailed(game: str, variant: str, cards: list[Card], keep: Card | None) -> Ma
         state.apply(FishPlay(who, card, ()))
         deal.plays.append(FishPlay(who, card, ()))
         left.remove(card)
-    rep = replay(match)
-    assert not rep.problems and rep.state is not None and not rep.state.finished
+    replayed = replay(match)
+    assert not replayed.problems and replayed.state is not None and not replayed.state.finished
     return match
 
 

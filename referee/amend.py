@@ -73,12 +73,12 @@ def _checked(match: Match, what: str) -> Replay:
     """The match replayed after a change; any problem refuses the change, the first one
     named as what the change made illegal."""
     clear_derived(match)
-    rep = replay(match)
-    if rep.problems:
-        first = rep.problems[0]
+    replayed = replay(match)
+    if replayed.problems:
+        first = replayed.problems[0]
         said = sentence("{change} would make this illegal: {why}", change=what, why=first.message)
         raise RefereeError([Problem(first.rule, said, first.path, first.deal, first.play)])
-    return rep
+    return replayed
 
 
 def undo_line(deal: int, play: int, entry: Entry | None, now: str) -> str:
@@ -114,7 +114,7 @@ class Amendment(NamedTuple):
     takes it back ("" when there is none to type)."""
 
     match: Match
-    rep: Replay
+    replayed: Replay
     said: str
     back: str
 
@@ -125,7 +125,7 @@ def amend_entry(
     """Replace entry ``play`` of deal ``deal`` with ``typed``, insert ``typed`` before it
     (``mode`` "insert"), or delete it (``typed`` None); checked against a full replay."""
 
-    def change(match: Match, rep: Replay) -> tuple[Replay | None, Amendment]:
+    def change(match: Match, replayed: Replay) -> tuple[Replay | None, Amendment]:
         edited = copy.deepcopy(match)
         target = _deal_of(edited, deal)
         _check_entry_number(target, deal, play, 1 if mode == "insert" else 0)
@@ -155,9 +155,9 @@ def amend_entry(
             ),
             "replaced": sentence("amending deal {deal}, entry {play}", deal=deal, play=play),
         }[done]
-        rep = _checked(edited, change)
+        replayed = _checked(edited, change)
         match.deals[:] = edited.deals
-        return rep, Amendment(match, rep, said, undo_line(deal, play, old, done))
+        return replayed, Amendment(match, replayed, said, undo_line(deal, play, old, done))
 
     _, _, done = table.change(change)
     return done
@@ -167,7 +167,7 @@ def amend_hand(table: Table, deal: int, player: str, cards: tuple[Card, ...]) ->
     """Put ``cards`` in place of ``player``'s recorded hand in deal ``deal`` (none: forget
     it); every entry of that deal and after is checked again."""
 
-    def change(match: Match, rep: Replay) -> tuple[Replay | None, str]:
+    def change(match: Match, replayed: Replay) -> tuple[Replay | None, str]:
         edited = copy.deepcopy(match)
         target = _deal_of(edited, deal)
         name = player_named(match, player, "--hand")
@@ -184,9 +184,9 @@ def amend_hand(table: Table, deal: int, player: str, cards: tuple[Card, ...]) ->
             cards=cards or sentence("not recorded"),
         )
         what = sentence("correcting {player}'s hand in deal {deal}", player=name, deal=deal)
-        rep = _checked(edited, what)
+        replayed = _checked(edited, what)
         match.deals[:] = edited.deals
-        return rep, said
+        return replayed, said
 
     return Said(*table.change(change))
 
@@ -200,7 +200,7 @@ def amend_header(
     """Correct the header: rename players (everywhere in the log), set the event or date."""
     from referee.logformat import match_to_dict, read_match
 
-    def change(match: Match, rep: Replay) -> tuple[Replay | None, str]:
+    def change(match: Match, replayed: Replay) -> tuple[Replay | None, str]:
         data = match_to_dict(match)
         named = {player_named(match, old, "--rename"): new for old, new in renames.items()}
         data = _renamed(data, named, match.sides)
@@ -212,10 +212,10 @@ def amend_header(
         if edited is None or problems:
             raise RefereeError(problems)
         said = sentence("Corrected the header of {file}.", file=str(table.label))
-        rep = _checked(edited, sentence("correcting the header"))
+        replayed = _checked(edited, sentence("correcting the header"))
         for key in Match.__slots__:
             setattr(match, key, getattr(edited, key))
-        return rep, said
+        return replayed, said
 
     return Said(*table.change(change))
 

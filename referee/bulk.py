@@ -36,17 +36,17 @@ def check(path: Path, summary: bool = False) -> Verdict:
     from referee.session import check_log
 
     try:
-        _, rep, problems = check_log(path)
+        _, replayed, problems = check_log(path)
     except Exception as e:  # a bug: this file's verdict says so, the others go on
         return Verdict(path, [], 0, False, None, f"{type(e).__name__}: {e}")
-    if rep is None:
+    if replayed is None:
         return Verdict(path, problems, 0, False, None)
     summed = None
     if summary and not problems:
         from referee.standings import summarize
 
-        summed = summarize(rep)
-    return Verdict(path, problems, len(rep.match.deals), rep.complete, summed)
+        summed = summarize(replayed)
+    return Verdict(path, problems, len(replayed.match.deals), replayed.complete, summed)
 
 
 def check_summed(path: Path) -> Verdict:

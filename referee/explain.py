@@ -75,14 +75,14 @@ def explain(match: Match, deal_number: int, play_number: int) -> Explained:
                 )
             ]
         )
-    rep = replay(match.prefix(deal_number - 1, play_number - 1))
-    if rep.problems or rep.state is None:
-        first = rep.problems[0] if rep.problems else None
+    replayed = replay(match.prefix(deal_number - 1, play_number - 1))
+    if replayed.problems or replayed.state is None:
+        first = replayed.problems[0] if replayed.problems else None
         why = (
             sentence("the record goes wrong before this entry: {problem}", problem=first.said())
             if first
             else sentence("the record goes wrong before this entry")
         )
         raise RefereeError([Problem("log.play", why)])
-    state = rep.state
+    state = replayed.state
     return Explained(describe_entry(entry), state.describe(), state.explain(entry))

@@ -79,15 +79,15 @@ class Live:
     def status(self) -> None:
         from referee.render import Style, show
 
-        match, rep = self.table.open()
-        self.write(show(match, rep, Style.for_terminal(self.ascii_only)))
+        match, replayed = self.table.open()
+        self.write(show(match, replayed, Style.for_terminal(self.ascii_only)))
 
     def prompt(self) -> str:
         try:
-            _, rep = self.table.open()
+            _, replayed = self.table.open()
         except RefereeError:
             return "referee> "
-        who = rep.state.to_move() if rep.state is not None else None
+        who = replayed.state.to_move() if replayed.state is not None else None
         return f"{who}> " if who else "referee> "
 
     def completions(self, text: str, before: str = "") -> list[str]:
@@ -96,10 +96,10 @@ class Live:
         from referee.livecomplete import completions
 
         try:
-            match, rep = self.table.open()
+            match, replayed = self.table.open()
         except RefereeError:
             return []
-        return completions(match, rep, before.split(), text)
+        return completions(match, replayed, before.split(), text)
 
     # --- one line of input ------------------------------------------------------------
 
@@ -168,12 +168,12 @@ class Live:
             return False
         except CardError as err:
             error: str = err.args[0] if err.args else ""
-        match, rep = self.table.open()
+        match, replayed = self.table.open()
         command = near_command(match.game, word)
         if command is not None:
             said: str = sentence("{word} is not a command", word=repr(word))
         else:
-            cards = near_cards(card_choices(open_deal(rep)), word)
+            cards = near_cards(card_choices(open_deal(replayed)), word)
             if not cards:
                 return False
             said, command = error, join(cards)
@@ -184,8 +184,8 @@ class Live:
     def score(self) -> None:
         from referee.render import Style, score_sheet
 
-        match, rep = self.table.open()
-        self.write(score_sheet(match, rep, Style.for_terminal(self.ascii_only)))
+        match, replayed = self.table.open()
+        self.write(score_sheet(match, replayed, Style.for_terminal(self.ascii_only)))
 
     def options(self, args: list[str]) -> None:
         card = read_typed_cards(" ".join(args))[0] if args else None

@@ -28,9 +28,9 @@ def command_words(game: str) -> tuple[str, ...]:
     return (*COMMANDS, *(word for key, word in ENTRY_COMMANDS if key in entries))
 
 
-def open_deal(rep: Replay) -> DealState | None:
+def open_deal(replayed: Replay) -> DealState | None:
     """The deal an entry goes to now, or None (none dealt, or the last one is over)."""
-    state = rep.state
+    state = replayed.state
     if state is not None and (not state.finished or state.can_follow()):
         return state
     return None
@@ -110,10 +110,10 @@ def _cards(words: list[str]) -> tuple[Card, ...] | None:
         return None
 
 
-def after_command(match: Match, rep: Replay, words: list[str]) -> list[str]:
+def after_command(match: Match, replayed: Replay, words: list[str]) -> list[str]:
     """What may follow the command ``words[0]`` and its arguments ``words[1:]``."""
     head, args = words[0].lower(), words[1:]
-    state = open_deal(rep)
+    state = open_deal(replayed)
     players = list(match.players)
     spec = GAMES[match.game]
     if head == "options":
@@ -140,14 +140,14 @@ def after_command(match: Match, rep: Replay, words: list[str]) -> list[str]:
     return []
 
 
-def completions(match: Match, rep: Replay, before: list[str], text: str) -> list[str]:
+def completions(match: Match, replayed: Replay, before: list[str], text: str) -> list[str]:
     """What Tab offers for the word ``text`` after the words ``before`` on the line."""
-    state = open_deal(rep)
+    state = open_deal(replayed)
     words = command_words(match.game)
     if not before:
         found = card_choices(state) + list(words)
     elif before[0].lower() in words:
-        found = after_command(match, rep, before)
+        found = after_command(match, replayed, before)
     else:
         typed = _cards(before)
         if typed is None or not typed:

@@ -143,84 +143,93 @@ class _RecordBreaks(Exception):
 def replay(match: Match, found: list[Problem] | None = None) -> Replay:
     """Replay the whole match. The last deal's state stays open to further entries (its
     pending Bura declarations are judged as if the record ended there, not for good)."""
-    rep = Replay(match, list(found or []))
-    rep.totals = dict.fromkeys(match.sides, 0)
-    rep.balances = dict.fromkeys(match.players, 0) if GAMES[match.game].pot else {}
-    rep.carry = MatchSoFar(dict(rep.totals))
-    broken = {p.deal for p in rep.problems if p.deal is not None}
+    replayed = Replay(match, list(found or []))
+    replayed.totals = dict.fromkeys(match.sides, 0)
+    replayed.balances = dict.fromkeys(match.players, 0) if GAMES[match.game].pot else {}
+    replayed.carry = MatchSoFar(dict(replayed.totals))
+    broken = {p.deal for p in replayed.problems if p.deal is not None}
     last = len(match.deals) - 1
     try:
         for i, deal in enumerate(match.deals):
             if i == last:
-                rep.before_last = snapshot(rep)
-            replay_deal(rep, deal, i, check=i + 1 not in broken)
-        check_result(rep)
+                replayed.before_last = snapshot(replayed)
+            replay_deal(replayed, deal, i, check=i + 1 not in broken)
+        check_result(replayed)
     except _RecordBreaks:
         pass
-    rep.problems.sort(key=replay_order)
-    return rep
+    replayed.problems.sort(key=replay_order)
+    return replayed
 
 
-def snapshot(rep: Replay) -> Snapshot:
-    assert rep.carry is not None
-    carry = rep.carry
+def snapshot(replayed: Replay) -> Snapshot:
+    assert replayed.carry is not None
+    carry = replayed.carry
     return Snapshot(
-        len(rep.deals),
-        dict(rep.totals),
-        dict(rep.balances),
-        rep.pot,
+        len(replayed.deals),
+        dict(replayed.totals),
+        dict(replayed.balances),
+        replayed.pot,
         carry.copy(),
-        rep.next_dealer,
+        replayed.next_dealer,
     )
 
 
-def replay_last(rep: Replay) -> Replay:
+def replay_last(replayed: Replay) -> Replay:
     """Replay the match's last deal again, alone, from the snapshot taken before it (its
     entries have changed: one was taken back); every earlier deal stands as it was."""
-    snap = rep.before_last
-    assert snap is not None and rep.match.deals  # a clean replay reached the last deal
-    del rep.deals[snap.deals :]
-    rep.totals, rep.balances, rep.pot = dict(snap.totals), dict(snap.balances), snap.pot
-    rep.carry = snap.carry.copy()
-    rep.next_dealer, rep.over, rep.winner, rep.state = snap.next_dealer, False, None, None
-    rep.problems = []
+    snap = replayed.before_last
+    assert snap is not None and replayed.match.deals  # a clean replay reached the last deal
+    del replayed.deals[snap.deals :]
+    replayed.totals, replayed.balances, replayed.pot = (
+        dict(snap.totals),
+        dict(snap.balances),
+        snap.pot,
+    )
+    replayed.carry = snap.carry.copy()
+    replayed.next_dealer, replayed.over, replayed.winner, replayed.state = (
+        snap.next_dealer,
+        False,
+        None,
+        None,
+    )
+    replayed.problems = []
     with contextlib.suppress(_RecordBreaks):
-        replay_deal(rep, rep.match.deals[-1], len(rep.match.deals) - 1, check=True)
-    rep.problems.sort(key=replay_order)
-    return rep
+        replay_deal(replayed, replayed.match.deals[-1], len(replayed.match.deals) - 1, check=True)
+    replayed.problems.sort(key=replay_order)
+    return replayed
 
 
-def _after_the_end(rep: Replay, i: int) -> Problem:
+def _after_the_end(replayed: Replay, i: int) -> Problem:
     """A deal recorded after the match was decided."""
     said = (
         sentence(
             "the match was decided after deal {deal} ({winner} won); no deal may follow",
             deal=i,
-            winner=rep.winner,
+            winner=replayed.winner,
         )
-        if rep.winner
+        if replayed.winner
         else sentence(
             "the match was decided after deal {deal} (nobody won); no deal may follow", deal=i
         )
     )
-    return Problem(f"{rep.match.game}.match", said, deal_path(i), i + 1)
+    return Problem(f"{replayed.match.game}.match", said, deal_path(i), i + 1)
 
 
-def replay_deal(rep: Replay, deal: Deal, i: int, check: bool) -> None:
+def replay_deal(replayed: Replay, deal: Deal, i: int, check: bool) -> None:
     """Replay one deal into the match; raise _RecordBreaks at a problem that stops the replay."""
-    match, number = rep.match, i + 1
-    if rep.over:
-        rep.problems.append(_after_the_end(rep, i))
+    match, number = replayed.match, i + 1
+    if replayed.over:
+        replayed.problems.append(_after_the_end(replayed, i))
         raise _RecordBreaks
     if deal.broken:
         raise _RecordBreaks
-    if i and deal.dealer != rep.next_dealer:
-        rep.problems.append(
+    if i and deal.dealer != replayed.next_dealer:
+        replayed.problems.append(
             Problem(
                 f"{match.game}.deal.dealer",
                 sentence(
                     "{player} deals deal {deal}, not {dealer}",
-                    player=rep.next_dealer,
+                    player=replayed.next_dealer,
                     deal=number,
                     dealer=deal.dealer,
                 ),
@@ -228,27 +237,27 @@ def replay_deal(rep: Replay, deal: Deal, i: int, check: bool) -> None:
                 number,
             )
         )
-    assert rep.carry is not None
-    rep.carry.deal_number = number
-    state = start_deal(match, deal, i, rep.carry)
-    rep.state = state
-    stop(rep, state.setup_problems())
+    assert replayed.carry is not None
+    replayed.carry.deal_number = number
+    state = start_deal(match, deal, i, replayed.carry)
+    replayed.state = state
+    stop(replayed, state.setup_problems())
     for j, entry in enumerate(deal.plays):
         if entry is None:
             raise _RecordBreaks
         try:
             state.apply(entry)
         except Illegal as err:
-            stop(rep, [illegal_problem(err, i, j)])
-        stop(rep, state.record_problems)
+            stop(replayed, [illegal_problem(err, i, j)])
+        stop(replayed, state.record_problems)
     if state.finished:
-        finish_deal(rep, state, check)
+        finish_deal(replayed, state, check)
     elif i < len(match.deals) - 1:
-        stop(rep, state.end_problems())
+        stop(replayed, state.end_problems())
     else:  # the deal in progress
-        open_deal(rep, state)
+        open_deal(replayed, state)
         if deal.score is not None:
-            rep.problems.append(
+            replayed.problems.append(
                 Problem(
                     "log.result",
                     sentence("a score is stored for a deal that is not finished"),
@@ -259,60 +268,60 @@ def replay_deal(rep: Replay, deal: Deal, i: int, check: bool) -> None:
             )
 
 
-def open_deal(rep: Replay, state: DealState) -> None:
+def open_deal(replayed: Replay, state: DealState) -> None:
     """The match now has ``state`` as its deal in progress: its dealer deals again if it
     is left unfinished, and the antes it took are in the pot."""
-    rep.state = state
-    rep.next_dealer = state.dealer
+    replayed.state = state
+    replayed.next_dealer = state.dealer
     for p, v in state.open_payments().items():
-        rep.balances[p] += v
-    rep.pot = state.open_pot()
+        replayed.balances[p] += v
+    replayed.pot = state.open_pot()
 
 
-def stop(rep: Replay, problems: list[Problem]) -> None:
+def stop(replayed: Replay, problems: list[Problem]) -> None:
     """Record ``problems``; if there are any, the replay stops here."""
     if problems:
-        rep.problems.extend(problems)
+        replayed.problems.extend(problems)
         raise _RecordBreaks
 
 
-def finish_deal(rep: Replay, state: DealState, check: bool = True) -> None:
+def finish_deal(replayed: Replay, state: DealState, check: bool = True) -> None:
     """Score a finished deal into the match: totals, balances, the next dealer, the winner.
     Raises _RecordBreaks when the end of the deal shows a problem."""
-    stop(rep, state.end_problems())
+    stop(replayed, state.end_problems())
     number = state.index + 1
     result = state.result()
     stored = state.deal.score
     if stored is not None and check:
-        check_stored(rep, stored, result.score, deal_path(state.index, "score"), number)
-    rep.deals.append(DealSummary(number, result, state))
+        check_stored(replayed, stored, result.score, deal_path(state.index, "score"), number)
+    replayed.deals.append(DealSummary(number, result, state))
     for s, v in result.score.items():
-        rep.totals[s] += v
+        replayed.totals[s] += v
     for p, v in result.tally(PAYMENTS).items():
-        rep.balances[p] += v
-    rep.pot = result.carried.get(POT, 0)
-    rep.carry = MatchSoFar(dict(rep.totals), number + 1, dict(result.carried))
-    rep.next_dealer = result.next_dealer
-    rep.over, rep.winner = decided(rep.match, rep.totals)
+        replayed.balances[p] += v
+    replayed.pot = result.carried.get(POT, 0)
+    replayed.carry = MatchSoFar(dict(replayed.totals), number + 1, dict(result.carried))
+    replayed.next_dealer = result.next_dealer
+    replayed.over, replayed.winner = decided(replayed.match, replayed.totals)
 
 
-def add_finished(rep: Replay, state: DealState) -> bool:
-    """Score the deal a table entry just finished; False (problems in ``rep.problems``)
+def add_finished(replayed: Replay, state: DealState) -> bool:
+    """Score the deal a table entry just finished; False (problems in ``replayed.problems``)
     when its end shows a problem."""
     try:
-        finish_deal(rep, state)
+        finish_deal(replayed, state)
     except _RecordBreaks:
         return False
     return True
 
 
 def check_stored(
-    rep: Replay, stored: dict[str, int], actual: dict[str, int], path: str, number: int | None
+    replayed: Replay, stored: dict[str, int], actual: dict[str, int], path: str, number: int | None
 ) -> None:
     """[log.result] A stored figure must agree with the replay."""
     for side, value in stored.items():
         if actual.get(side) != value:
-            rep.problems.append(
+            replayed.problems.append(
                 Problem(
                     "log.result",
                     sentence(
@@ -328,13 +337,13 @@ def check_stored(
             )
 
 
-def check_result(rep: Replay) -> None:
-    match = rep.match
+def check_result(replayed: Replay) -> None:
+    match = replayed.match
     if match.result_totals is not None:
-        check_stored(rep, match.result_totals, rep.totals, "result.totals", None)
-    if match.result_winner is not None and match.result_winner != rep.winner:
-        actual = rep.winner or sentence("nobody yet")
-        rep.problems.append(
+        check_stored(replayed, match.result_totals, replayed.totals, "result.totals", None)
+    if match.result_winner is not None and match.result_winner != replayed.winner:
+        actual = replayed.winner or sentence("nobody yet")
+        replayed.problems.append(
             Problem(
                 "log.result",
                 sentence(
@@ -347,11 +356,11 @@ def check_result(rep: Replay) -> None:
         )
 
 
-def with_derived(match: Match, rep: Replay) -> Match:
+def with_derived(match: Match, replayed: Replay) -> Match:
     """The match with every derived figure (deal scores, totals, winner) filled in."""
-    scored = {d.number: d.result.score for d in rep.deals}
+    scored = {d.number: d.result.score for d in replayed.deals}
     for number, deal in enumerate(match.deals, 1):
         deal.score = scored.get(number)
-    match.result_totals = dict(rep.totals) if rep.deals else None
-    match.result_winner = rep.winner
+    match.result_totals = dict(replayed.totals) if replayed.deals else None
+    match.result_winner = replayed.winner
     return match

@@ -129,11 +129,11 @@ def _table(rows: list[list[object]], headers: list[str]) -> str:
     return module.tabulate(rows, headers=headers, tablefmt="simple", missingval="")
 
 
-def score_json(match: Match, rep: Replay) -> dict[str, object]:
+def score_json(match: Match, replayed: Replay) -> dict[str, object]:
     """cli.md's score object (``score --json``)."""
     from referee.scoresheet import build  # not on show or play: its dataclasses cost 2 ms
 
-    return sheet_json(build(rep))
+    return sheet_json(build(replayed))
 
 
 def sheet_json(sheet: ScoreSheet) -> dict[str, object]:
@@ -160,11 +160,11 @@ def sheet_json(sheet: ScoreSheet) -> dict[str, object]:
     return out
 
 
-def score_sheet(match: Match, rep: Replay, style: Style | None = None) -> str:
+def score_sheet(match: Match, replayed: Replay, style: Style | None = None) -> str:
     """The score sheet in the terminal (``referee score``)."""
     from referee.scoresheet import build
 
-    return sheet_text(build(rep), style)
+    return sheet_text(build(replayed), style)
 
 
 def sheet_text(sheet: ScoreSheet, style: Style | None = None) -> str:
@@ -265,11 +265,11 @@ def leader(sheet: ScoreSheet, running: Pairs) -> str:
     return best(running, key=lambda kv: kv[1])[0]
 
 
-def running_chart(match: Match, rep: Replay, width: int = 30) -> str:
+def running_chart(match: Match, replayed: Replay, width: int = 30) -> str:
     """A running-total chart in the terminal: each side's total after every deal."""
     from referee.scoresheet import build
 
-    return sheet_chart(build(rep), width)
+    return sheet_chart(build(replayed), width)
 
 
 LABEL = 8  # characters of a side's name before its bar in the terminal chart
@@ -303,24 +303,24 @@ def sheet_chart(sheet: ScoreSheet, width: int = 30) -> str:
     return "\n".join(lines)
 
 
-def state_json(match: Match, rep: Replay) -> dict[str, object]:
+def state_json(match: Match, replayed: Replay) -> dict[str, object]:
     """The state now, for scripts (``show --json``)."""
     out: dict[str, object] = {
         "game": match.game,
         "variant": match.variant,
         "players": match.players,
         "deals": len(match.deals),
-        "totals": rep.totals,
-        "winner": rep.winner,
-        "next_dealer": rep.next_dealer,
+        "totals": replayed.totals,
+        "winner": replayed.winner,
+        "next_dealer": replayed.next_dealer,
     }
-    state = rep.state
+    state = replayed.state
     if state is not None and not state.finished:
         out["to_move"] = state.to_move()
         out["dealer"] = state.dealer
         out.update(state.view().data)
     if GAMES[match.game].pot:
-        out["balances"] = rep.balances
+        out["balances"] = replayed.balances
     return out
 
 
@@ -342,7 +342,7 @@ def line_text(line: Line, style: Style) -> str:
     )
 
 
-def show(match: Match, rep: Replay, style: Style) -> str:
+def show(match: Match, replayed: Replay, style: Style) -> str:
     """The table now: the floor or trick, whose turn, known cards, unseen cards, the score."""
     sides = match.sides
     head = sentence(
@@ -354,27 +354,27 @@ def show(match: Match, rep: Replay, style: Style) -> str:
     if match.event:
         head = sentence("{head} — {event}", head=head, event=cut(match.event, 200))
     lines = [localized(head)]
-    state = rep.state
+    state = replayed.state
     if state is None or state.finished:
-        if rep.over:
+        if replayed.over:
             said = (
-                sentence("The match is over: {side} won.", side=rep.winner)
-                if rep.winner
+                sentence("The match is over: {side} won.", side=replayed.winner)
+                if replayed.winner
                 else sentence("The match is over: nobody won.")
             )
         elif match.deals:
             said = sentence(
                 "Deal {deal} is finished. Next dealer: {player}.",
                 deal=len(match.deals),
-                player=rep.next_dealer,
+                player=replayed.next_dealer,
             )
         else:
             said = sentence("No deal yet. Record one with `referee deal`.")
         lines.append(localized(said))
     else:
         lines.extend(line_text(line, style) for line in state.view().lines)
-    if rep.deals:
-        shown = rep.deals[-8:]
+    if replayed.deals:
+        shown = replayed.deals[-8:]
         deals = join(
             (
                 sentence(
@@ -384,7 +384,7 @@ def show(match: Match, rep: Replay, style: Style) -> str:
             ),
             "; ",
         )
-        if len(rep.deals) > len(shown):
+        if len(replayed.deals) > len(shown):
             lines.append(localized(sentence("Deals so far: … {deals}", deals=deals)))
         else:
             lines.append(localized(sentence("Deals so far: {deals}", deals=deals)))
@@ -394,7 +394,7 @@ def show(match: Match, rep: Replay, style: Style) -> str:
                 "Totals: {totals} (first to {target} loses)"
                 if GAMES[match.game].lower_wins
                 else "Totals: {totals} (target {target})",
-                totals=scores_said(sides, rep.totals),
+                totals=scores_said(sides, replayed.totals),
                 target=match.rules["target"],
             )
         )

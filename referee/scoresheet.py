@@ -129,15 +129,15 @@ def rule_changes(game: str, variant: str, rules: dict[str, Value]) -> tuple[Rule
     )
 
 
-def _deal_line(rep: Replay, d: DealSummary, running: dict[str, int]) -> DealLine:
+def _deal_line(replayed: Replay, d: DealSummary, running: dict[str, int]) -> DealLine:
     result = d.result
     for side in running:
         running[side] += result.score.get(side, 0)
     facts = d.state.view().data if d.state is not None else {}
     captured = facts.get("captured")
-    spec = GAMES[rep.match.game]
+    spec = GAMES[replayed.match.game]
     pot = spec.pot
-    deal = rep.match.deals[d.number - 1]
+    deal = replayed.match.deals[d.number - 1]
     return DealLine(
         number=d.number,
         dealer=deal.dealer,
@@ -152,12 +152,12 @@ def _deal_line(rep: Replay, d: DealSummary, running: dict[str, int]) -> DealLine
     )
 
 
-def build(rep: Replay) -> ScoreSheet:
+def build(replayed: Replay) -> ScoreSheet:
     """The score sheet of a replayed match (a clean replay: a broken record has none)."""
-    match = rep.match
+    match = replayed.match
     spec = GAMES[match.game]
     running = dict.fromkeys(match.sides, 0)
-    deals = tuple(_deal_line(rep, d, running) for d in rep.deals)
+    deals = tuple(_deal_line(replayed, d, running) for d in replayed.deals)
     return ScoreSheet(
         game=match.game,
         title=spec.title,
@@ -172,9 +172,9 @@ def build(rep: Replay) -> ScoreSheet:
         sides=tuple(Side(" & ".join(g), tuple(g)) for g in spec.sides(match.players, match.rules)),
         deals=deals,
         recorded=len(match.deals),
-        totals=tuple(rep.totals.items()),
-        balances=tuple(rep.balances.items()),
-        pot=rep.pot,
-        winner=rep.winner,
-        over=rep.over,
+        totals=tuple(replayed.totals.items()),
+        balances=tuple(replayed.balances.items()),
+        pot=replayed.pot,
+        winner=replayed.winner,
+        over=replayed.over,
     )

@@ -48,10 +48,10 @@ def open_match(path: Path, label: Path | None = None) -> tuple[Match, Replay]:
     match, problems = load(path, label)
     if match is None:
         raise RefereeError(problems)
-    rep = replay(match, problems)
-    if rep.problems:
-        raise RefereeError(rep.problems)
-    return match, rep
+    replayed = replay(match, problems)
+    if replayed.problems:
+        raise RefereeError(replayed.problems)
+    return match, replayed
 
 
 def check_log(path: Path) -> tuple[Match | None, Replay | None, list[Problem]]:
@@ -62,28 +62,28 @@ def check_log(path: Path) -> tuple[Match | None, Replay | None, list[Problem]]:
         return None, None, err.problems
     if match is None:
         return None, None, problems
-    rep = replay(match, problems)
-    return match, rep, rep.problems
+    replayed = replay(match, problems)
+    return match, replayed, replayed.problems
 
 
-def decided_said(rep: Replay, then: Msg | None = None) -> Msg:
+def decided_said(replayed: Replay, then: Msg | None = None) -> Msg:
     """That the match is decided, and who won it."""
     said = (
-        sentence("the match is decided: {player} won", player=rep.winner)
-        if rep.winner
+        sentence("the match is decided: {player} won", player=replayed.winner)
+        if replayed.winner
         else sentence("the match is decided: nobody won")
     )
     return sentence("{said}; {then}", said=said, then=then) if then is not None else said
 
 
-def open_state(match: Match, rep: Replay) -> DealState:
+def open_state(match: Match, replayed: Replay) -> DealState:
     """The deal an entry goes to: the one in progress, or a finished one still open to an
     entry (a Bura claim after the last trick); otherwise a clear error."""
-    state = rep.state
+    state = replayed.state
     if state is not None and (not state.finished or state.can_follow()):
         return state
-    if rep.over:
-        raise RefereeError([Problem(f"{match.game}.match", decided_said(rep))])
+    if replayed.over:
+        raise RefereeError([Problem(f"{match.game}.match", decided_said(replayed))])
     if match.deals:
         raise RefereeError(
             [
@@ -106,7 +106,7 @@ class Recorded(NamedTuple):
     (:mod:`referee.games.events`; :func:`referee.words.said_back` says them)."""
 
     match: Match
-    rep: Replay
+    replayed: Replay
     events: list[Event | str]
 
     @property
@@ -119,8 +119,8 @@ class Recorded(NamedTuple):
     @property
     def finished_deal(self) -> DealSummary | None:
         """The deal this entry finished (or decided anew), if it did."""
-        deals = self.rep.deals
-        state = self.rep.state
+        deals = self.replayed.deals
+        state = self.replayed.state
         if (
             deals
             and deals[-1].number == len(self.match.deals)
@@ -135,7 +135,7 @@ class Said(NamedTuple):
     """What a change other than an entry did: the match and replay after it, in words."""
 
     match: Match
-    rep: Replay
+    replayed: Replay
     said: str
 
 
@@ -174,8 +174,8 @@ class Table:
         ``change`` returns the replay brought up to date (or None to have the whole match
         replayed again, for changes other than one more entry) and what it did."""
         with locked(self.path) as real:
-            match, rep = open_match(real, self.label)
-            updated, what = change(match, rep)
+            match, replayed = open_match(real, self.label)
+            updated, what = change(match, replayed)
             if updated is None:
                 clear_derived(match)  # recomputed from what remains, never carried over
                 updated = replay(match)
@@ -193,8 +193,8 @@ class Table:
     ) -> tuple[Match, Replay]:
         """Record a new deal after checking its set-up."""
 
-        def change(match: Match, rep: Replay) -> tuple[Replay | None, None]:
-            deal = Deal(self._next_dealer(match, rep, dealer), note=note or None)
+        def change(match: Match, replayed: Replay) -> tuple[Replay | None, None]:
+            deal = Deal(self._next_dealer(match, replayed, dealer), note=note or None)
             deal_setup(match, deal, setup)
             if hands:
                 named = {player_named(match, p, "hand"): text for p, text in hands.items()}
@@ -203,25 +203,25 @@ class Table:
                     for p in match.players
                     if p in named
                 }
-            carry = rep.carry or MatchSoFar(dict(rep.totals))
+            carry = replayed.carry or MatchSoFar(dict(replayed.totals))
             state = start_deal(match, deal, len(match.deals), carry)
             problems = state.setup_problems()
             if problems:
                 raise RefereeError(problems)
             match.deals.append(deal)
-            open_deal(rep, state)  # nothing derived changes: no need to replay it all again
-            return rep, None
+            open_deal(replayed, state)  # nothing derived changes: no need to replay it all again
+            return replayed, None
 
-        match, rep, _ = self.change(change)
-        return match, rep
+        match, replayed, _ = self.change(change)
+        return match, replayed
 
     @staticmethod
-    def _next_dealer(match: Match, rep: Replay, dealer: str | None) -> str:
+    def _next_dealer(match: Match, replayed: Replay, dealer: str | None) -> str:
         """Who deals the next deal: as named, checked against whose turn it is to deal."""
-        if rep.over:
-            said = decided_said(rep, sentence("no deal may follow"))
+        if replayed.over:
+            said = decided_said(replayed, sentence("no deal may follow"))
             raise RefereeError([Problem(f"{match.game}.match", said)])
-        if rep.state is not None and not rep.state.finished:
+        if replayed.state is not None and not replayed.state.finished:
             said = sentence(
                 "deal {deal} is not finished; finish it (or undo it) before dealing again",
                 deal=len(match.deals),
@@ -234,11 +234,13 @@ class Table:
                 count=MAX_DEALS,
             )
             raise RefereeError([Problem("log.deal", said)])
-        who = player_named(match, dealer, "dealer") if dealer else rep.next_dealer
+        who = player_named(match, dealer, "dealer") if dealer else replayed.next_dealer
         if who is None:
             raise UsageError(sentence("name the dealer of the first deal"))
-        if rep.next_dealer is not None and who != rep.next_dealer:
-            said = sentence("{player} deals next, not {dealer}", player=rep.next_dealer, dealer=who)
+        if replayed.next_dealer is not None and who != replayed.next_dealer:
+            said = sentence(
+                "{player} deals next, not {dealer}", player=replayed.next_dealer, dealer=who
+            )
             raise RefereeError([Problem(f"{match.game}.deal.dealer", said)])
         return who
 
@@ -248,8 +250,8 @@ class Table:
         """Check one entry (``build`` makes it from the deal in progress) and record it, with
         ``note`` (free text); nothing is written when it breaks a rule."""
 
-        def change(match: Match, rep: Replay) -> tuple[Replay | None, list[Event | str]]:
-            state = open_state(match, rep)
+        def change(match: Match, replayed: Replay) -> tuple[Replay | None, list[Event | str]]:
+            state = open_state(match, replayed)
             reopened = state.finished  # already scored as it stood: replay it all again
             entry = build(match, state)
             if note:
@@ -268,15 +270,15 @@ class Table:
             events = state.events[said:]
             if reopened:
                 return None, events
-            if state.finished and not add_finished(rep, state):
-                raise RefereeError(rep.problems)
-            return rep, events
+            if state.finished and not add_finished(replayed, state):
+                raise RefereeError(replayed.problems)
+            return replayed, events
 
         try:
-            match, rep, events = self.change(change)
+            match, replayed, events = self.change(change)
         except RefereeError as err:
             raise RefereeError([draws_first(p) for p in err.problems]) from None
-        return Recorded(match, rep, events)
+        return Recorded(match, replayed, events)
 
     def play(
         self,
@@ -340,8 +342,8 @@ class Table:
         recorded hand in the current deal, or with ``replace`` put these cards in its place
         (no cards: forget it); checked by replaying the deal with them."""
 
-        def change(match: Match, rep: Replay) -> tuple[Replay | None, str]:
-            state = open_state(match, rep)
+        def change(match: Match, replayed: Replay) -> tuple[Replay | None, str]:
+            state = open_state(match, replayed)
             player = player_named(match, name, "NAME")
             cards = parse_card_list(text, "CARDS")
             if not cards and not replace:
@@ -382,16 +384,16 @@ class Table:
     def options(self, card: Card | None, by: str | None, limit: int | None = None) -> Options:
         """The legal ways to play ``card`` now (fishing), or to beat the trick: strongest
         first, the first ``limit`` lines described, all counted."""
-        match, rep = self.open()
-        state = open_state(match, rep)
+        match, replayed = self.open()
+        state = open_state(match, replayed)
         _options_asked(match, card, by)
         return state.legal_options(card, player_named(match, by, "by") if by else None, limit)
 
     def plays_json(self, card: Card | None, by: str | None) -> dict[str, object] | None:
         """The legal plays as objects for scripts, where the game gives them: those of
         ``card`` (fishing), or those of ``by`` or the player to move (trick games)."""
-        match, rep = self.open()
-        state = open_state(match, rep)
+        match, replayed = self.open()
+        state = open_state(match, replayed)
         _options_asked(match, card, by)
         plays = state.plays_json(card, player_named(match, by, "by") if by else None)
         if plays is None:
@@ -402,8 +404,8 @@ class Table:
 
     def export(self) -> bytes:
         """The canonical log with every derived figure filled in."""
-        match, rep = self.open()
-        return dumps(with_derived(match, rep))
+        match, replayed = self.open()
+        return dumps(with_derived(match, replayed))
 
     def export_to(self, out: Path) -> None:
         """Write the canonical log to ``out`` atomically. Onto an existing file the writers'
@@ -443,7 +445,7 @@ def clear_derived(match: Match) -> None:
     match.result_winner = None
 
 
-def _undo_last(match: Match, rep: Replay) -> tuple[Replay | None, str]:
+def _undo_last(match: Match, replayed: Replay) -> tuple[Replay | None, str]:
     """Take back the last entry, or the last deal when it has none; what was removed."""
     if not match.deals:
         raise RefereeError([Problem("log.deal", sentence("nothing to undo: no deal is recorded"))])
@@ -464,7 +466,7 @@ def _undo_last(match: Match, rep: Replay) -> tuple[Replay | None, str]:
         said=said,
     )
     clear_derived(match)
-    again = replay_last(rep)  # only the last deal changed: replay it alone
+    again = replay_last(replayed)  # only the last deal changed: replay it alone
     if again.problems:  # a prefix of a clean deal cannot have one; refuse to write
         raise RefereeError(again.problems)
     return again, removed

@@ -41,13 +41,13 @@ def simulate_match(
     if match is None or problems:
         raise RefereeError(problems)
     dealer = match.players[-1]
-    rep = replay(match)
+    replayed = replay(match)
     limit = MAX_DEALS if deals is None else deals
-    while not rep.over and len(match.deals) < limit:
-        carry = rep.carry or MatchSoFar(dict(rep.totals))
+    while not replayed.over and len(match.deals) < limit:
+        carry = replayed.carry or MatchSoFar(dict(replayed.totals))
         GAMES[game].state_class().simulate_deal(match, dealer, carry, rng)
-        rep = replay(match)
-        if rep.problems:
-            raise RefereeError(rep.problems)
-        dealer = rep.next_dealer or dealer
-    return with_derived(match, rep)
+        replayed = replay(match)
+        if replayed.problems:
+            raise RefereeError(replayed.problems)
+        dealer = replayed.next_dealer or dealer
+    return with_derived(match, replayed)

@@ -22,15 +22,17 @@ class Summary(NamedTuple):
     members: dict[str, tuple[str, ...]]  # each side's players (``--by-player``)
 
 
-def summarize(rep: Replay) -> Summary:
-    sweeps = dict.fromkeys(rep.totals, 0)
-    for d in rep.deals:
+def summarize(replayed: Replay) -> Summary:
+    sweeps = dict.fromkeys(replayed.totals, 0)
+    for d in replayed.deals:
         for side, n in d.result.tally("sweeps").items():
             sweeps[side] += n
-    match = rep.match
+    match = replayed.match
     groups = GAMES[match.game].sides(list(match.players), match.rules)
     members = {" & ".join(g): tuple(g) for g in groups}
-    return Summary(match.game, dict(rep.totals), rep.winner, rep.complete, sweeps, members)
+    return Summary(
+        match.game, dict(replayed.totals), replayed.winner, replayed.complete, sweeps, members
+    )
 
 
 class Row:

@@ -43,14 +43,14 @@ RECOUNTED = {"basra-egyptian-2p", "pasur-standard-3p"}
 def interesting(match: Match) -> bool:
     """Fishing: a sweep and a jack capture; Bura: true and false claims and a declaration;
     Kozel: every class of penalty (2, 4 and 6) and a lead of 3 or more cards."""
-    rep = replay(match)
+    replayed = replay(match)
     entries = [e for d in match.deals for e in d.plays if e is not None]
     if match.game == "kozel":
-        penalties = {v for d in rep.deals for v in d.result.score.values()}
+        penalties = {v for d in replayed.deals for v in d.result.score.values()}
         wide = any(isinstance(e, TrickEntry) and len(e.cards) >= 3 for e in entries)
         return wide and {2, 4, 6} <= penalties
     if match.game == "bura":
-        claims = [d.result for d in rep.deals]
+        claims = [d.result for d in replayed.deals]
         declared = any(isinstance(e, TrickEntry) and e.declares for e in entries)
         false_claim = any(
             r.winner is None and any(v == 2 for v in r.score.values()) for r in claims
@@ -61,7 +61,7 @@ def interesting(match: Match) -> bool:
             d.result.breakdown[s].get("basras", d.result.breakdown[s].get("surs", 0))
             for s in d.result.breakdown
         )
-        for d in rep.deals
+        for d in replayed.deals
     )
     jacks = any(isinstance(e, FishPlay) and e.card.rank == "J" and e.takes for e in entries)
     return sweeps and jacks

@@ -38,8 +38,8 @@ def simulated(matches: int) -> tuple[int, int, int]:
                     again, problems = load_bytes(data)
                     assert again is not None and not problems
                     assert dumps(again) == data, "round trip changed the bytes"
-                    rep = replay(again)
-                    assert not rep.problems and rep.complete, rep.problems[:1]
+                    replayed = replay(again)
+                    assert not replayed.problems and replayed.complete, replayed.problems[:1]
                     count += 1
                     deals += len(match.deals)
                     entries += sum(len(d.plays) for d in match.deals)

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import typer
-from typer.testing import CliRunner
 
 from referee.cards import format_cards
 from referee.games.base import MatchSoFar
@@ -41,9 +40,9 @@ def without_hands(match: Match) -> Match:
 def expected_bytes(match: Match) -> bytes:
     """What `referee export` gives for this match: the canonical log, derived included."""
     bare = copy.deepcopy(match)
-    rep = replay(bare)
-    assert not rep.problems, rep.problems
-    return dumps(with_derived(bare, rep))
+    replayed = replay(bare)
+    assert not replayed.problems, replayed.problems
+    return dumps(with_derived(bare, replayed))
 
 
 def commands(match: Match) -> list[Command]:
@@ -176,9 +175,9 @@ def run_command(*args: str) -> Any:
         single.registered_commands = chosen
         single.registered_callback = app.registered_callback
         _SINGLE[name] = single
-    from .conftest import no_internal_error
+    from .conftest import invoke, no_internal_error
 
-    return no_internal_error(CliRunner().invoke(single, list(args)))
+    return no_internal_error(invoke(single, args))
 
 
 def so_far(match: Match, deals: int) -> bytes:

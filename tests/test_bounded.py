@@ -70,8 +70,8 @@ def trailed_in(game: str, variant: str, cards: list[Card]) -> Match:
         state.apply(FishPlay(who, card, ()))
         deal.plays.append(FishPlay(who, card, ()))
         left.remove(card)
-    rep = replay(match)
-    assert not rep.problems and rep.state is not None and not rep.state.finished
+    replayed = replay(match)
+    assert not replayed.problems and replayed.state is not None and not replayed.state.finished
     return match
 
 
@@ -113,8 +113,8 @@ def test_the_worst_basra_floor_is_47_cards() -> None:
 def test_options_play_explain_are_bounded_on_the_worst_floor(
     game: str, variant: str, counted: dict[str, int]
 ) -> None:
-    rep = replay(trailed(game, variant))
-    state = rep.state
+    replayed = replay(trailed(game, variant))
+    state = replayed.state
     assert isinstance(state, FishingDeal)
     who = state.to_move()
     assert who is not None

@@ -44,27 +44,27 @@ CLAIM = """{ by = "Petr", cards = "AS 10S" },
 
 def test_match_log_claim_example() -> None:
     """Ivan trumps both spades (21) and wins the A♥ (11 more): 32, a true claim."""
-    rep = replay_text(bura(("Ivan", "9H", CLAIM)))
-    assert rep.problems == []
-    (d,) = rep.deals
+    replayed = replay_text(bura(("Ivan", "9H", CLAIM)))
+    assert replayed.problems == []
+    (d,) = replayed.deals
     assert d.result.score == {"Ivan": 1, "Petr": 0}
     assert d.result.breakdown["Ivan"]["card_points"] == 32
-    assert rep.balances == {"Ivan": 1, "Petr": -1} and rep.pot == 0
+    assert replayed.balances == {"Ivan": 1, "Petr": -1} and replayed.pot == 0
 
 
 def test_false_claim_doubles_the_pot_and_pays_opponents() -> None:
     """[bura.claim] a false claim: the claimant pays the pot into it, each opponent +2."""
     entries = CLAIM.replace('{ by = "Ivan", claim = true },', '{ by = "Petr", claim = true },')
-    rep = replay_text(bura(("Ivan", "9H", entries)))
-    assert rep.problems == []
-    assert rep.deals[0].result.score == {"Ivan": 2, "Petr": 0}
-    assert rep.pot == 4 and rep.balances == {"Ivan": -1, "Petr": -3}
-    assert rep.next_dealer == "Ivan"  # no winner: the same dealer deals again
+    replayed = replay_text(bura(("Ivan", "9H", entries)))
+    assert replayed.problems == []
+    assert replayed.deals[0].result.score == {"Ivan": 2, "Petr": 0}
+    assert replayed.pot == 4 and replayed.balances == {"Ivan": -1, "Petr": -3}
+    assert replayed.next_dealer == "Ivan"  # no winner: the same dealer deals again
 
 
 def test_forfeit_is_a_false_claim() -> None:
-    rep = replay_text(bura(("Ivan", "9H", '{ by = "Petr", forfeit = "drew out of turn" },')))
-    assert rep.problems == [] and rep.deals[0].result.score == {"Ivan": 2, "Petr": 0}
+    replayed = replay_text(bura(("Ivan", "9H", '{ by = "Petr", forfeit = "drew out of turn" },')))
+    assert replayed.problems == [] and replayed.deals[0].result.score == {"Ivan": 2, "Petr": 0}
 
 
 def test_winner_deals_next() -> None:
@@ -154,9 +154,9 @@ def test_three_players_each_must_beat_the_holder() -> None:
         ),
         players='["Ivan", "Petr", "Olga"]',
     )
-    rep = replay_text(text)
-    assert rep.problems == []
-    assert rep.state is not None and rep.state.points["Petr"] == 21
+    replayed = replay_text(text)
+    assert replayed.problems == []
+    assert replayed.state is not None and replayed.state.points["Petr"] == 21
 
 
 def test_claim_timing() -> None:
@@ -174,9 +174,9 @@ def test_nothing_after_the_deal_ends() -> None:
 def test_declaration_before_first_trick_voids() -> None:
     """[bura.declare.first] redealt without penalty: the pot stays, the same dealer."""
     decl = '{ by = "Petr", declares = "molodka", cards = "AS KS QS" },'
-    rep = replay_text(bura(("Ivan", "9H", decl), ("Ivan", "9D", "")))
-    assert rep.problems == [] and rep.deals[0].result.score == {"Ivan": 0, "Petr": 0}
-    assert rep.pot == 4  # the pot stays (2), and the redeal is open with its antes paid (2)
+    replayed = replay_text(bura(("Ivan", "9H", decl), ("Ivan", "9D", "")))
+    assert replayed.problems == [] and replayed.deals[0].result.score == {"Ivan": 0, "Petr": 0}
+    assert replayed.pot == 4  # the pot stays (2), and the redeal is open with its antes paid (2)
     text = bura(("Ivan", "9H", decl + '\n{ by = "Petr", cards = "AS" },'))
     assert first_problem(text) == ("bura.declare.first", 1, 2)
 
@@ -186,8 +186,8 @@ def test_bura_declaration_wins_at_once() -> None:
         '{ by = "Petr", cards = "AS" },\n{ by = "Ivan", cards = "6S" },\n'
         '{ by = "Ivan", declares = "bura", cards = "7H 8H 10H" },'
     )
-    rep = replay_text(bura(("Ivan", "9H", entries)))
-    assert rep.problems == [] and rep.deals[0].result.winner == "Ivan"
+    replayed = replay_text(bura(("Ivan", "9H", entries)))
+    assert replayed.problems == [] and replayed.deals[0].result.winner == "Ivan"
     text = bura(("Ivan", "9H", entries + '\n{ by = "Petr", cards = "KS" },'))
     assert first_problem(text) == ("bura.declare.priority", 1, 4)
 
@@ -199,8 +199,8 @@ def test_declaration_priority() -> None:
         '{ by = "Petr", declares = "bura", cards = "7H 8H 10H" },\n'
         '{ by = "Ivan", declares = "moscow", cards = "AS AD AC" },'
     )
-    rep = replay_text(bura(("Ivan", "9H", entries)))
-    assert rep.problems == [] and rep.deals[0].result.winner == "Ivan"
+    replayed = replay_text(bura(("Ivan", "9H", entries)))
+    assert replayed.problems == [] and replayed.deals[0].result.winner == "Ivan"
     molodka = (
         '{ by = "Petr", cards = "6S" },\n{ by = "Ivan", cards = "7S" },\n'
         '{ by = "Petr", declares = "molodka", cards = "QC KC AC" },\n'
@@ -252,9 +252,9 @@ def test_hand_count_after_the_stock_runs_out() -> None:
     second = trick(
         "EFABCD", ["QH KH AH", "QS KS AS", "QC KC AC", "QD KD AD", "6H 7H 8H", "9H 10H JH"]
     )
-    rep = replay_text(bura(("A", "9H", first + "\n" + second), players=players))
-    assert not rep.problems
-    assert rep.deals and rep.deals[0].result.score == dict.fromkeys("ABCDEF", 0)  # void
+    replayed = replay_text(bura(("A", "9H", first + "\n" + second), players=players))
+    assert not replayed.problems
+    assert replayed.deals and replayed.deals[0].result.score == dict.fromkeys("ABCDEF", 0)  # void
     more = first + "\n" + second + '\n{ by = "E", cards = "6S" },'
     assert first_problem(bura(("A", "9H", more), players=players))[0] == "hand.count"
     early = first.replace(
@@ -269,14 +269,14 @@ def test_hand_count_after_the_stock_runs_out() -> None:
 def test_most_points_when_nobody_claims() -> None:
     """[bura.claim.none] played out with no claim: void by default, or most points."""
     # two players, 30 cards of stock: draw until it ends
-    rep = replay_text(
+    replayed = replay_text(
         bura(
             ("Ivan", "9H", CLAIM.replace('{ by = "Ivan", claim = true },', "")),
             rules='no_claim = "most_points"',
         )
     )
-    assert rep.problems == [] and rep.deals == []  # not played out yet: still open
-    assert rep.state is not None and not rep.state.finished
+    assert replayed.problems == [] and replayed.deals == []  # not played out yet: still open
+    assert replayed.state is not None and not replayed.state.finished
 
 
 @pytest.mark.parametrize("fixture", ["bura-classic-2p", "bura-little-robber-3p"])
@@ -285,10 +285,10 @@ def test_fixture_pots(fixture: str) -> None:
 
     from .conftest import FIXTURES
 
-    rep = replay_text((FIXTURES / f"{fixture}.toml").read_text())
+    replayed = replay_text((FIXTURES / f"{fixture}.toml").read_text())
     expected = json.loads((FIXTURES / f"{fixture}.score.json").read_text())
-    assert rep.balances == expected["pot"]
-    assert sum(rep.balances.values()) + rep.pot == 0
+    assert replayed.balances == expected["pot"]
+    assert sum(replayed.balances.values()) + replayed.pot == 0
 
 
 def test_two_buras_the_priority_player_leads_and_the_trick_decides() -> None:
@@ -300,9 +300,9 @@ def test_two_buras_the_priority_player_leads_and_the_trick_decides() -> None:
         '{ by = "Ivan", declares = "bura", cards = "7H 8H 10H" },\n'
         '{ by = "Ivan", cards = "7H" },\n{ by = "Petr", cards = "JH" },'
     )
-    rep = replay_text(bura(("Ivan", "9H", entries)))
-    assert rep.problems == []
-    assert rep.deals[0].result.winner == "Petr"
+    replayed = replay_text(bura(("Ivan", "9H", entries)))
+    assert replayed.problems == []
+    assert replayed.deals[0].result.winner == "Petr"
     wrong = entries.replace(
         '{ by = "Ivan", cards = "7H" },\n{ by = "Petr", cards = "JH" },',
         '{ by = "Petr", cards = "JH" },',

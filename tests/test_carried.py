@@ -24,15 +24,15 @@ def test_a_game_carries_its_own_values_from_deal_to_deal() -> None:
     """The toy counts the deals played in a value no caller knows; each deal reads what
     the one before it wrote, also when the last deal is replayed again alone."""
     match = simulate_match("toy", "classic", 2, 7)
-    rep = replay(match)
-    assert not rep.problems and len(rep.deals) >= 2
-    for d in rep.deals:
+    replayed = replay(match)
+    assert not replayed.problems and len(replayed.deals) >= 2
+    for d in replayed.deals:
         assert d.state is not None
         assert d.state.carry.carried.get("played", 0) == d.number - 1
         assert d.result.carried == {"played": d.number}
-    assert rep.carry is not None and rep.carry.carried == {"played": len(rep.deals)}
-    again = replay_last(rep)
-    assert again.carry is not None and again.carry.carried == {"played": len(rep.deals)}
+    assert replayed.carry is not None and replayed.carry.carried == {"played": len(replayed.deals)}
+    again = replay_last(replayed)
+    assert again.carry is not None and again.carry.carried == {"played": len(replayed.deals)}
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -41,14 +41,14 @@ def test_the_pot_and_sweeps_come_from_the_games_tallies(game: str) -> None:
     with a pot keeps them; sweeps are tallied only where the game scores sweeps."""
     spec = GAMES[game]
     match = simulate_match(game, spec.default_variant, spec.players[0], 3, deals=4)
-    rep = replay(match)
+    replayed = replay(match)
     paid = {p: 0 for p in match.players}
-    for d in rep.deals:
+    for d in replayed.deals:
         assert bool(d.result.tally(PAYMENTS)) == spec.pot == (POT in d.result.carried)
         assert bool(d.result.tally(SWEEPS)) == spec.sweeps
         for p, v in d.result.tally(PAYMENTS).items():
             paid[p] += v
     if spec.pot:
-        assert rep.balances == paid and sum(paid.values()) + rep.pot == 0
+        assert replayed.balances == paid and sum(paid.values()) + replayed.pot == 0
     else:
-        assert rep.balances == {} and rep.pot == 0
+        assert replayed.balances == {} and replayed.pot == 0

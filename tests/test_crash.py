@@ -110,8 +110,8 @@ def test_two_writers_never_lose_an_entry(tmp_path: Path) -> None:
         from referee.cards import Card, parse_cards
         from referee.record import FishPlay
         from referee.session import Table
-        def change(match, rep):
-            state = rep.state
+        def change(match, replayed):
+            state = replayed.state
             entry = FishPlay({first.by!r}, Card.parse({str(first.card)!r}),
                              parse_cards({" ".join(map(str, first.takes))!r}))
             state.apply(entry)

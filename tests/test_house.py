@@ -158,9 +158,9 @@ def test_export_onto_its_source_holds_the_lock(tmp_path: Path) -> None:
         from referee.cards import Card, parse_cards
         from referee.record import FishPlay
         from referee.session import Table
-        def change(match, rep):
+        def change(match, replayed):
             entry = FishPlay("Ali", Card.parse("8S"), parse_cards("5H 3C"))
-            rep.state.apply(entry)
+            replayed.state.apply(entry)
             match.deals[-1].plays.append(entry)
             time.sleep(1.0)
             return None, None

@@ -142,9 +142,9 @@ def test_each_later_player_must_beat_the_cards_holding_the_trick() -> None:
     """[kozel.trick] 3 players: Katya leads 9S, Sasha's KS takes it over, Misha's QS beats
     the 9S but not the KS, so Sasha wins and leads next."""
     entries = plays(("Katya", "9S"), ("Sasha", "KS"), ("Misha", "QS"), ("Sasha", "7D"))
-    rep = replay_text(kozel(("Misha", "6C", entries), players='["Misha", "Katya", "Sasha"]'))
-    assert rep.problems == []
-    state: Any = rep.state
+    replayed = replay_text(kozel(("Misha", "6C", entries), players='["Misha", "Katya", "Sasha"]'))
+    assert replayed.problems == []
+    state: Any = replayed.state
     assert state.won_tricks == {"Misha": 0, "Katya": 0, "Sasha": 1}
     assert state.points["Sasha"] == VALUE["K"] + VALUE["Q"]
 
@@ -177,8 +177,8 @@ def test_the_dealer_passes_to_the_next_player() -> None:
 def test_forfeits() -> None:
     """[kozel.forfeit] at any point of an open deal, mid-trick too; nothing after it."""
     mid = plays(("Katya", "AS")) + '\n{ by = "Misha", forfeit = "misdraw" },'
-    rep = replay_text(kozel(("Misha", "9C", mid)))
-    assert rep.problems == [] and rep.deals[0].result.score == {"Misha": 6, "Katya": 0}
+    replayed = replay_text(kozel(("Misha", "9C", mid)))
+    assert replayed.problems == [] and replayed.deals[0].result.score == {"Misha": 6, "Katya": 0}
     after = mid + "\n" + plays(("Misha", "7S"))
     assert first_problem(kozel(("Misha", "9C", after))) == ("kozel.forfeit", 1, 3)
 
@@ -268,9 +268,13 @@ def test_a_deal_after_the_match_is_kozel_match() -> None:
     log = kozel(
         ("Misha", "9C", forfeit), ("Katya", "9D", forfeit), ("Misha", "9H", ""), rules="target = 12"
     )
-    rep = replay_text(log)
-    assert rep.problems and rep.problems[0].rule == "kozel.match"
-    assert rep.over and rep.winner == "Misha" and rep.totals == {"Misha": 0, "Katya": 12}
+    replayed = replay_text(log)
+    assert replayed.problems and replayed.problems[0].rule == "kozel.match"
+    assert (
+        replayed.over
+        and replayed.winner == "Misha"
+        and replayed.totals == {"Misha": 0, "Katya": 12}
+    )
 
 
 # --- every simulated deal recounted from the log ----------------------------------------------
@@ -321,16 +325,16 @@ def recount(match: Match, deal: Deal) -> dict[str, int] | None:
 def test_simulated_deals_recounted_independently(variant: str, n: int) -> None:
     for seed in range(1, 5):
         match = simulate_match("kozel", variant, n, seed)
-        rep = replay(match)
-        assert rep.problems == [] and rep.over
-        for d, deal in zip(rep.deals, match.deals, strict=True):
+        replayed = replay(match)
+        assert replayed.problems == [] and replayed.over
+        for d, deal in zip(replayed.deals, match.deals, strict=True):
             expected = recount(match, deal)
             if expected is not None:
                 assert d.result.score == expected, (variant, n, seed, d.number)
-        low = min(rep.totals.values())
-        leaders = [s for s, v in rep.totals.items() if v == low]
-        assert rep.winner == (leaders[0] if len(leaders) == 1 else None)
-        assert max(rep.totals.values()) >= int(match.rules["target"])
+        low = min(replayed.totals.values())
+        leaders = [s for s, v in replayed.totals.items() if v == low]
+        assert replayed.winner == (leaders[0] if len(leaders) == 1 else None)
+        assert max(replayed.totals.values()) >= int(match.rules["target"])
 
 
 def test_short_stock_leaves_cards_for_nobody() -> None:
@@ -339,10 +343,10 @@ def test_short_stock_leaves_cards_for_nobody() -> None:
     seen = False
     for seed in range(1, 40):
         match = simulate_match("kozel", "classic", 3, seed, deals=1)
-        rep = replay(match)
-        state: Any = rep.state
+        replayed = replay(match)
+        state: Any = replayed.state
         if state is not None and state.stopped and state.outcome is None:
-            total = sum(b["card_points"] for b in rep.deals[0].result.breakdown.values())
+            total = sum(b["card_points"] for b in replayed.deals[0].result.breakdown.values())
             left = set(SHORT_DECK) - set(state.used)
             assert left and total == 120 - sum(VALUE.get(c.rank, 0) for c in left)
             seen = True

@@ -381,6 +381,6 @@ def test_score_on_an_unfinished_deal_is_a_problem() -> None:
     text = GOOD + "\n[deals.score]\nAli = 3\nOmar = 0\n"
     match, problems = load_bytes(text.encode())
     assert match is not None
-    rep = replay(match, problems)
-    assert [p.rule for p in rep.problems] == ["log.result"]
-    assert rep.problems[0].path == "deals[0].score"
+    replayed = replay(match, problems)
+    assert [p.rule for p in replayed.problems] == ["log.result"]
+    assert replayed.problems[0].path == "deals[0].score"

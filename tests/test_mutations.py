@@ -213,9 +213,9 @@ def check(match: Match, mutate: Mutation, rng: random.Random) -> bool:
     for d in match.deals:
         d.score = None
     match.result_totals = match.result_winner = None
-    rep = replay(match)
-    assert rep.problems, f"{mutate.__name__} at deal {i + 1} play {j + 1} went unnoticed"
-    first = rep.problems[0]
+    replayed = replay(match)
+    assert replayed.problems, f"{mutate.__name__} at deal {i + 1} play {j + 1} went unnoticed"
+    first = replayed.problems[0]
     assert (first.deal, first.play) == (i + 1, j + 1), (mutate.__name__, first)
     assert first.rule in rules, (mutate.__name__, first)
     return True

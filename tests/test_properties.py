@@ -37,8 +37,8 @@ def fresh(game: str, variant: str, n: int, seed: int) -> Match:
 @pytest.mark.parametrize(("game", "variant", "n"), CASES)
 def test_simulated_match_verifies_and_round_trips(game: str, variant: str, n: int) -> None:
     match = fresh(game, variant, n, 1)
-    rep = replay(match)
-    assert rep.problems == [] and rep.complete
+    replayed = replay(match)
+    assert replayed.problems == [] and replayed.complete
     data = dumps(match)
     again, problems = load_bytes(data)
     assert again is not None and problems == []
@@ -92,7 +92,7 @@ def piles_from_log(match: Match, deal_index: int) -> dict[str, int]:
 def test_basra_deal_value_identity(game: str, variant: str, n: int) -> None:
     """43 plus the basras (with the variant's points), less the majority when void."""
     match = fresh(game, variant, n, 3)
-    rep = replay(match)
+    replayed = replay(match)
     r = match.rules
     fixed = (
         int(r["ten_diamonds_points"])
@@ -100,7 +100,7 @@ def test_basra_deal_value_identity(game: str, variant: str, n: int) -> None:
         + 4 * int(r["ace_points"])
         + 4 * int(r["jack_points"])
     )
-    for k, d in enumerate(rep.deals):
+    for k, d in enumerate(replayed.deals):
         counts = piles_from_log(match, k)
         top = max(counts.values())
         won = sum(1 for v in counts.values() if v == top) == 1
@@ -116,9 +116,9 @@ def test_basra_deal_value_identity(game: str, variant: str, n: int) -> None:
 def test_pasur_deal_value_identity(game: str, variant: str, n: int) -> None:
     """20 plus the surs, less the clubs award when nobody wins it."""
     match = fresh(game, variant, n, 3)
-    rep = replay(match)
+    replayed = replay(match)
     r = match.rules
-    for d in rep.deals:
+    for d in replayed.deals:
         surs = sum(b["surs"] for b in d.result.breakdown.values())
         clubs = sum(b["clubs"] for b in d.result.breakdown.values())
         base = int(r["ten_diamonds_points"]) + int(r["two_clubs_points"]) + 8
@@ -130,12 +130,12 @@ def test_pasur_deal_value_identity(game: str, variant: str, n: int) -> None:
 @pytest.mark.parametrize(("game", "variant", "n"), [c for c in CASES if c[0] == "bura"])
 def test_bura_one_winner_and_money_conserved(game: str, variant: str, n: int) -> None:
     match = fresh(game, variant, n, 3)
-    rep = replay(match)
-    for d in rep.deals:
+    replayed = replay(match)
+    for d in replayed.deals:
         winners = [p for p, v in d.result.score.items() if v == 1]
         assert len(winners) <= 1
         assert d.result.winner in (None, *winners)
-    assert sum(rep.balances.values()) + rep.pot == 0
+    assert sum(replayed.balances.values()) + replayed.pot == 0
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -181,8 +181,8 @@ def test_simulations_show_the_rules_worth_testing() -> None:
     for seed in range(1, 9):
         for game, variant in (("basra", "egyptian"), ("pasur", "standard"), ("bura", "classic")):
             match = simulated(game, variant, 2, seed)
-            rep = replay(match)
-            for d in rep.deals:
+            replayed = replay(match)
+            for d in replayed.deals:
                 for b in d.result.breakdown.values():
                     if b.get("basras") or b.get("surs"):
                         seen.add("sweep")

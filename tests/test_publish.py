@@ -197,9 +197,9 @@ def test_ascii_cards_and_the_output_option_is_required(site: Path) -> None:
 
     match, problems = load(SAMPLES / "bura-classic-2p.toml")
     assert match is not None
-    rep = replay(match, problems)
-    assert re.search("[♠♥♦♣]", sheet_body(match, rep, False))
-    assert not re.search("[♠♥♦♣]", sheet_body(match, rep, True))
+    replayed = replay(match, problems)
+    assert re.search("[♠♥♦♣]", sheet_body(match, replayed, False))
+    assert not re.search("[♠♥♦♣]", sheet_body(match, replayed, True))
     ok("tournament", "publish", ".", "-o", str(site), "--ascii")
     result = run("tournament", "publish")
     assert result.exit_code == 2 and "--output" in result.stderr

@@ -53,8 +53,8 @@ def test_the_score_sheet_shows_the_logs_figures(name: str) -> None:
     totals table, the winner line, and the running totals chart deal by deal."""
     text = (SAMPLES / f"{name}.toml").read_text()
     data = tomllib.loads(text)
-    rep = replay_text(text)
-    lines = score_sheet(rep.match, rep, Style(ascii=True)).splitlines()
+    replayed = replay_text(text)
+    lines = score_sheet(replayed.match, replayed, Style(ascii=True)).splitlines()
     rules = [i for i, line in enumerate(lines) if line.startswith("------")]
     assert len(rules) == 2, lines
     stored = [d["score"] for d in data["deals"]]
@@ -94,7 +94,7 @@ def test_the_score_sheet_shows_the_logs_figures(name: str) -> None:
 
 def test_a_breakdown_is_said_with_its_words() -> None:
     """Pasur's first deal in the sample: Dariush's 12 points said part by part."""
-    rep = replay_text((SAMPLES / "pasur-standard-3p.toml").read_text())
-    sheet = score_sheet(rep.match, rep, Style(ascii=True))
+    replayed = replay_text((SAMPLES / "pasur-standard-3p.toml").read_text())
+    sheet = score_sheet(replayed.match, replayed, Style(ascii=True))
     assert "Dariush        12             16  ten diamonds 3, aces 3, jacks 1, surs 5" in sheet
     assert "Running totals:" in sheet

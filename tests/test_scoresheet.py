@@ -24,9 +24,9 @@ LOGS = sorted(SAMPLES.glob("*.toml"))
 def sheet_of(path: Path) -> tuple[ScoreSheet, Match]:
     match, problems = load(path)
     assert match is not None and not problems
-    rep = replay(match, problems)
-    assert not rep.problems
-    return build(rep), match
+    replayed = replay(match, problems)
+    assert not replayed.problems
+    return build(replayed), match
 
 
 @pytest.mark.parametrize("log", LOGS, ids=lambda p: p.name)
@@ -75,10 +75,10 @@ def test_game_specific_facts(log: Path) -> None:
 def test_json_is_read_from_the_sheet() -> None:
     match, problems = load(SAMPLES / "bura-classic-3p.toml")
     assert match is not None
-    rep = replay(match, problems)
-    out = sheet_json(build(rep))
-    assert out == score_json(match, rep)
-    assert out["pot"] == rep.balances and out["pot_now"] == rep.pot
+    replayed = replay(match, problems)
+    out = sheet_json(build(replayed))
+    assert out == score_json(match, replayed)
+    assert out["pot"] == replayed.balances and out["pot_now"] == replayed.pot
     deals = out["deals"]
     assert isinstance(deals, list) and [d["number"] for d in deals] == list(range(1, 35))
 

@@ -30,8 +30,8 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
 def totals(path: str) -> tuple[dict[str, int], str | None]:
     match, problems = load(Path(path))
     assert match is not None and not problems
-    rep = replay(match)
-    return dict(rep.totals), rep.winner
+    replayed = replay(match)
+    return dict(replayed.totals), replayed.winner
 
 
 def test_by_player_adds_every_side_a_player_was_in(logs: list[str]) -> None:

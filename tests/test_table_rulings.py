@@ -276,9 +276,9 @@ def test_the_deciding_trick_of_two_buras_is_followed_by_no_draw() -> None:
     from .conftest import log_text, replay_text
 
     players = '["Ivan", "Petr"]'
-    rep = replay_text(log_text("bura", [("Ivan", {"trump": '"9H"'}, DUEL)], players))
-    assert rep.problems == []
-    assert rep.deals[0].result.winner == "Petr"
+    replayed = replay_text(log_text("bura", [("Ivan", {"trump": '"9H"'}, DUEL)], players))
+    assert replayed.problems == []
+    assert replayed.deals[0].result.winner == "Petr"
     hands = '{ Ivan = "7S 6H 7H 8H", Petr = "6S JH QH KH" }'  # one draw after trick 1 only
     setup = {"trump": '"9H"', "hands": hands}
     assert replay_text(log_text("bura", [("Ivan", setup, DUEL)], players)).problems == []
@@ -386,7 +386,7 @@ def test_a_card_dealt_to_two_players_is_refused_in_every_game(
 ) -> None:
     """[card.duplicate] One check for both cores: the hand that names the card again."""
     hands = '{ Ali = "AS 7C 8C 10C", Omar = "6S AS 7H 8H" }'
-    rep = replay_text(log_text(game, [("Omar", {**setup, "hands": hands}, "")]))
-    first = rep.problems[0]
+    replayed = replay_text(log_text(game, [("Omar", {**setup, "hands": hands}, "")]))
+    first = replayed.problems[0]
     assert (first.rule, first.path) == ("card.duplicate", "deals[0].hands.Omar")
     assert first.message == "AS is dealt to both Ali and Omar"

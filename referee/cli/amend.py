@@ -135,7 +135,7 @@ def _hand(file: Path, deal: int, hand: str, ascii_only: bool) -> None:
         raise UsageError(sentence('--hand takes NAME="CARDS", found {value}', value=repr(hand)))
     said = amend_hand(Table(file), deal, name.strip(), parse_card_list(text, "--hand"))
     echo(sentence("Recorded {what}.", what=said.said))
-    status(said.match, said.rep, ascii_only)
+    status(said.match, said.replayed, ascii_only)
 
 
 def _entry(
@@ -149,4 +149,4 @@ def _entry(
     echo(done.said)
     if done.back:
         echo(sentence("To take it back: {command}", command=done.back))
-    status(done.match, done.rep, ascii_only)
+    status(done.match, done.replayed, ascii_only)

@@ -69,23 +69,28 @@ def _context_class() -> type[typer.Context]:
 
 def localized(command: Any) -> Any:
     """The click command (from ``typer.main.get_command``) with its help, its options' help
-    and click's headings in the chosen language; English is left as it is."""
+    and click's headings in the chosen language. Each text is translated from its English,
+    kept on the object, so that a command built once may be said in another language later
+    (``live``, the tests)."""
     from referee.lang import current, gettext
 
-    if current() == "en":
-        return command
-    if getattr(command, "referee_language", None) == current():
+    language = current()
+    if getattr(command, "referee_language", "en") == language:
         return command  # already said in it
-    context = _context_class()
+    context = _context_class() if language != "en" else None
+
+    def said(obj: Any) -> None:
+        english = obj.__dict__.setdefault("referee_english", obj.help)
+        obj.help = gettext(english) if english and language != "en" else english
 
     def walk(cmd: Any) -> None:
-        cmd.referee_language = current()
-        cmd.context_class = context
-        if cmd.help:
-            cmd.help = gettext(cmd.help)
+        cmd.__dict__.setdefault("referee_context", cmd.context_class)
+        cmd.referee_language = language
+        cmd.context_class = context or cmd.referee_context
+        said(cmd)
         for param in cmd.params:
-            if getattr(param, "help", None):
-                param.help = gettext(param.help)
+            if getattr(param, "help", None) is not None:
+                said(param)
         for sub in getattr(cmd, "commands", {}).values():
             walk(sub)
 

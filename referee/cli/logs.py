@@ -48,13 +48,13 @@ def score(
     from referee.render import Style, score_json, score_sheet
     from referee.session import open_match
 
-    match, rep = open_match(file)
+    match, replayed = open_match(file)
     if as_json:
         import json
 
-        echo(json.dumps(score_json(match, rep), ensure_ascii=False))
+        echo(json.dumps(score_json(match, replayed), ensure_ascii=False))
     else:
-        echo(score_sheet(match, rep, Style.for_terminal(ascii_only)))
+        echo(score_sheet(match, replayed, Style.for_terminal(ascii_only)))
 
 
 @app.command()

@@ -23,7 +23,7 @@ DIGEST = re.compile(r"[0-9a-fA-F]{12,64}")
 SHORTEST = 12  # hex digits a digest must give (the sheet prints 12)
 
 
-def log_digest(match: Match, rep: Replay) -> str:
+def log_digest(match: Match, replayed: Replay) -> str:
     """SHA-256 of the log's canonical bytes (``referee export``'s), in hex: the same for
     every spelling of the same record."""
     import hashlib  # here: every command imports this module, and hashlib costs 2 ms
@@ -31,7 +31,7 @@ def log_digest(match: Match, rep: Replay) -> str:
     from referee.logfile import dumps
     from referee.match import with_derived
 
-    return hashlib.sha256(dumps(with_derived(match, rep))).hexdigest()
+    return hashlib.sha256(dumps(with_derived(match, replayed))).hexdigest()
 
 
 _echo = echo
@@ -55,9 +55,9 @@ def sheet(
     from referee.scoresheet import build
     from referee.session import open_match
 
-    match, rep = open_match(file)
-    value = build(rep)
-    page = render(value, log_digest(match, rep), ascii_only).encode("utf-8")
+    match, replayed = open_match(file)
+    value = build(replayed)
+    page = render(value, log_digest(match, replayed), ascii_only).encode("utf-8")
     if out is None:
         sys.stdout.buffer.write(page)
         sys.stdout.flush()

@@ -37,11 +37,11 @@ if TYPE_CHECKING:
     from referee.session import Recorded
 
 
-def status(match: Any, rep: Any, ascii_only: bool = False) -> None:
+def status(match: Any, replayed: Any, ascii_only: bool = False) -> None:
     """The table now, as ``show`` prints it."""
     from referee.render import Style, show
 
-    echo(show(match, rep, Style.for_terminal(ascii_only)))
+    echo(show(match, replayed, Style.for_terminal(ascii_only)))
 
 
 def recorded(done: Recorded, ascii_only: bool, confirm: str = "") -> None:
@@ -51,7 +51,7 @@ def recorded(done: Recorded, ascii_only: bool, confirm: str = "") -> None:
 
     for line in announce(done, Style.for_terminal(ascii_only), confirm):
         echo(line)
-    status(done.match, done.rep, ascii_only)
+    status(done.match, done.replayed, ascii_only)
 
 
 def table(file: Any) -> Any:
@@ -160,8 +160,8 @@ def deal(
         hands[name.strip()] = cards
     given = {"floor": floor, "buried": buried, "returned": returned, "trump": trump}
     setup = {key: text for key, text in given.items() if text is not None}
-    match, rep = table(file).deal(dealer, setup, hands, note)
-    status(match, rep, ascii_only)
+    match, replayed = table(file).deal(dealer, setup, hands, note)
+    status(match, replayed, ascii_only)
 
 
 def typed_play(
@@ -289,15 +289,15 @@ def show_cmd(
 
     Example: referee show -f match.toml
     """
-    match, rep = table(file).open()
+    match, replayed = table(file).open()
     if as_json:
         import json
 
         from referee.render import state_json
 
-        echo(json.dumps(state_json(match, rep), ensure_ascii=False))
+        echo(json.dumps(state_json(match, replayed), ensure_ascii=False))
     else:
-        status(match, rep, ascii_only)
+        status(match, replayed, ascii_only)
 
 
 @app.command()
@@ -353,7 +353,7 @@ def undo(file: MatchFile = DEFAULT_FILE, ascii_only: AsciiFlag = False) -> None:
     """
     done = table(file).undo()
     echo(sentence("Removed {what}.", what=done.said))
-    status(done.match, done.rep, ascii_only)
+    status(done.match, done.replayed, ascii_only)
 
 
 @app.command()
@@ -385,7 +385,7 @@ def hand(
     """
     done = table(file).hand(name, " ".join(cards or []), replace)
     echo(sentence("Recorded {what}.", what=done.said))
-    status(done.match, done.rep, ascii_only)
+    status(done.match, done.replayed, ascii_only)
 
 
 @app.command()

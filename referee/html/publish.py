@@ -34,14 +34,14 @@ def refuse(message: str) -> RefereeError:
     return RefereeError([Problem("publish.output", message)])
 
 
-def sheet_body(match: Match, rep: Replay, ascii_only: bool) -> str:
+def sheet_body(match: Match, replayed: Replay, ascii_only: bool) -> str:
     """A log's score sheet (its ``<article>``, ready to set in a page)."""
     from referee.cli.sheet import log_digest
     from referee.html.sheet import context, environment
     from referee.render import Style
     from referee.scoresheet import build
 
-    ctx = context(build(rep), log_digest(match, rep), Style(ascii=ascii_only))
+    ctx = context(build(replayed), log_digest(match, replayed), Style(ascii=ascii_only))
     return environment().get_template("sheet_body.html").render(ctx)
 
 
@@ -57,8 +57,8 @@ def _table_job(job: Job) -> tuple[LogFacts | None, str | None]:
     facts, read = read_log(Path(path), game, variant, players, rules)
     if read is None:
         return facts, None
-    match, rep = read
-    return facts, sheet_body(match, rep, ascii_only)
+    match, replayed = read
+    return facts, sheet_body(match, replayed, ascii_only)
 
 
 def _warm() -> None:

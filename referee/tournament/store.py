@@ -119,12 +119,19 @@ def read_log(
     match, problems = load_bytes(raw)
     if match is None:
         return LogFacts(digest, problems[0].said(), 0, {}, None, False), None
-    rep = replay(match, problems)
-    first: str | None = rep.problems[0].said() if rep.problems else None
+    replayed = replay(match, problems)
+    first: str | None = replayed.problems[0].said() if replayed.problems else None
     if first is None:
         first = belongs(match, game, variant, players, rules)
-    facts = LogFacts(digest, first, len(rep.deals), dict(rep.totals), rep.winner, rep.complete)
-    return facts, (match, rep) if first is None else None
+    facts = LogFacts(
+        digest,
+        first,
+        len(replayed.deals),
+        dict(replayed.totals),
+        replayed.winner,
+        replayed.complete,
+    )
+    return facts, (match, replayed) if first is None else None
 
 
 def belongs(

@@ -25,7 +25,7 @@ def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
     from referee.words.events import said_back
     from referee.words.style import styled
 
-    match, rep = recorded.match, recorded.rep
+    match, replayed = recorded.match, recorded.replayed
     back, *followed = said_back(recorded.entry, recorded.events)
     first = style.text(localized(confirm)) if confirm else styled(back, style)
     lines: list[str] = list(followed)
@@ -57,17 +57,19 @@ def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
                 "Match totals: {totals} (first to {target} loses)."
                 if GAMES[match.game].lower_wins
                 else "Match totals: {totals} (target {target}).",
-                totals=scores_said(match.sides, rep.totals),
+                totals=scores_said(match.sides, replayed.totals),
                 target=match.rules["target"],
             )
         )
-        if rep.over:
+        if replayed.over:
             lines.append(
                 sentence(
-                    "{side} win the match." if " & " in rep.winner else "{side} wins the match.",
-                    side=rep.winner,
+                    "{side} win the match."
+                    if " & " in replayed.winner
+                    else "{side} wins the match.",
+                    side=replayed.winner,
                 )
-                if rep.winner
+                if replayed.winner
                 else sentence("The match is over without a winner: the fewest points are shared.")
             )
     return [first, *(style.text(localized(line)) for line in lines)]
