@@ -89,12 +89,13 @@ def test_the_check_can_fail(tmp_path: Path) -> None:
     words and builds one."""
     module = tmp_path / "speaking.py"
     module.write_text(
-        "from referee.messages import m\n\n\ndef said() -> str:\n    return m('a sentence')\n",
+        "from referee.messages import sentence\n\n\n"
+        "def said() -> str:\n    return sentence('a sentence')\n",
         encoding="utf-8",
     )
     found = speaks(module)
     assert any("imports referee.messages" in p for p in found)
-    assert any("calls m" in p for p in found)
+    assert any("calls sentence" in p for p in found)
 
 
 def ok(*args: str) -> str:

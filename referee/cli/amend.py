@@ -57,6 +57,26 @@ def _header(file: object, rename: list[str], event: str | None, date: str | None
     return amend_header(Table(file), renames, event, when)  # type: ignore[arg-type]
 
 
+DealNumber = Annotated[
+    int | None, typer.Option("--deal", "-d", min=1, help=help_text("Deal, from 1."))
+]
+PlayNumber = Annotated[
+    int | None,
+    typer.Option("--play", "-p", min=1, help=help_text("Entry in the deal, from 1.")),
+]
+HandOption = Annotated[
+    str | None,
+    typer.Option(help=help_text('NAME="CARDS": put these cards in place of a recorded hand.')),
+]
+RenameOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        help=help_text("OLD=NEW: a player's name corrected everywhere (repeat)."),
+        callback=utf8_text,
+    ),
+]
+
+
 @app.command()
 @errors_as_lines
 def amend(
@@ -64,13 +84,8 @@ def amend(
         list[str] | None,
         typer.Argument(help=help_text("The play that belongs there (as for play).")),
     ] = None,
-    deal: Annotated[
-        int | None, typer.Option("--deal", "-d", min=1, help=help_text("Deal, from 1."))
-    ] = None,
-    play: Annotated[
-        int | None,
-        typer.Option("--play", "-p", min=1, help=help_text("Entry in the deal, from 1.")),
-    ] = None,
+    deal: DealNumber = None,
+    play: PlayNumber = None,
     takes: TakesOption = None,
     trail: TrailFlag = False,
     by: Annotated[str | None, typer.Option(help=help_text("Who played."))] = None,
@@ -78,17 +93,8 @@ def amend(
         bool, typer.Option("--insert", help=help_text("Insert the play before this entry."))
     ] = False,
     delete: Annotated[bool, typer.Option("--delete", help=help_text("Delete this entry."))] = False,
-    hand: Annotated[
-        str | None,
-        typer.Option(help=help_text('NAME="CARDS": put these cards in place of a recorded hand.')),
-    ] = None,
-    rename: Annotated[
-        list[str] | None,
-        typer.Option(
-            help=help_text("OLD=NEW: a player's name corrected everywhere (repeat)."),
-            callback=utf8_text,
-        ),
-    ] = None,
+    hand: HandOption = None,
+    rename: RenameOption = None,
     event: Annotated[
         str | None, typer.Option(help=help_text("The event, corrected."), callback=utf8_text)
     ] = None,

@@ -49,6 +49,20 @@ def usage(message: str) -> Exception:
     return UsageError(message)
 
 
+TableSize = Annotated[
+    int | None,
+    typer.Option("--table-size", help=help_text("Players at a table (default 2; teams: 4).")),
+]
+SeedOption = Annotated[
+    str | None,
+    typer.Option("--seed", help=help_text("The draw's seed (default: chosen and recorded).")),
+]
+TiebreakOption = Annotated[
+    list[str] | None,
+    typer.Option("--tiebreak", help=help_text("A tie-break id, in order (repeat).")),
+]
+
+
 @app.command("new")
 @errors
 def new_cmd(
@@ -73,21 +87,12 @@ def new_cmd(
     rounds: Annotated[
         int | None, typer.Option("--rounds", help=help_text("How many rounds."))
     ] = None,
-    table_size: Annotated[
-        int | None,
-        typer.Option("--table-size", help=help_text("Players at a table (default 2; teams: 4).")),
-    ] = None,
-    seed: Annotated[
-        str | None,
-        typer.Option("--seed", help=help_text("The draw's seed (default: chosen and recorded).")),
-    ] = None,
+    table_size: TableSize = None,
+    seed: SeedOption = None,
     points: Annotated[
         str | None, typer.Option("--points", help=help_text("Match points: win=2,draw=1,bye=2."))
     ] = None,
-    tiebreak: Annotated[
-        list[str] | None,
-        typer.Option("--tiebreak", help=help_text("A tie-break id, in order (repeat).")),
-    ] = None,
+    tiebreak: TiebreakOption = None,
     date: Annotated[
         str | None, typer.Option("--date", help=help_text("YYYY-MM-DD (default: today)."))
     ] = None,
