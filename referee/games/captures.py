@@ -15,7 +15,7 @@ by the floor: a union is counted, and the strongest listed, in a few millisecond
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache, lru_cache
 from itertools import combinations, product
 from math import prod
@@ -191,14 +191,14 @@ def subvectors(vec: Vector) -> int:
 
 
 @cache
-def union_table(total: int) -> list[tuple[Vector, ...]]:
+def union_table(total: int) -> list[Sequence[Vector]]:
     """Every union of groups adding up to ``total`` each that a full deck's cards of values
     under ``total`` can form (the empty one included), by size (item ``k``: ``k`` cards),
     each size in increasing order: the precomputed :mod:`unions_table`, as
     :func:`unions_of_deck` makes it."""
     from referee.games.unions_table import table
 
-    return table(total)
+    return [*table(total)]
 
 
 def unions_of_deck(total: int) -> list[Vector]:
@@ -210,10 +210,14 @@ def unions_of_deck(total: int) -> list[Vector]:
 
 
 @lru_cache(maxsize=64)
-def _fitting(room: Vector, total: int) -> list[tuple[Vector, ...]]:
-    """The table's unions that fit inside ``room``, by size."""
+def _fitting(room: Vector, total: int) -> list[Sequence[Vector]]:
+    """The table's unions that fit inside ``room``, by size: all of them when ``room``
+    holds every card of the deck under ``total`` (a floor of them all, the worst one)."""
+    table = union_table(total)
+    if fits(sum(DECK_COUNT * unit(v) for v in range(1, total)), room):
+        return table
     have = room | GUARD
-    return [tuple(u for u in us if (have - u) & GUARD == GUARD) for us in union_table(total)]
+    return [[u for u in us if (have - u) & GUARD == GUARD] for us in table]
 
 
 def splittable(vec: Vector, total: int) -> bool:

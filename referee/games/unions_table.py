@@ -11,18 +11,20 @@ import zlib
 from array import array
 
 
-def table(total: int) -> list[tuple[int, ...]]:
+def table(total: int) -> list[array[int]]:
     """The unions for ``total`` that :func:`referee.games.captures.unions_of_deck` lists, by
-    size: item ``k`` holds those of ``k`` cards, in increasing order (for a binary search)."""
+    size: item ``k`` holds those of ``k`` cards, in increasing order (for a binary search),
+    as slices of one array (no tuple of ints built: the largest table holds 44,544)."""
     packed = array("Q")
     packed.frombytes(zlib.decompress(base64.b64decode(_DATA[total])))
     if sys.byteorder == "big":  # pragma: no cover - the table is little-endian
         packed.byteswap()
-    out: list[tuple[int, ...]] = []
-    end = len(packed)
+    packed.reverse()  # fewest cards first, each size in increasing order
+    out: list[array[int]] = []
+    start = 0
     for n in _SIZES[total]:
-        out.append(tuple(reversed(packed[end - n : end])))
-        end -= n
+        out.append(packed[start : start + n])
+        start += n
     return out
 
 
