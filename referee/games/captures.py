@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache, lru_cache
 from itertools import combinations, product
 from math import prod
-from typing import Protocol
+from typing import Protocol, overload
 
 from referee.cards import FULL_DECK, Card
 
@@ -190,15 +190,45 @@ def subvectors(vec: Vector) -> int:
     return prod(n + 1 for n in counts(vec))
 
 
+class UnionTable(Sequence[Sequence[Vector]]):
+    """The precomputed unions for one total, by size (item ``k``: those of ``k`` cards, in
+    increasing order), each size decoded when it is first read: a listing reads the
+    largest sizes first and stops at its limit, and :attr:`sizes` counts without reading."""
+
+    def __init__(self, total: int) -> None:
+        from referee.games.unions_table import SIZES
+
+        self.total = total
+        self.sizes: list[int] = SIZES[total]
+        self._read: dict[int, Sequence[Vector]] = {}
+
+    def __len__(self) -> int:
+        return len(self.sizes)
+
+    @overload
+    def __getitem__(self, size: int) -> Sequence[Vector]: ...
+
+    @overload
+    def __getitem__(self, size: slice) -> Sequence[Sequence[Vector]]: ...
+
+    def __getitem__(self, size: int | slice) -> Sequence[Vector] | Sequence[Sequence[Vector]]:
+        if isinstance(size, slice):
+            return [self[k] for k in range(len(self))[size]]
+        found = self._read.get(size)
+        if found is None:
+            from referee.games.unions_table import unions_of_size
+
+            found = self._read[size] = unions_of_size(self.total, range(len(self))[size])
+        return found
+
+
 @cache
-def union_table(total: int) -> list[Sequence[Vector]]:
+def union_table(total: int) -> UnionTable:
     """Every union of groups adding up to ``total`` each that a full deck's cards of values
     under ``total`` can form (the empty one included), by size (item ``k``: ``k`` cards),
     each size in increasing order: the precomputed :mod:`unions_table`, as
     :func:`unions_of_deck` makes it."""
-    from referee.games.unions_table import table
-
-    return [*table(total)]
+    return UnionTable(total)
 
 
 def unions_of_deck(total: int) -> list[Vector]:
@@ -210,7 +240,7 @@ def unions_of_deck(total: int) -> list[Vector]:
 
 
 @lru_cache(maxsize=64)
-def _fitting(room: Vector, total: int) -> list[Sequence[Vector]]:
+def _fitting(room: Vector, total: int) -> Sequence[Sequence[Vector]]:
     """The table's unions that fit inside ``room``, by size: all of them when ``room``
     holds every card of the deck under ``total`` (a floor of them all, the worst one)."""
     table = union_table(total)
@@ -231,7 +261,8 @@ def splittable(vec: Vector, total: int) -> bool:
         return False  # a card above the total is in no group
     size = cards_in(rest)
     if size > 12 and max(counts(rest)) <= DECK_COUNT:
-        group = union_table(total)[size] if size < len(union_table(total)) else ()
+        table = union_table(total)
+        group = table[size] if size < len(table) else ()
         at = bisect_left(group, rest)
         return at < len(group) and group[at] == rest
     return splits_into(vec, total)
@@ -309,7 +340,8 @@ class Unions:
         """How many unions there are."""
         if self.searched or self.maximal:
             return len(self._listed())
-        kept = sum(len(us) for us in _fitting(self.room, self.total))
+        by_size = _fitting(self.room, self.total)
+        kept = sum(by_size.sizes if isinstance(by_size, UnionTable) else map(len, by_size))
         return (self.tops + 1) * kept - 1
 
     def __iter__(self) -> Iterator[Vector]:
