@@ -310,3 +310,14 @@ def test_a_listing_on_the_fullest_floor_reads_only_the_sizes_it_lists() -> None:
     assert strongest == captures.unions_of_deck(10)[:12]
     read = union_table(10)._read
     assert 0 < len(read) <= 6 and min(read) >= 30, sorted(read)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=9, max_size=9))
+def test_the_unions_that_fit_a_room_are_those_a_scan_finds(ns: list[int]) -> None:
+    """Splitting the table's runs by binary search keeps exactly the unions that fit, in
+    order (the rooms drawn: any count of each value under 10, the empty and full ones)."""
+    room = sum(n * unit(v) for v, n in enumerate(ns, 1))
+    for us in union_table(10):
+        found = captures._fitting_in(us, room, 9)
+        assert found == [u for u in us if captures.fits(u, room)]

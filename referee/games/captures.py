@@ -246,8 +246,44 @@ def _fitting(room: Vector, total: int) -> Sequence[Sequence[Vector]]:
     table = union_table(total)
     if fits(sum(DECK_COUNT * unit(v) for v in range(1, total)), room):
         return table
+    short = next((v for v in range(total - 1, 0, -1) if count(room, v) < DECK_COUNT), 0)
+    if count(room, short) <= 1:  # few cards of the highest value it lacks: split the runs
+        return [_fitting_in(us, room, total - 1) for us in table]
     have = room | GUARD
     return [[u for u in us if (have - u) & GUARD == GUARD] for us in table]
+
+
+SCANNED = 64  # a run of unions this short is filtered one by one, not split further
+
+
+def _fitting_in(us: Sequence[Vector], room: Vector, top: int) -> list[Vector]:
+    """The unions of ``us`` (one size, in increasing order: by the count of the highest
+    value first) that fit inside ``room``. The run is split value by value from ``top``
+    down, by binary search, into the runs that share the counts above; a value the room
+    lacks keeps one run, and where the room holds every card of the values below, a run
+    is kept whole: the densest floors (the 28 lowest cards) read few unions one by one."""
+    full_below = [True] * (top + 1)  # full_below[v]: the room holds 4 of each value 1…v
+    for v in range(1, top + 1):
+        full_below[v] = full_below[v - 1] and count(room, v) >= DECK_COUNT
+    have = room | GUARD
+    out: list[Vector] = []
+
+    def keep(lo: int, hi: int, v: int) -> None:
+        if lo >= hi:
+            return
+        if full_below[v]:
+            out.extend(us[lo:hi])
+        elif hi - lo <= SCANNED:
+            out.extend(u for u in us[lo:hi] if (have - u) & GUARD == GUARD)
+        else:
+            step = unit(v)
+            base = us[lo] & ~((step << WIDTH) - 1)  # the counts above v, with none of v
+            for c in range(min(count(room, v), DECK_COUNT) + 1):
+                start = bisect_left(us, base + c * step, lo, hi)
+                keep(start, bisect_left(us, base + (c + 1) * step, start, hi), v - 1)
+
+    keep(0, len(us), top)
+    return out
 
 
 def splittable(vec: Vector, total: int) -> bool:
