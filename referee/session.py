@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from referee.cards import Card
 from referee.games.base import DealState, Illegal, MatchSoFar, Options
@@ -37,6 +37,9 @@ from referee.registry import GAMES
 from referee.tablechecks import deal_setup, draws_first, no_such_entry
 from referee.typed import parse_card_list, player_named
 from referee.usage import UsageError
+
+if TYPE_CHECKING:
+    from referee.games.outcomes import Outcome
 
 T = TypeVar("T")
 Change = Callable[[Match, Replay], tuple[Replay | None, T]]
@@ -129,6 +132,29 @@ class Recorded(NamedTuple):
         ):
             return deals[-1]
         return None
+
+    def outcomes(self) -> list[Outcome]:
+        """What the entry did to the match when it ended a deal, as values: the deal
+        scored, the totals after it and, once decided, the winner (none otherwise)."""
+        from referee.games.outcomes import DealScored, MatchDecided, MatchTotals
+
+        done = self.finished_deal
+        if done is None:
+            return []
+        sides = tuple(self.match.sides)
+        result = done.result
+        out: list[Outcome] = [
+            DealScored(done.number, sides, result.score, result.breakdown, result.how),
+            MatchTotals(
+                sides,
+                self.replayed.totals,
+                self.match.rules["target"],
+                GAMES[self.match.game].lower_wins,
+            ),
+        ]
+        if self.replayed.over:
+            out.append(MatchDecided(self.replayed.winner))
+        return out
 
 
 class Said(NamedTuple):

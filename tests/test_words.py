@@ -209,3 +209,34 @@ def test_a_basra_score_counts_the_cards_each_side_took() -> None:
     first = [line.split() for line in out[3:5]]
     assert first[0][:5] == ["1", "Ali", "1", "9", "jacks"]
     assert first[1][:4] == ["Omar", "52", "43", "cards"]
+
+
+def test_the_entry_that_ends_a_match_reports_its_outcomes_as_values(tmp_path: Path) -> None:
+    """The last play of a sample, entered again: the deal scored, the totals and the winner
+    are values (issue 19), said by the words layer in the lines the table prints."""
+    import shutil
+
+    from referee.games.outcomes import DealScored, MatchDecided, MatchTotals
+    from referee.logfile import load_bytes
+    from referee.record import FishPlay
+    from referee.session import Table
+    from referee.words.events import outcome_said
+
+    sample = Path(__file__).resolve().parent.parent / "sample_games" / "basra-egyptian-2p.toml"
+    log = tmp_path / "m.toml"
+    shutil.copyfile(sample, log)
+    match, _ = load_bytes(sample.read_bytes())
+    assert match is not None
+    last = match.deals[-1].plays[-1]
+    assert isinstance(last, FishPlay)
+    assert run("undo", "-f", str(log)).exit_code == 0
+    recorded = Table(log).play((last.card,), last.takes, not last.takes, last.by)
+    outcomes = recorded.outcomes()
+    assert [type(o) for o in outcomes] == [DealScored, MatchTotals, MatchDecided]
+    scored, totals, decided = outcomes
+    assert isinstance(scored, DealScored) and scored.deal == len(match.deals)
+    assert isinstance(totals, MatchTotals) and isinstance(decided, MatchDecided)
+    assert decided.winner == "Omar" and totals.totals == {"Ali": 98, "Omar": 134}
+    assert str(outcome_said(decided)) == "Omar wins the match."
+    assert str(outcome_said(totals)) == "Match totals: Ali 98, Omar 134 (target 101)."
+    assert str(outcome_said(scored)).startswith(f"Deal {scored.deal} is over: Ali ")

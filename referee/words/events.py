@@ -4,6 +4,7 @@ that says an accepted entry back at the table."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from referee.games.events import (
     Captured,
@@ -17,8 +18,11 @@ from referee.games.events import (
     Swept,
     TrickTaken,
 )
-from referee.messages import Msg, plural_sentence, sentence
+from referee.messages import Msg, join, plural_sentence, sentence
 from referee.record import Entry, describe_entry, forfeit_reason
+
+if TYPE_CHECKING:
+    from referee.games.outcomes import Outcome
 
 FIRST = (Captured, Led, Followed, Declared, Claimed, Forfeited)  # events that say an entry
 
@@ -118,3 +122,46 @@ def said_back(entry: Entry, events: Sequence[Event | str]) -> list[str]:
     out: list[str] = [line if line is not None else describe_entry(entry)]
     out.extend(event_said(e) for e in events if not isinstance(e, FIRST))
     return out
+
+
+def outcome_said(outcome: Outcome) -> Msg:
+    """What an entry that ended a deal did to the match, as the referee announces it: the
+    deal's score with each side's breakdown, the totals against the target, the winner."""
+    from referee.games.outcomes import DealScored, MatchTotals
+    from referee.render import breakdown_said, scores_said
+    from referee.text import cut
+    from referee.words.sentences import said_text
+
+    if isinstance(outcome, DealScored):
+        parts = []
+        for side in outcome.sides:
+            points = outcome.score.get(side, 0)
+            detail = breakdown_said(outcome.breakdown.get(side, {}))
+            parts.append(
+                sentence("{side} {points} ({detail})", side=side, points=points, detail=detail)
+                if detail
+                else sentence("{side} {points}", side=side, points=points)
+            )
+        scores = join(parts, "; ")
+        if outcome.how:
+            return sentence(
+                "Deal {deal} is over ({how}): {scores}.",
+                deal=outcome.deal,
+                how=cut(said_text(outcome.how), 200),
+                scores=scores,
+            )
+        return sentence("Deal {deal} is over: {scores}.", deal=outcome.deal, scores=scores)
+    if isinstance(outcome, MatchTotals):
+        return sentence(
+            "Match totals: {totals} (first to {target} loses)."
+            if outcome.lower_wins
+            else "Match totals: {totals} (target {target}).",
+            totals=scores_said(list(outcome.sides), outcome.totals),
+            target=outcome.target,
+        )
+    if outcome.winner:
+        return sentence(
+            "{side} win the match." if " & " in outcome.winner else "{side} wins the match.",
+            side=outcome.winner,
+        )
+    return sentence("The match is over without a winner: the fewest points are shared.")
