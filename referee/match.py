@@ -180,18 +180,10 @@ def replay_last(replayed: Replay) -> Replay:
     snap = replayed.before_last
     assert snap is not None and replayed.match.deals  # a clean replay reached the last deal
     del replayed.deals[snap.deals :]
-    replayed.totals, replayed.balances, replayed.pot = (
-        dict(snap.totals),
-        dict(snap.balances),
-        snap.pot,
-    )
-    replayed.carry = snap.carry.copy()
-    replayed.next_dealer, replayed.over, replayed.winner, replayed.state = (
-        snap.next_dealer,
-        False,
-        None,
-        None,
-    )
+    replayed.totals, replayed.balances = dict(snap.totals), dict(snap.balances)
+    replayed.pot, replayed.carry = snap.pot, snap.carry.copy()
+    replayed.next_dealer, replayed.over = snap.next_dealer, False
+    replayed.winner, replayed.state = None, None
     replayed.problems = []
     with contextlib.suppress(_RecordBreaks):
         replay_deal(replayed, replayed.match.deals[-1], len(replayed.match.deals) - 1, check=True)

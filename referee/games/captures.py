@@ -190,6 +190,11 @@ def subvectors(vec: Vector) -> int:
     return prod(n + 1 for n in counts(vec))
 
 
+def deck_under(total: int) -> Vector:
+    """Every card of the deck with a value under ``total``."""
+    return sum(DECK_COUNT * unit(v) for v in range(1, total))
+
+
 class UnionTable(Sequence[Sequence[Vector]]):
     """The precomputed unions for one total, by size (item ``k``: those of ``k`` cards, in
     increasing order), each size decoded when it is first read: a listing reads the
@@ -234,8 +239,7 @@ def union_table(total: int) -> UnionTable:
 def unions_of_deck(total: int) -> list[Vector]:
     """What :func:`union_table` holds, in one list, computed (to write the table and to
     check it): most cards first, then the higher values."""
-    full = sum(DECK_COUNT * unit(v) for v in range(1, total))
-    found = set(union_vectors(full, total)) | {ZERO}
+    found = set(union_vectors(deck_under(total), total)) | {ZERO}
     return sorted(found, key=lambda u: (cards_in(u), u), reverse=True)
 
 
@@ -244,16 +248,21 @@ def _fitting(room: Vector, total: int) -> Sequence[Sequence[Vector]]:
     """The table's unions that fit inside ``room``, by size: all of them when ``room``
     holds every card of the deck under ``total`` (a floor of them all, the worst one)."""
     table = union_table(total)
-    if fits(sum(DECK_COUNT * unit(v) for v in range(1, total)), room):
+    if fits(deck_under(total), room):
         return table
     short = next((v for v in range(total - 1, 0, -1) if count(room, v) < DECK_COUNT), 0)
     if count(room, short) <= 1:  # few cards of the highest value it lacks: split the runs
         return [_fitting_in(us, room, total - 1) for us in table]
-    have = room | GUARD
-    return [[u for u in us if (have - u) & GUARD == GUARD] for us in table]
+    return [_scanned(us, room) for us in table]
 
 
 SCANNED = 64  # a run of unions this short is filtered one by one, not split further
+
+
+def _scanned(us: Iterable[Vector], room: Vector) -> list[Vector]:
+    """The unions of ``us`` that fit inside ``room``, tested one by one."""
+    have = room | GUARD
+    return [u for u in us if (have - u) & GUARD == GUARD]
 
 
 def _fitting_in(us: Sequence[Vector], room: Vector, top: int) -> list[Vector]:
@@ -265,7 +274,6 @@ def _fitting_in(us: Sequence[Vector], room: Vector, top: int) -> list[Vector]:
     full_below = [True] * (top + 1)  # full_below[v]: the room holds 4 of each value 1…v
     for v in range(1, top + 1):
         full_below[v] = full_below[v - 1] and count(room, v) >= DECK_COUNT
-    have = room | GUARD
     out: list[Vector] = []
 
     def keep(lo: int, hi: int, v: int) -> None:
@@ -274,7 +282,7 @@ def _fitting_in(us: Sequence[Vector], room: Vector, top: int) -> list[Vector]:
         if full_below[v]:
             out.extend(us[lo:hi])
         elif hi - lo <= SCANNED:
-            out.extend(u for u in us[lo:hi] if (have - u) & GUARD == GUARD)
+            out.extend(_scanned(us[lo:hi], room))
         else:
             step = unit(v)
             base = us[lo] & ~((step << WIDTH) - 1)  # the counts above v, with none of v

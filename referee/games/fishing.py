@@ -124,18 +124,18 @@ class FishingDeal(FishingBase):
         if card in self.used:
             raise Illegal(
                 "card.duplicate",
-                fact("fishing.card.used", card=card, where=self.where_used(card)),
+                fact("card.used", card=card, where=self.where_used(card)),
             )
         takes = play.takes
         if len(set(takes)) != len(takes):
-            raise Illegal("card.duplicate", fact("fishing.takes.twice", cards=takes))
+            raise Illegal("card.duplicate", fact("card.named-twice", cards=takes))
         if self.hands is not None and play.by in self.hands and not self.holds(play.by, card):
             held = self.round_cards(play.by) or ()
             raise Illegal(
                 "hand.not-held",
                 fact("fishing.not-held.holds", player=play.by, card=card, cards=held)
                 if held
-                else fact("fishing.not-held", player=play.by, card=card),
+                else fact("hand.not-held", player=play.by, card=card),
             )
         if self.round == 0 and card in self.deferred:
             raise Illegal(
@@ -327,7 +327,7 @@ class FishingDeal(FishingBase):
     def describe(self) -> list[Words]:
         return [
             fact(
-                "fishing.describe.deal",
+                "state.deal",
                 deal=self.index + 1,
                 dealer=self.dealer,
                 entry=self.entries + 1,
@@ -383,7 +383,7 @@ class FishingDeal(FishingBase):
         if who is not None:
             known = self.round_cards(who)
             if known is not None:
-                lines.append((fact("fishing.view.holds", player=who), Cards(known)))
+                lines.append((fact("view.holds", player=who), Cards(known)))
         lines.append((fact("fishing.captured", piles=self.captured()),))
         unseen = tuple(self.unseen())
         lines.append((fact("fishing.view.unseen", count=len(unseen)), Cards(unseen)))

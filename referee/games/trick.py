@@ -158,12 +158,12 @@ class TrickDeal(TrickState):
             if c not in SHORT_DECK:
                 raise Illegal("card.deck", fact("trick.card.deck", card=c, deck=self.deck_name))
         if len(set(cards)) != len(cards):
-            raise Illegal("card.duplicate", fact("trick.card.twice", cards=cards))
+            raise Illegal("card.duplicate", fact("card.named-twice", cards=cards))
         for c in cards:
             if c in self.used:
                 raise Illegal(
                     "card.duplicate",
-                    fact("trick.card.played", card=c, where=self.where_used(c)),
+                    fact("card.used", card=c, where=self.where_used(c)),
                 )
         self.check_held(by, cards)
         count = len(cards)
@@ -204,7 +204,7 @@ class TrickDeal(TrickState):
             received = self.drawn[by]
             for c in cards:  # unplayed (checked before) and listed among the cards received
                 if listed.get(c, received) >= received:
-                    raise Illegal("hand.not-held", fact("trick.held.not", player=by, card=c))
+                    raise Illegal("hand.not-held", fact("hand.not-held", player=by, card=c))
 
     # --- applying: carries out a ruling ------------------------------------------------
 

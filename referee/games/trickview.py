@@ -142,9 +142,7 @@ def follows_json(state: TrickState, who: str, hand: tuple[Card, ...]) -> list[di
 def describe(state: TrickState) -> list[Words]:
     """The state now in a few plain lines, for an explanation."""
     lines: list[Words] = [
-        fact(
-            "trick.state.deal", deal=state.index + 1, dealer=state.dealer, entry=state.entries + 1
-        ),
+        fact("state.deal", deal=state.index + 1, dealer=state.dealer, entry=state.entries + 1),
         fact("trick.state.trump", n=state.tricks, card=state.trump, stock=state.stock),
     ]
     if state.trick:
@@ -215,7 +213,7 @@ def turn_lines(state: TrickState) -> list[Line]:
         if known is not None:
             lines.append(
                 (
-                    fact("trick.view.holds", player=who),
+                    fact("view.holds", player=who),
                     Cards(tuple(sorted(known, key=sort_key))),
                 )
             )

@@ -40,10 +40,7 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     ),
     "fishing.all-played": "all {count} cards of this deal have been played; no play may follow",
     "fishing.turn": "it is {player}'s turn, not {by}'s",
-    "fishing.card.used": "{card} was already {where}",
-    "fishing.takes.twice": "{cards} names a card twice",
     "fishing.not-held.holds": "{player} does not hold {card} (holds {cards})",
-    "fishing.not-held": "{player} does not hold {card}",
     "fishing.set-aside.first-round": (
         "{card} was {key} from the opening {floor} and cannot be played in the first round"
     ),
@@ -61,7 +58,6 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     "fishing.play.choose": "{n} of {cards}",
     "fishing.play.ways": ("{parts} ({n} way)", "{parts} ({n} ways)"),
     # --- what a person sees (describe, view) ------------------------------------------
-    "fishing.describe.deal": "Deal {deal}, dealt by {dealer}; entry {entry}.",
     "fishing.describe.floor": (
         "{floor_title}: {cards}; round {round} of {rounds}; {player} to play."
     ),
@@ -72,7 +68,6 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     ),
     "fishing.view.floor": "{floor_title}: ",
     "fishing.view.to-play": "To play: {player}",
-    "fishing.view.holds": "{player} holds: ",
     "fishing.view.unseen": "Not yet seen ({count}): ",
     # --- Basra (rules.md §1) ----------------------------------------------------------
     "basra.sweeps": ("basra", "basras"),

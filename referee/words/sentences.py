@@ -23,9 +23,14 @@ from referee.messages import Msg, Rank, Suit, join, plural_sentence, sentence
 
 Template = str | tuple[str, str]
 
-# Facts every game may report (the deal's set-up, the record).
+# Facts every game may report (the deal's set-up, the record, the cards, the view).
 SENTENCES: dict[str, Template] = {
     "card.dealt-twice": "{card} is dealt to both {first} and {second}",
+    "card.used": "{card} was already {where}",
+    "card.named-twice": "{cards} names a card twice",
+    "hand.not-held": "{player} does not hold {card}",
+    "state.deal": "Deal {deal}, dealt by {dealer}; entry {entry}.",
+    "view.holds": "{player} holds: ",
 }
 
 _TABLES: dict[str, Template] = {}

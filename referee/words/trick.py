@@ -8,8 +8,6 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     # the cards and the deck; a suit named in a sentence (each catalog gives its symbol)
     "trick.deck": "the 36-card deck (6 to A)",
     "trick.card.deck": "{card} is not in {deck}",
-    "trick.card.twice": "{cards} names a card twice",
-    "trick.card.played": "{card} was already {where}",
     "trick.card.played-by": "played by {player} in trick {trick}",
     # whose turn, how many cards
     "trick.lead.turn": "{player} leads this trick, not {by}",
@@ -36,7 +34,6 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
         "the turned-up trump {card} lies under the stock until it is drawn last"
     ),
     "trick.held.trump-drawn": "{player} does not hold {card}: {owner} drew it",
-    "trick.held.not": "{player} does not hold {card}",
     # entries after the end
     "trick.played-out": "every card of this deal has been played; {then}",
     "trick.after-last.nothing": "nothing may follow",
@@ -79,7 +76,6 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     ),
     "trick.options.beats-none": "none: no set of their cards beats it",
     # the state in a few lines (explain)
-    "trick.state.deal": "Deal {deal}, dealt by {dealer}; entry {entry}.",
     "trick.state.trump": (
         "Trump {card}; {n} trick played; stock {stock}.",
         "Trump {card}; {n} tricks played; stock {stock}.",
@@ -99,7 +95,6 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     "trick.view.to-lead": "{player} to lead",
     "trick.view.count-of": "{player} {count}",
     "trick.view.counts": "Cards in hand: {counts}",
-    "trick.view.holds": "{player} holds: ",
     "trick.view.unseen": "Not yet played ({count}): ",
     "trick.waiting.over": "The deal is over",
     # the recorded hands and the draw
