@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -152,8 +153,12 @@ def commands(
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=11)
+    parser.add_argument(
+        "--keep", type=Path, help="write the logs into this folder, print the commands, stop"
+    )
     args = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="referee-worst-"))
+    folder = args.keep or Path(tempfile.mkdtemp(prefix="referee-worst-"))
+    folder.mkdir(parents=True, exist_ok=True)
     measured: dict[str, tuple[list[str], Setup]] = {
         BASELINE: ([sys.executable, "-c", "import typer"], None)
     }
@@ -164,6 +169,10 @@ def main() -> int:
         shown.append((name, f"{len(state.floor)} cards, {card} has {n:,} kinds of play"))
         for what, run in commands(folder, name, match, card).items():
             measured[f"{name}: {what}"] = run
+    if args.keep:
+        for key, (cmd, _) in measured.items():
+            print(f"{key}\t{shlex.join(cmd)}")
+        return 0
     cpu: dict[str, list[float]] = {k: [] for k in measured}
     rss: dict[str, list[int]] = {k: [] for k in measured}
     for cmd, before in measured.values():  # warm the caches once
