@@ -1,8 +1,6 @@
 """``referee amend``: correct any entry of the match, a deal's recorded hand, or the header,
 with everything after it checked again before anything is written."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -26,7 +24,7 @@ if TYPE_CHECKING:
     from referee.amend import Play
 
 
-def _play(cards: list[str], takes: str | None, trail: bool, by: str | None) -> Play:
+def _play(cards: list[str], takes: str | None, trail: bool, by: str | None) -> "Play":
     """The play typed, as ``play`` reads it."""
     from referee.amend import Play
 
@@ -145,7 +143,7 @@ def _hand(file: Path, deal: int, hand: str, ascii_only: bool) -> None:
 
 
 def _entry(
-    file: Path, deal: int, play: int, typed: Play | None, insert: bool, ascii_only: bool
+    file: Path, deal: int, play: int, typed: "Play | None", insert: bool, ascii_only: bool
 ) -> None:
     """An entry replaced, inserted before (``insert``) or deleted (``typed`` None)."""
     from referee.amend import amend_entry

@@ -3,8 +3,6 @@ options they share, and the group class that gives every invocation the same edg
 (``--lang`` anywhere, usage errors said by referee, a closed or full output reported in
 one line, text that is not UTF-8 refused as a usage error)."""
 
-from __future__ import annotations
-
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path

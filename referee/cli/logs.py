@@ -1,8 +1,6 @@
 """The commands on finished or stored logs: the score sheet, verify, export, explain, the
 rules of a game, the simulator and the standings of a folder of logs."""
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import Annotated

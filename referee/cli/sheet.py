@@ -2,8 +2,6 @@
 (does a log match a signed sheet?). Nothing heavy is imported until the command runs
 (Jinja2 only when a sheet is rendered)."""
 
-from __future__ import annotations
-
 import re
 import sys
 from pathlib import Path
@@ -23,7 +21,7 @@ DIGEST = re.compile(r"[0-9a-fA-F]{12,64}")
 SHORTEST = 12  # hex digits a digest must give (the sheet prints 12)
 
 
-def log_digest(match: Match, replayed: Replay) -> str:
+def log_digest(match: "Match", replayed: "Replay") -> str:
     """SHA-256 of the log's canonical bytes (``referee export``'s), in hex: the same for
     every spelling of the same record."""
     import hashlib  # here: every command imports this module, and hashlib costs 2 ms

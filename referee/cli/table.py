@@ -2,8 +2,6 @@
 and hands, take an entry back, and look at the table (``show``, ``options``, ``live``).
 Each parses its arguments, asks the :class:`referee.session.Table` and prints the answer."""
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -44,7 +42,7 @@ def status(match: Any, replayed: Any, ascii_only: bool = False) -> None:
     echo(show(match, replayed, Style.for_terminal(ascii_only)))
 
 
-def recorded(done: Recorded, ascii_only: bool, confirm: str = "") -> None:
+def recorded(done: "Recorded", ascii_only: bool, confirm: str = "") -> None:
     """What an accepted entry did, as a referee announces it, then the table now."""
     from referee.render import Style
     from referee.words.announce import announce
@@ -61,7 +59,7 @@ def table(file: Any) -> Any:
     return Table(file)
 
 
-def _date(date: str | None, no_date: bool) -> dt.date | None:
+def _date(date: str | None, no_date: bool) -> "dt.date | None":
     """The match's date: as given, today, or none."""
     import datetime as dt
 
@@ -166,7 +164,7 @@ def deal(
 
 def typed_play(
     cards: list[str], takes: str | None, trail: bool
-) -> tuple[tuple[Card, ...], tuple[Card, ...] | None]:
+) -> "tuple[tuple[Card, ...], tuple[Card, ...] | None]":
     """The cards of a play as typed, and what it takes (None: not said); ``--takes`` with
     ``--trail``, or an empty ``--takes``, is a usage error."""
     from referee.typed import parse_card_list

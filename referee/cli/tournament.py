@@ -3,8 +3,6 @@ arguments, calls one function of :mod:`referee.tournament.director` and renders 
 (in the reader's language; ``--json`` and ``--csv`` as tournament.md fixes them).
 A refusal or problem (``tournament.*``) exits 1, wrong usage 2."""
 
-from __future__ import annotations
-
 import sys
 from collections.abc import Callable
 from pathlib import Path
