@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
-from typing import Any, NamedTuple
+from typing import Any
 
 from referee.cards import Card, format_cards
 from referee.games.base import Illegal
@@ -17,6 +17,7 @@ from referee.messages import sentence
 from referee.problems import Problem, RefereeError, deal_path
 from referee.record import Deal, Entry, FishPlay, Match, describe_entry
 from referee.session import Said, Table, clear_derived
+from referee.tuples import NamedTuple
 from referee.typed import player_named
 
 

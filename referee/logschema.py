@@ -9,12 +9,13 @@ card), ``text`` (a string), ``true`` (only ``true``), ``choice`` (one of named s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from referee.cards import Card, CardError, parse_cards
 from referee.messages import join, sentence
 from referee.problems import Problem
 from referee.text import normal_name
+from referee.tuples import NamedTuple
 
 
 class Where(NamedTuple):

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from referee.games.base import (
     MAX_LEGAL_SHOWN,
@@ -25,6 +24,7 @@ from referee.messages import join, sentence
 from referee.problems import Problem, deal_path, replay_order
 from referee.record import Deal, Match
 from referee.registry import GAMES
+from referee.tuples import NamedTuple
 
 
 class DealSummary(NamedTuple):

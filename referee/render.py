@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from referee.cards import Card
 from referee.games.base import Cards, Line
@@ -15,6 +15,7 @@ from referee.problems import Problem
 from referee.record import Match
 from referee.registry import GAMES
 from referee.text import cut, visible
+from referee.tuples import NamedTuple
 from referee.words.sentences import said, said_text
 
 if TYPE_CHECKING:

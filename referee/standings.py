@@ -5,10 +5,9 @@ processes and only their summaries brought together."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from referee.match import Replay
 from referee.registry import GAMES
+from referee.tuples import NamedTuple
 
 
 class Summary(NamedTuple):

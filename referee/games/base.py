@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from referee.cards import Card
 from referee.games.events import Event
@@ -25,6 +25,7 @@ from referee.games.facts import Fact, Joined, fact
 from referee.params import Value
 from referee.problems import Problem, deal_path
 from referee.record import Deal, Entry
+from referee.tuples import NamedTuple
 
 if TYPE_CHECKING:
     import random

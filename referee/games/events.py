@@ -10,9 +10,8 @@ this module, and nine frozen dataclasses cost 3 ms to create."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from referee.cards import Card
+from referee.tuples import NamedTuple
 
 
 class Captured(NamedTuple):

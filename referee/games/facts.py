@@ -13,7 +13,8 @@ may read the facts themselves.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+
+from referee.tuples import NamedTuple
 
 
 class Fact(NamedTuple):

@@ -6,9 +6,8 @@ deal needs it, and every table command would pay for its classes."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from referee.games.facts import Fact
+from referee.tuples import NamedTuple
 
 
 class DealScored(NamedTuple):

@@ -10,11 +10,11 @@ from collections.abc import Iterator, Mapping
 from itertools import combinations, product
 from math import comb, prod
 from types import MappingProxyType
-from typing import NamedTuple
 
 from referee.cards import Card
 from referee.games.facts import Fact, Joined, fact, joined
 from referee.record import FishPlay
+from referee.tuples import NamedTuple
 
 Choice = tuple[int, tuple[Card, ...]]  # take this many of these cards (of one value)
 

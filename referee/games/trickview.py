@@ -4,13 +4,13 @@ the state in a few lines for an explanation, and ``show``'s view."""
 from __future__ import annotations
 
 from itertools import combinations
-from typing import NamedTuple
 
 from referee.cards import SHORT_DECK, Card, format_cards, sort_key
 from referee.games.base import Cards, Line, Options, View, Words
 from referee.games.facts import Fact, fact, joined
 from referee.games.trickcards import STRENGTH, beats
 from referee.games.trickstate import TrickState
+from referee.tuples import NamedTuple
 
 
 class Beaten(NamedTuple):
