@@ -226,6 +226,16 @@ class UnionTable(Sequence[Sequence[Vector]]):
             found = self._read[size] = unions_of_size(self.total, range(len(self))[size])
         return found
 
+    def below(self, size: int, bound: Vector) -> Sequence[Vector]:
+        """The unions of ``size`` cards under ``bound``: the start of that run, decoded no
+        further than it reaches (a room without the higher values needs no more)."""
+        found = self._read.get(size)
+        if found is not None:
+            return found[: bisect_left(found, bound)]
+        from referee.games.unions_table import unions_of_size
+
+        return unions_of_size(self.total, size, bound)
+
 
 @cache
 def union_table(total: int) -> UnionTable:
@@ -250,10 +260,16 @@ def _fitting(room: Vector, total: int) -> Sequence[Sequence[Vector]]:
     table = union_table(total)
     if fits(deck_under(total), room):
         return table
-    short = next((v for v in range(total - 1, 0, -1) if count(room, v) < DECK_COUNT), 0)
+    high = next((v for v in range(total - 1, 0, -1) if count(room, v)), 0)
+    runs: Sequence[Sequence[Vector]] = table
+    if high < total - 1:  # no card above ``high``: what fits is the start of each run
+        runs = [table.below(k, unit(high + 1)) for k in range(len(table))]
+    short = next((v for v in range(high, 0, -1) if count(room, v) < DECK_COUNT), 0)
+    if short == 0:  # every card of the values up to ``high``: those starts fit whole
+        return runs
     if count(room, short) <= 1:  # few cards of the highest value it lacks: split the runs
-        return [_fitting_in(us, room, total - 1) for us in table]
-    return [_scanned(us, room) for us in table]
+        return [_fitting_in(us, room, high) for us in runs]
+    return [_scanned(us, room) for us in runs]
 
 
 SCANNED = 64  # a run of unions this short is filtered one by one, not split further

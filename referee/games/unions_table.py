@@ -2,25 +2,43 @@
 groups adding up to it that a full deck's numerals of lower values can form, the empty one
 included, by size (the number of cards), each size in increasing order. Vectors as in
 captures.py, packed little-endian (8 bytes each), zlib-compressed, base64, one string per
-size: a listing decodes only the sizes it reaches (the strongest first), and a count needs
-none (``SIZES``)."""
+size: a listing decodes only the sizes it reaches (the strongest first) and of each only
+the start it needs, and a count needs none (``SIZES``)."""
 
 from __future__ import annotations
 
-import base64
 import sys
 import zlib
 from array import array
+from binascii import a2b_base64
+from bisect import bisect_left
+
+CHUNK = 8_192  # bytes decoded at a time when only the start of a size is wanted
 
 
-def unions_of_size(total: int, size: int) -> array[int]:
+def unions_of_size(total: int, size: int, below: int | None = None) -> array[int]:
     """The unions for ``total`` of ``size`` cards, in increasing order (for a binary
-    search): what :func:`referee.games.captures.unions_of_deck` lists of that size."""
+    search): what :func:`referee.games.captures.unions_of_deck` lists of that size; with
+    ``below``, only those under it, decoded no further than they reach."""
     packed = array("Q")
-    packed.frombytes(zlib.decompress(base64.b64decode(_DATA[total][size])))
+    data = a2b_base64(_DATA[total][size])
+    if below is None:
+        packed.frombytes(zlib.decompress(data))
+    else:
+        stream = zlib.decompressobj()
+        while not stream.eof and (not packed or _last(packed) < below):
+            packed.frombytes(stream.decompress(data, CHUNK))
+            data = stream.unconsumed_tail
     if sys.byteorder == "big":  # pragma: no cover - the table is little-endian
         packed.byteswap()
+    if below is not None:
+        del packed[bisect_left(packed, below) :]
     return packed
+
+
+def _last(packed: array[int]) -> int:
+    """The last vector of a run decoded so far (the table is little-endian)."""
+    return int.from_bytes(packed[-1:].tobytes(), "little")
 
 
 SIZES = {
