@@ -313,26 +313,45 @@ def test_a_listing_on_the_fullest_floor_reads_only_the_sizes_it_lists() -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.integers(0, 4), min_size=9, max_size=9))
-def test_the_unions_that_fit_a_room_are_those_a_scan_finds(ns: list[int]) -> None:
-    """Splitting the table's runs by binary search keeps exactly the unions that fit, in
-    order (the rooms drawn: any count of each value under 10, the empty and full ones)."""
-    room = sum(n * unit(v) for v, n in enumerate(ns, 1))
-    for us in union_table(10):
-        found = captures._fitting_in(us, room, 9)
-        assert found == [u for u in us if captures.fits(u, room)]
+@given(st.integers(2, 10), st.lists(st.integers(0, 4), min_size=9, max_size=9))
+def test_the_unions_that_fit_a_room_are_those_a_scan_finds(total: int, ns: list[int]) -> None:
+    """The masks keep exactly the unions that fit, in order, and count them without
+    listing (the rooms drawn: any count of each value under the total, the empty and
+    full ones included)."""
+    room = sum(n * unit(v) for v, n in enumerate(ns[: total - 1], 1))
+    captures._fitting.cache_clear()
+    by_size = captures._fitting(room, total)
+    scanned = [[u for u in us if captures.fits(u, room)] for us in union_table(total)]
+    assert by_size.sizes == [len(us) for us in scanned]
+    assert [list(by_size[k]) for k in range(len(by_size))] == scanned
+
+
+def test_a_mask_is_the_unions_with_at_most_so_many_of_a_value() -> None:
+    """Each mask's bit ``i`` says whether the table's ``i``-th union (through the sizes
+    in order) holds at most that many cards of the value."""
+    from referee.games.unions_table import fitting_mask
+
+    for total in (2, 7, 10):
+        ordered = [u for us in union_table(total) for u in us]
+        for value in range(1, total):
+            for most in range(4):
+                bits = fitting_mask(total, value, most)
+                assert bits.bit_length() <= len(ordered)
+                kept = [i for i, u in enumerate(ordered) if captures.count(u, value) <= most]
+                assert [i for i in range(len(ordered)) if bits >> i & 1] == kept
 
 
 @settings(max_examples=80, deadline=None)
 @given(st.integers(2, 10), st.data())
 def test_the_start_of_a_run_is_the_whole_run_cut(total: int, data: st.DataObject) -> None:
-    """Decoding a size only up to a bound gives what decoding it whole and cutting gives."""
+    """Decoding only the first unions of a size gives what decoding it whole and cutting
+    gives."""
     from referee.games.unions_table import SIZES, unions_of_size
 
     size = data.draw(st.integers(0, len(SIZES[total]) - 1))
     whole = list(unions_of_size(total, size))
-    bound = data.draw(st.sampled_from([0, 1, *whole, (whole or [0])[-1] + 1, 1 << 50]))
-    assert list(unions_of_size(total, size, bound)) == [u for u in whole if u < bound]
+    first = data.draw(st.integers(0, len(whole) + 2))
+    assert list(unions_of_size(total, size, first)) == whole[:first]
 
 
 @settings(max_examples=60, deadline=None)
@@ -349,8 +368,8 @@ def test_a_room_without_the_high_values_fits_as_a_scan_finds(high: int, ns: list
 
 def test_the_28_lowest_cards_decode_no_run_whole() -> None:
     """The densest floor (every card from ace to seven) reads only the start of each run
-    of the table for 10: the unions without an eight or a nine (5,317 of the 44,543
-    that are not empty)."""
+    of the table for 10, up to its last union without an eight or a nine (5,317 of the
+    44,543 that are not empty)."""
     captures.union_table.cache_clear()
     captures._fitting.cache_clear()
     room = sum(4 * unit(v) for v in range(1, 8))

@@ -17,7 +17,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache, lru_cache
-from itertools import combinations, product
+from itertools import accumulate, combinations, compress, product
 from math import prod
 from typing import Protocol, overload
 
@@ -226,15 +226,47 @@ class UnionTable(Sequence[Sequence[Vector]]):
             found = self._read[size] = unions_of_size(self.total, range(len(self))[size])
         return found
 
-    def below(self, size: int, bound: Vector) -> Sequence[Vector]:
-        """The unions of ``size`` cards under ``bound``: the start of that run, decoded no
-        further than it reaches (a room without the higher values needs no more)."""
+    def first(self, size: int, n: int) -> Sequence[Vector]:
+        """The first ``n`` unions of ``size`` cards, decoded no further than they reach."""
         found = self._read.get(size)
         if found is not None:
-            return found[: bisect_left(found, bound)]
+            return found[:n]
         from referee.games.unions_table import unions_of_size
 
-        return unions_of_size(self.total, size, bound)
+        return unions_of_size(self.total, size, n)
+
+
+class Fitting:
+    """The table's unions that fit inside a room, by size (item ``k``: those of ``k`` cards,
+    in increasing order): counted from a bitmask of the table (bit ``i``: its ``i``-th
+    union fits) without decoding a union, each size listed when first read, decoded only
+    as far as its last union that fits."""
+
+    def __init__(self, table: UnionTable, mask: int) -> None:
+        self.table = table
+        self.mask = mask
+        self._starts = list(accumulate(table.sizes, initial=0))
+        self.sizes = [self._bits(k).bit_count() for k in range(len(table))]
+        self._read: dict[int, list[Vector]] = {}
+
+    def _bits(self, size: int) -> int:
+        """The mask's bits for the unions of ``size`` cards (bit 0: the first of them)."""
+        return (self.mask >> self._starts[size]) & ((1 << self.table.sizes[size]) - 1)
+
+    def __len__(self) -> int:
+        return len(self.table)
+
+    def __getitem__(self, size: int) -> Sequence[Vector]:
+        found = self._read.get(size)
+        if found is None:
+            bits = self._bits(size)
+            run = self.table.first(size, bits.bit_length())
+            flags = format(bits, "b")[::-1].encode("ascii").translate(_FLAGS)  # bit i: byte i
+            found = self._read[size] = list(compress(run, flags))
+        return found
+
+
+_FLAGS = bytes.maketrans(b"01", b"\0\1")
 
 
 @cache
@@ -254,60 +286,19 @@ def unions_of_deck(total: int) -> list[Vector]:
 
 
 @lru_cache(maxsize=64)
-def _fitting(room: Vector, total: int) -> Sequence[Sequence[Vector]]:
+def _fitting(room: Vector, total: int) -> UnionTable | Fitting:
     """The table's unions that fit inside ``room``, by size: all of them when ``room``
-    holds every card of the deck under ``total`` (a floor of them all, the worst one)."""
+    holds every card of the deck under ``total`` (a floor of them all, the worst one),
+    otherwise those that the masks of the values it lacks cards of all keep."""
+    from referee.games.unions_table import fitting_mask
+
     table = union_table(total)
-    if fits(deck_under(total), room):
-        return table
-    high = next((v for v in range(total - 1, 0, -1) if count(room, v)), 0)
-    runs: Sequence[Sequence[Vector]] = table
-    if high < total - 1:  # no card above ``high``: what fits is the start of each run
-        runs = [table.below(k, unit(high + 1)) for k in range(len(table))]
-    short = next((v for v in range(high, 0, -1) if count(room, v) < DECK_COUNT), 0)
-    if short == 0:  # every card of the values up to ``high``: those starts fit whole
-        return runs
-    if count(room, short) <= 1:  # few cards of the highest value it lacks: split the runs
-        return [_fitting_in(us, room, high) for us in runs]
-    return [_scanned(us, room) for us in runs]
-
-
-SCANNED = 64  # a run of unions this short is filtered one by one, not split further
-
-
-def _scanned(us: Iterable[Vector], room: Vector) -> list[Vector]:
-    """The unions of ``us`` that fit inside ``room``, tested one by one."""
-    have = room | GUARD
-    return [u for u in us if (have - u) & GUARD == GUARD]
-
-
-def _fitting_in(us: Sequence[Vector], room: Vector, top: int) -> list[Vector]:
-    """The unions of ``us`` (one size, in increasing order: by the count of the highest
-    value first) that fit inside ``room``. The run is split value by value from ``top``
-    down, by binary search, into the runs that share the counts above; a value the room
-    lacks keeps one run, and where the room holds every card of the values below, a run
-    is kept whole: the densest floors (the 28 lowest cards) read few unions one by one."""
-    full_below = [True] * (top + 1)  # full_below[v]: the room holds 4 of each value 1…v
-    for v in range(1, top + 1):
-        full_below[v] = full_below[v - 1] and count(room, v) >= DECK_COUNT
-    out: list[Vector] = []
-
-    def keep(lo: int, hi: int, v: int) -> None:
-        if lo >= hi:
-            return
-        if full_below[v]:
-            out.extend(us[lo:hi])
-        elif hi - lo <= SCANNED:
-            out.extend(_scanned(us[lo:hi], room))
-        else:
-            step = unit(v)
-            base = us[lo] & ~((step << WIDTH) - 1)  # the counts above v, with none of v
-            for c in range(min(count(room, v), DECK_COUNT) + 1):
-                start = bisect_left(us, base + c * step, lo, hi)
-                keep(start, bisect_left(us, base + (c + 1) * step, start, hi), v - 1)
-
-    keep(0, len(us), top)
-    return out
+    mask = -1
+    for value in range(1, total):
+        have = count(room, value)
+        if have < DECK_COUNT:
+            mask &= fitting_mask(total, value, have)
+    return table if mask == -1 else Fitting(table, mask)
 
 
 def splittable(vec: Vector, total: int) -> bool:
@@ -400,8 +391,7 @@ class Unions:
         """How many unions there are."""
         if self.searched or self.maximal:
             return len(self._listed())
-        by_size = _fitting(self.room, self.total)
-        kept = sum(by_size.sizes if isinstance(by_size, UnionTable) else map(len, by_size))
+        kept = sum(_fitting(self.room, self.total).sizes)
         return (self.tops + 1) * kept - 1
 
     def __iter__(self) -> Iterator[Vector]:
