@@ -57,7 +57,8 @@ def fitting_mask(total: int, value: int, most: int) -> int:
     """The unions for ``total`` that hold at most ``most`` (0…3) cards of ``value``, as
     the bits of an int: bit ``i`` stands for the table's ``i``-th union, counted through
     the sizes in order (the empty one is bit 0)."""
-    return int.from_bytes(zlib.decompress(a2b_base64(_MASKS[total][value - 1][most])), "little")
+    packed = _MASKS[total][value - 1].split(",")[most]  # the four of a value in one line
+    return int.from_bytes(zlib.decompress(a2b_base64(packed)), "little")
 
 
 '''
@@ -105,10 +106,7 @@ def text() -> str:
     rows.append("}\n_MASKS = {\n")
     for total in range(1, 11):
         rows.append(f"    {total}: (\n")
-        for value in range(1, total):
-            rows.append("        (\n")
-            rows.extend(f'            "{m}",\n' for m in masks(total, value))
-            rows.append("        ),\n")
+        rows.extend(f'        "{",".join(masks(total, value))}",\n' for value in range(1, total))
         rows.append("    ),\n")
     return HEAD + "".join(rows) + "}\n"
 
