@@ -23,6 +23,13 @@ def unsafe() -> re.Pattern[str]:
     return _UNSAFE[0]
 
 
+def has_unsafe(text: str) -> bool:
+    """Does ``text`` hold an unsafe character? Printable text holds none (every unsafe
+    character is a control, format or line separator, which ``isprintable`` refuses), so
+    the pattern (0.6 ms to compile) is built only for text that is not."""
+    return not text.isprintable() and unsafe().search(text) is not None
+
+
 def _escape(found: re.Match[str]) -> str:
     code = ord(found.group())
     return (
@@ -40,4 +47,4 @@ def visible(text: str) -> str:
     >>> visible("Ali\\x1b]0;pwned\\x07 \\u202eevil")
     'Ali\\\\x1b]0;pwned\\\\x07 \\\\u202eevil'
     """
-    return unsafe().sub(_escape, text)
+    return text if text.isprintable() else unsafe().sub(_escape, text)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import unicodedata
 
 from referee.escape import UNSAFE_CHARS as UNSAFE_CHARS
+from referee.escape import has_unsafe
 from referee.escape import unsafe as unsafe
 from referee.escape import visible as visible
 from referee.messages import sentence
@@ -33,7 +34,7 @@ def not_utf8(text: str) -> str | None:
 
 def name_problem(name: str) -> str | None:
     """Why ``name`` (already NFC-normalised) cannot be a player's name, or None."""
-    if unsafe().search(name):
+    if has_unsafe(name):
         return sentence(
             "{name} holds a control, bidi or invisible character", name=repr(visible(name))
         )

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee import bulk
 from referee.live import MAX_LINE, Live
@@ -153,3 +155,20 @@ def test_live_refuses_bytes_that_are_not_utf8(tmp_path: Path) -> None:
     assert Live(log, said.append).handle("forfeit ivan К♠\udce9") is True
     assert said == ["referee: usage: forfeit ivan К♠\\udce9 is not UTF-8 text"]
     assert log.read_bytes() == before
+
+
+_UNSAFE_SAMPLES = (
+    "\x00\t\x1b\x7f\x85\x9f\u00ad\u061c\u180e\u200b\u200f\u2028\u2029\u202e"
+    "\u2066\u206f\ufeff\ufffb\U000e0001\U000e007f"
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.one_of(st.characters(), st.sampled_from(_UNSAFE_SAMPLES + "\n a\u00a0é"))))
+def test_printable_text_is_shown_as_the_pattern_would_show_it(text: str) -> None:
+    """The fast path (printable text is left as it is) says and shows exactly what the
+    pattern of unsafe characters says and shows, for any text."""
+    from referee.escape import _escape, has_unsafe, unsafe, visible
+
+    assert visible(text) == unsafe().sub(_escape, text)
+    assert has_unsafe(text) == (unsafe().search(text) is not None)
