@@ -1,11 +1,13 @@
 """The worst legal floors of every fishing game and variant: the largest floor trailing
 allows (each play the first card that may be laid down, the lowest first or the highest
-first, whichever floor is larger: a greedy search, not a proof of the largest), and Basra's
-floor of the 28 lowest cards (the densest unions of groups). On each, the card with the
-most kinds of play is played: `options CARD`, `options CARD --all --json`, `play CARD`
-without `--takes` (refused: "say which"), `play CARD --takes …` (the strongest capture,
-recorded) and `explain` of that capture, against `python -c "import typer"`. CPU (user +
-system) and peak memory (max RSS) of each child from wait4; medians of interleaved rounds.
+first, whichever floor is larger: a greedy search, not a proof of the largest), Basra's
+floor of the 28 lowest cards (the densest unions of groups), and the costliest floors to
+list that a random search found (``COST_FLOORS``, from bench/cost_search.py). On each,
+the card with the most kinds of play (on a costly floor, the card it names) is played:
+`options CARD`, `options CARD --all --json`, `play CARD` without `--takes` (refused: "say
+which"), `play CARD --takes …` (the strongest capture, recorded) and `explain` of it,
+against `python -c "import typer"`. CPU (user + system) and peak memory (max RSS) of each
+child from wait4; medians of interleaved rounds.
 Target (issue 24): at most 1.3x the baseline's CPU and 100 MB.
 
     python bench/worst_floors.py --rounds 11
@@ -28,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import referee_command
 
-from referee.cards import FULL_DECK, Card, format_cards
+from referee.cards import FULL_DECK, Card, format_cards, parse_cards
 from referee.games.fishing import FishingDeal
 from referee.logfile import dumps
 from referee.match import replay
@@ -97,7 +99,88 @@ def floors() -> dict[str, tuple[Match, Card, int]]:
     low = [c for c in sorted(FULL_DECK, key=lambda c: (c.value or 11, c.suit)) if c.is_numeral]
     match = trailed("basra", "egyptian", low[:28], Card("10", "S"))
     out["basra egyptian, 28 lowest"] = (match, *worst_card(match))
+    for i, (game, variant, opening, trail, played) in enumerate(COST_FLOORS, 1):
+        match = laid(game, variant, opening, trail)
+        state = replay(match).state
+        assert isinstance(state, FishingDeal)
+        card = Card.parse(played)
+        out[f"{game} {variant}, costly {i}"] = (match, card, state.count_kinds(card))
     return out
+
+
+# The costliest floors to list that bench/cost_search.py found (random trails, ranked by
+# the work of ``options --all --json``): floors lacking a few cards of many values, where
+# neither the largest floor's nor the densest's shortcuts apply. (game, variant, the
+# opening floor, the cards trailed in turn, the card played.)
+COST_FLOORS: list[tuple[str, str, str, str, str]] = [
+    (
+        "basra",
+        "lebanese",
+        "9C 2S 5C 6H",
+        "5H QS KD 7D 3S 7S 6S 4D AC 9D KH 4H 7C 2C 3H 10H 3C QH 8H 8C 8S AD 6D QD",
+        "10S",
+    ),
+    (
+        "basra",
+        "two-card",
+        "5H 9C 3H 6S",
+        "QS QH 8S 10S 4D 7D 9D 7H AS 4S AH 4H 7S 6C 7C AC 8H 6D 5D 8D KD 9S KS KH KC QC 6H 3S",
+        "10H",
+    ),
+    (
+        "basra",
+        "two-card",
+        "4S 8H 9S 2C",
+        "3S 2D AD AC 4D 3H 4C AS 5H 5S AH 6H 6S 6C 5D 3C 7D 4H 7H 9C 10C 5C "
+        "8D 7C 7S 8S QD QS 10H KH 8C 10D",
+        "10S",
+    ),
+    (
+        "basra",
+        "egyptian",
+        "8D 5S 3S 5H",
+        "QH 2H 7D 2D AS 4D 3C KD 6D 2S 5C 3H 10C KH 5D 7H 8S 2C 9D 4S KC AD "
+        "10D 9H QD 6H 10H 9C QC AC AH 4H 6S 6C 7C 4C 8H",
+        "10S",
+    ),
+    (
+        "basra",
+        "lebanese",
+        "10C 5H 8D 2S",
+        "KD 8S 3H KC 7D 6H QD 3C 4S 10D 10S QH 2C AD 9D AH 4D 2D KS 9H",
+        "10H",
+    ),
+    (
+        "basra",
+        "iraqi",
+        "3C 4S 5C AH",
+        "AS AD 3S 3D 2S 4D 3H AC 2C 5H 2H 4C 7D 6C 7C 7H",
+        "10D",
+    ),
+    (
+        "basra",
+        "iraqi",
+        "3S 10H 2S 7H",
+        "AD AS AH 2C 2D 2H 3D 3H 4H 3C 5C 5H 6H 6S 6C 6D 4S 5D 7S 8D 8S 8H AC 4D 5S 9H QD KH KC",
+        "9D",
+    ),
+]
+
+
+def laid(game: str, variant: str, opening: str, trail: str) -> Match:
+    """An open deal dealt ``opening`` whose players trail ``trail`` in turn; replayed clean."""
+    match = Match(game, variant, ["Ali", "Omar"], variant_values(game, variant))
+    deal = Deal("Omar", {"floor": parse_cards(opening)})
+    match.deals.append(deal)
+    state = replay(match).state
+    assert isinstance(state, FishingDeal)
+    for card in parse_cards(trail):
+        play = FishPlay(state.to_move() or "", card, ())
+        state.apply(play)
+        deal.plays.append(play)
+    replayed = replay(match)
+    assert not replayed.problems and replayed.state is not None and not replayed.state.finished
+    return match
 
 
 def strongest(match: Match, card: Card) -> tuple[Card, ...]:
