@@ -377,3 +377,10 @@ def test_the_28_lowest_cards_decode_no_run_whole() -> None:
     assert unions.count() == 5_317
     assert len(list(unions)) == 5_317
     assert union_table(10)._read == {}
+
+
+@given(st.lists(st.integers(0, 15), min_size=10, max_size=10))
+def test_cards_in_adds_up_every_count(ns: list[int]) -> None:
+    """The popcounts count every card of every value, up to fifteen of a value."""
+    vec = sum(n * unit(v) for v, n in enumerate(ns, 1))
+    assert cards_in(vec) == sum(ns) == sum(captures.counts(vec))

@@ -21,7 +21,7 @@ from referee.games.base import (
     View,
     Words,
 )
-from referee.games.captures import Vector, Vectors, counts, vector
+from referee.games.captures import Vector, counts, vector
 from referee.games.events import Captured, Residue, Swept
 from referee.games.facts import Fact, Joined, fact, joined
 from referee.games.fishing_base import FishingBase
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     import random
 
     from referee.games.base import MatchSoFar
+    from referee.games.captures import Vectors
     from referee.record import Match
 
 Option = Play  # the ruling on a legal play, and one legal play: the same value
