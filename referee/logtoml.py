@@ -26,7 +26,7 @@ from typing import Any
 
 MAX_DEPTH = 16  # arrays and inline tables within each other
 MAX_DIGITS = 18  # an integer's digits (a log's numbers are small)
-_TOKEN = 12  # the longest bare value read: "false", a date, a sign and 18 digits fit
+_TOKEN = 1 + MAX_DIGITS  # the longest bare value read: a sign and 18 digits
 
 _BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 _DIGITS = frozenset("0123456789")
