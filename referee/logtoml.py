@@ -284,8 +284,8 @@ def _bare(s: str, i: int) -> tuple[Any, int]:
         and token[4] == "-" == token[7]
         and _DIGITS.issuperset(token[:4] + token[5:7] + token[8:])
     ):
-        if s[j : j + 1] == " " and s[j + 1 : j + 2] in _DIGITS:
-            raise _Refused  # a date-time with a space ("2026-11-27 10:00:00")
+        # A date-time with a space ("2026-11-27 10:00:00") is refused all the same: no
+        # digit may follow a value and a space here.
         import datetime
 
         # an impossible date raises ValueError: refused, as tomllib refuses it

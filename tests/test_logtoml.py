@@ -228,6 +228,8 @@ REFUSED = {
     "a big integer": "a = 1000000000000000000\n",
     "a date-time": "a = 2026-11-27T10:00:00\n",
     "a date-time with a space": "a = 2026-11-27 10:00:00\n",
+    "a date-time in an array": "a = [2026-11-27 10:00:00]\n",
+    "a date-time inline": "a = { b = 2026-11-27 10:00:00Z }\n",
     "a time": "a = 10:00:00\n",
     "a dotted key": "a.b = 1\n",
     "a dotted key inline": "a = { b.c = 1 }\n",
