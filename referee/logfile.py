@@ -1,5 +1,6 @@
-"""The match log on disk: TOML in (tomllib) and canonical TOML out (tomli-w), atomic writes
-and a lock so that two referee processes never lose each other's entries.
+"""The match log on disk: TOML in (referee.logtoml for the TOML referee writes, tomllib
+for the rest) and canonical TOML out (tomli-w), atomic writes and a lock so that two
+referee processes never lose each other's entries.
 
 Logs come from strangers and machines fail: only regular files are read, never more than
 the size limit, never blocking; a write goes through a symlink to its target, keeps the
@@ -16,16 +17,19 @@ import re
 import signal
 import stat
 import time
-import tomllib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.logformat import match_to_dict, read_match
+from referee.logtoml import loads_canonical
 from referee.messages import Msg, sentence
 from referee.problems import Problem, RefereeError
 from referee.record import Match
 from referee.text import visible
+
+if TYPE_CHECKING:
+    import tomllib
 
 MAX_BYTES = 10 * 1024 * 1024
 _POSITION = r"at line (\d+), column (\d+)"  # in tomllib's messages before Python 3.14
@@ -151,6 +155,11 @@ def parse_bytes(raw: bytes) -> tuple[dict[str, Any] | None, list[Problem]]:
                 column=at_col,
             )
         ]
+    data = loads_canonical(text)  # the TOML referee writes, without importing tomllib
+    if data is not None:
+        return data, []
+    import tomllib  # anything else: tomllib's result, or its error with line and column
+
     try:
         return tomllib.loads(text), []
     except tomllib.TOMLDecodeError as err:
