@@ -384,3 +384,64 @@ def test_cards_in_adds_up_every_count(ns: list[int]) -> None:
     """The popcounts count every card of every value, up to fifteen of a value."""
     vec = sum(n * unit(v) for v, n in enumerate(ns, 1))
     assert cards_in(vec) == sum(ns) == sum(captures.counts(vec))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(2, 10),
+    st.integers(0, 3),
+    st.lists(st.integers(0, 4), min_size=9, max_size=9),
+    st.booleans(),
+)
+def test_the_maximal_unions_are_those_that_split_and_leave_no_group(
+    total: int, tops: int, ns: list[int], crowded: bool
+) -> None:
+    """The maximal unions (looked up in the table where the rest is large) are exactly the
+    rests of the group-free leftovers that split into groups, strongest first; a room with
+    more than four of a value (a crowded one) is split by search alone."""
+    ns = [n + 2 if crowded and v % 3 == 0 else n for v, n in enumerate(ns[: total - 1], 1)]
+    room = sum(n * unit(v) for v, n in enumerate(ns, 1))
+    captures.maximal_unions.cache_clear()
+    top = tops * unit(total)
+    want = [
+        top + rest
+        for w in captures.leftovers(room, total)
+        if ((rest := room - w) or top) and captures.splits_into(rest, total)
+    ]
+    want.sort(key=lambda u: (cards_in(u), u), reverse=True)
+    assert list(captures.maximal_unions(room, tops, total)) == want
+
+
+def test_a_maximal_floor_is_worked_out_once_for_its_count_and_its_listing() -> None:
+    """Counting a card's kinds, listing them and checking a capture each build their own
+    Unions; under ``capture = maximal`` they share one search of the floor (issue 24:
+    done twice or four times, it took ``explain`` to twice the start-up's cost)."""
+    match = trailed("basra", "egyptian")
+    match.rules["capture"] = "maximal"
+    state = replay(match).state
+    assert isinstance(state, FishingDeal)
+    captures.maximal_unions.cache_clear()
+    assert state.count_kinds(TEN) == state.listing(TEN, 20).total > 0
+    assert captures.maximal_unions.cache_info().misses == 1
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(1, 10), st.lists(st.integers(0, 3), min_size=9, max_size=9))
+def test_the_leftovers_are_every_group_free_part_that_leaves_a_multiple(
+    total: int, ns: list[int]
+) -> None:
+    """What a maximal capture may leave, against every part of the room tried in turn."""
+    from itertools import product
+
+    ns = ns[: total - 1]
+    room = sum(n * unit(v) for v, n in enumerate(ns, 1))
+    parts = [
+        sum(c * unit(v) for v, c in enumerate(cs, 1)) for cs in product(*(range(n + 1) for n in ns))
+    ]
+    want = {
+        w
+        for w in parts
+        if not captures.has_group(w, total) and captures.total_of(room - w) % total == 0
+    }
+    found = captures.leftovers(room, total)
+    assert len(found) == len(set(found)) and set(found) == want

@@ -347,6 +347,34 @@ def leftovers(room: Vector, total: int) -> list[Vector]:
     return out
 
 
+@lru_cache(maxsize=256)
+def maximal_unions(room: Vector, tops: int, total: int) -> tuple[Vector, ...]:
+    """The unions that leave no group behind (Basra's ``capture = maximal``), strongest
+    first, with ``tops`` cards of the total's own value: worked out once for a floor and
+    shared by its count, its listing and the check of a capture (each builds a
+    :class:`Unions`)."""
+    from bisect import bisect_left
+
+    top = tops * unit(total)
+    table = union_table(total) if max(counts(room)) <= DECK_COUNT else None
+    found: list[Vector] = []
+    for w in leftovers(room, total):  # each leaves a rest whose total divides by ``total``
+        rest = room - w
+        if not rest:
+            if top:
+                found.append(top)
+            continue
+        size = cards_in(rest)
+        if table is not None and size > 12:  # a union of the deck's cards: in the table
+            group = table[size] if size < len(table) else ()
+            at = bisect_left(group, rest)
+            if at < len(group) and group[at] == rest:
+                found.append(top + rest)
+        elif splits_into(rest, total):
+            found.append(top + rest)
+    return tuple(sorted(found, key=lambda u: (cards_in(u), u), reverse=True))
+
+
 if TYPE_CHECKING:  # a type only: a Protocol class costs 0.6 M instructions to build
 
     class Vectors(Protocol):
@@ -378,15 +406,10 @@ class Unions:
         """Every union, strongest first, where that list is small (searched or maximal)."""
         if self._all is None:
             if self.maximal:
-                top = self.tops * unit(self.total)
-                found = [
-                    top + rest
-                    for w in leftovers(self.room, self.total)
-                    if ((rest := self.room - w) or top) and splittable(rest, self.total)
-                ]
+                self._all = list(maximal_unions(self.room, self.tops, self.total))
             else:
                 found = list(union_vectors(self.floor, self.total))
-            self._all = sorted(found, key=lambda u: (cards_in(u), u), reverse=True)
+                self._all = sorted(found, key=lambda u: (cards_in(u), u), reverse=True)
         return self._all
 
     def count(self) -> int:
