@@ -15,6 +15,8 @@ import random
 import time
 from collections.abc import Callable
 
+from worst_floors import trail_on  # bench/ is on the path: this script's own folder
+
 from referee.cards import FULL_DECK, Card, format_cards
 from referee.games import captures
 from referee.games.fishing import FishingDeal
@@ -41,15 +43,7 @@ def random_trail(game: str, variant: str, rng: random.Random, stop: int) -> Matc
     state = replay(match).state
     assert isinstance(state, FishingDeal)
     left = [c for c in cards if c not in opening]
-    while state.entries < state.total_plays - 2 and len(state.floor) < stop:
-        who = state.to_move()
-        assert who is not None
-        card = next((c for c in left if state.is_legal(FishPlay(who, c, ()))), None)
-        if card is None:
-            break
-        state.apply(FishPlay(who, card, ()))
-        deal.plays.append(FishPlay(who, card, ()))
-        left.remove(card)
+    trail_on(state, deal, left, lambda s: s.entries < s.total_plays - 2 and len(s.floor) < stop)
     return match
 
 

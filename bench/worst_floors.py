@@ -61,7 +61,18 @@ def trailed(game: str, variant: str, cards: list[Card], keep: Card | None) -> Ma
     state = replay(match).state
     assert isinstance(state, FishingDeal)
     left = [c for c in cards if c not in opening]
-    while state.entries < state.total_plays - 1 and left:
+    trail_on(state, deal, left, lambda s: s.entries < s.total_plays - 1)
+    replayed = replay(match)
+    assert not replayed.problems and replayed.state is not None and not replayed.state.finished
+    return match
+
+
+def trail_on(
+    state: FishingDeal, deal: Deal, left: list[Card], more: Callable[[FishingDeal], bool]
+) -> None:
+    """While ``more(state)``, the player to move trails the first card of ``left`` that may
+    be laid down (recorded in ``deal``, taken from ``left``); none: the trail stops."""
+    while more(state):
         who = state.to_move()
         assert who is not None
         card = next((c for c in left if state.is_legal(FishPlay(who, c, ()))), None)
@@ -70,9 +81,6 @@ def trailed(game: str, variant: str, cards: list[Card], keep: Card | None) -> Ma
         state.apply(FishPlay(who, card, ()))
         deal.plays.append(FishPlay(who, card, ()))
         left.remove(card)
-    replayed = replay(match)
-    assert not replayed.problems and replayed.state is not None and not replayed.state.finished
-    return match
 
 
 def worst_card(match: Match) -> tuple[Card, int]:

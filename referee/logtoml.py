@@ -67,18 +67,7 @@ def _document(s: str) -> dict[str, Any]:
         if c == "[":
             table, i = _header(s, i, root, opened)
         else:
-            key, i = _key(s, i)
-            while s[i] == " ":
-                i += 1
-            if s[i] != "=":
-                raise _Refused
-            i += 1
-            while s[i] == " ":
-                i += 1
-            value, i = _value(s, i, 0)
-            if key in table:
-                raise _Refused
-            table[key] = value
+            i = _key_value(s, i, table, 0)
         while i < n and s[i] == " ":
             i += 1
         if i < n:
@@ -86,6 +75,24 @@ def _document(s: str) -> dict[str, Any]:
                 raise _Refused
             i += 1
     return root
+
+
+def _key_value(s: str, i: int, table: dict[str, Any], depth: int) -> int:
+    """A ``key = value`` pair put into ``table`` (a key given twice is refused), in a
+    statement or an inline table; where it ends."""
+    key, i = _key(s, i)
+    while s[i] == " ":
+        i += 1
+    if s[i] != "=":
+        raise _Refused
+    i += 1
+    while s[i] == " ":
+        i += 1
+    value, i = _value(s, i, depth)
+    if key in table:
+        raise _Refused
+    table[key] = value
+    return i
 
 
 def _header(s: str, i: int, root: dict[str, Any], opened: set[int]) -> tuple[dict[str, Any], int]:
@@ -173,18 +180,7 @@ def _inline_table(s: str, i: int, depth: int) -> tuple[dict[str, Any], int]:
     if s[i] == "}":
         return table, i + 1
     while True:
-        key, i = _key(s, i)
-        while s[i] == " ":
-            i += 1
-        if s[i] != "=":
-            raise _Refused
-        i += 1
-        while s[i] == " ":
-            i += 1
-        value, i = _value(s, i, depth)
-        if key in table:
-            raise _Refused
-        table[key] = value
+        i = _key_value(s, i, table, depth)
         while s[i] == " ":
             i += 1
         c = s[i]

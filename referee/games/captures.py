@@ -224,6 +224,15 @@ class UnionTable(Sequence[Sequence[Vector]]):
             found = self._read[size] = unions_of_size(self.total, range(len(self))[size])
         return found
 
+    def holds(self, vec: Vector, size: int) -> bool:
+        """Is ``vec``, of ``size`` cards under the total and at most four of a value, one
+        of the table's unions (a binary search of that size)?"""
+        from bisect import bisect_left
+
+        group = self[size] if size < len(self) else ()
+        at = bisect_left(group, vec)
+        return at < len(group) and group[at] == vec
+
     def first(self, size: int, n: int) -> Sequence[Vector]:
         """The first ``n`` unions of ``size`` cards, decoded no further than they reach."""
         found = self._read.get(size)
@@ -310,12 +319,7 @@ def splittable(vec: Vector, total: int) -> bool:
         return False  # a card above the total is in no group
     size = cards_in(rest)
     if size > 12 and max(counts(rest)) <= DECK_COUNT:
-        table = union_table(total)
-        group = table[size] if size < len(table) else ()
-        from bisect import bisect_left
-
-        at = bisect_left(group, rest)
-        return at < len(group) and group[at] == rest
+        return union_table(total).holds(rest, size)
     return splits_into(vec, total)
 
 
@@ -353,8 +357,6 @@ def maximal_unions(room: Vector, tops: int, total: int) -> tuple[Vector, ...]:
     first, with ``tops`` cards of the total's own value: worked out once for a floor and
     shared by its count, its listing and the check of a capture (each builds a
     :class:`Unions`)."""
-    from bisect import bisect_left
-
     top = tops * unit(total)
     table = union_table(total) if max(counts(room)) <= DECK_COUNT else None
     found: list[Vector] = []
@@ -366,9 +368,7 @@ def maximal_unions(room: Vector, tops: int, total: int) -> tuple[Vector, ...]:
             continue
         size = cards_in(rest)
         if table is not None and size > 12:  # a union of the deck's cards: in the table
-            group = table[size] if size < len(table) else ()
-            at = bisect_left(group, rest)
-            if at < len(group) and group[at] == rest:
+            if table.holds(rest, size):
                 found.append(top + rest)
         elif splits_into(rest, total):
             found.append(top + rest)
