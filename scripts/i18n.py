@@ -117,7 +117,7 @@ def extract() -> None:
         template.add(key, locations=locations)
     LOCALE.mkdir(exist_ok=True)
     with open(LOCALE / "referee.pot", "wb") as out:
-        write_po(out, template, width=0, omit_header=False, sort_output=True)
+        write_po(out, template, width=0, omit_header=False, sort_output=True, include_lineno=False)
     for code in LANGUAGES:
         po = LOCALE / code / "LC_MESSAGES" / "referee.po"
         po.parent.mkdir(parents=True, exist_ok=True)
@@ -132,7 +132,14 @@ def extract() -> None:
         catalog.language_team = f"{code} (referee)"
         catalog.copyright_holder = "referee developers"
         with open(po, "wb") as out:
-            write_po(out, catalog, width=0, sort_output=True, ignore_obsolete=True)
+            write_po(
+                out,
+                catalog,
+                width=0,
+                sort_output=True,
+                ignore_obsolete=True,
+                include_lineno=False,
+            )
     print(f"{len(template)} messages")
 
 
