@@ -26,7 +26,9 @@ class Explained:
         self.before = [said_text(x) for x in before]
         self.rules = ruling.rules
         self.lines = [said_text(x) for x in ruling.lines]
-        self.legal = [said_text(x) for x in ruling.legal]
+        self.legal = [said_text(play.as_fact()) for play in ruling.legal]
+        if not ruling.legal and ruling.note is not None:  # why nothing is listed
+            self.legal.append(said_text(ruling.note))
         self.ok = ruling.ok
         self.more = ruling.more
 

@@ -336,9 +336,9 @@ class Table:
             try:
                 return state.table_entry(player, cards, takes, trail)
             except Illegal as err:
-                raise RefereeError(
-                    [Problem(err.rule, err.message, deal_path(len(match.deals) - 1))]
-                ) from None
+                where = deal_path(len(match.deals) - 1)
+                refused = Problem(err.rule, err.message, where, legal=err.legal, more=err.more)
+                raise RefereeError([refused]) from None
 
         return self.enter(build, note)
 

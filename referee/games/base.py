@@ -16,8 +16,9 @@ each accepted entry back from them. A game that adds none is said back from its 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
+from itertools import islice
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from referee.cards import Card
 from referee.games.events import Event
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
     import random
 
     from referee.record import Match
+
+T = TypeVar("T")
 
 
 class Cards(NamedTuple):
@@ -62,35 +65,61 @@ class Options(NamedTuple):
     total: int
 
 
+if TYPE_CHECKING:  # a type only: a Protocol class costs 0.6 M instructions to build
+
+    class LegalPlay(Protocol):
+        """One legal play as a value: a fishing game's kind of capture
+        (:class:`referee.games.plays.Capture`), a trick game's lead or follow
+        (:class:`referee.games.trickplays.TrickPlay`). Each is said by the words layer
+        from its fact, and written for scripts as the object ``options --json`` prints."""
+
+        def as_fact(self) -> Fact: ...
+
+        def as_json(self) -> dict[str, object]: ...
+
+
 class Explanation(NamedTuple):
     """The ruling on one entry: the rule ids that apply, the ruling in words, the legal
-    alternatives, and whether the entry is legal."""
+    alternatives as values (and how many more there are), whether the entry is legal, and
+    what to say where there is no alternative to list (``note``)."""
 
     rules: list[str]
     lines: list[Words]
-    legal: list[Words]
+    legal: Sequence[LegalPlay]
     ok: bool
     more: int = 0  # legal alternatives beyond those listed
+    note: Words | None = None
 
 
 MAX_LEGAL_SHOWN = 12  # legal alternatives a ruling lists; the rest are counted
 
 
+def first_legal(
+    plays: Iterable[T], count: Callable[[], int], limit: int = MAX_LEGAL_SHOWN
+) -> tuple[tuple[T, ...], int]:
+    """The first ``limit`` of ``plays`` (strongest first) and how many more there are, as a
+    refusal shows them: ``count`` is asked only when the limit is reached."""
+    shown = tuple(islice(plays, limit))
+    return shown, (count() - len(shown) if len(shown) == limit else 0)
+
+
 class Illegal(Exception):
-    """An entry that breaks a rule: the rule id, a plain sentence, the legal alternatives
-    it shows, and how many more there are."""
+    """An entry that breaks a rule: the rule id, the fact that decided it, the legal plays
+    it shows as values (at most :data:`MAX_LEGAL_SHOWN`), and how many more there are. They
+    stay values until the edge says them (``verify``, the table, ``explain``) or writes
+    them (``verify --json``, :func:`referee.words.rulings.refusal_json`)."""
 
     def __init__(
         self,
         rule: str,
         message: str | Fact,
-        legal: Sequence[Words] | None = None,
+        legal: Sequence[LegalPlay] | None = None,
         more: int = 0,
     ) -> None:
         super().__init__(rule)
         self.rule = rule
         self.message = message
-        self.legal: list[Words] = list(legal or [])
+        self.legal: tuple[LegalPlay, ...] = tuple(legal or ())
         self.more = more
 
 

@@ -32,7 +32,7 @@ from referee.record import Entry, FishPlay
 if TYPE_CHECKING:
     import random
 
-    from referee.games.base import MatchSoFar
+    from referee.games.base import LegalPlay, MatchSoFar
     from referee.games.captures import Vectors
     from referee.record import Match
 
@@ -166,10 +166,10 @@ class FishingDeal(FishingBase):
         """A refusal that lists the strongest legal ways to play ``card``."""
         return Illegal(rule, message, *self.shown_options(card))
 
-    def shown_options(self, card: Card) -> tuple[Sequence[Words], int]:
-        """The legal ways a refusal shows (only those are described), and how many more."""
-        listing = self.option_listing(card, MAX_LEGAL_SHOWN)
-        return listing.lines, listing.total - len(listing.lines)
+    def shown_options(self, card: Card) -> tuple[tuple[Capture, ...], int]:
+        """The legal kinds of play a refusal shows, as values, and how many more."""
+        listing = self.listing(card, MAX_LEGAL_SHOWN)
+        return listing.shown, listing.total - len(listing.shown)
 
     @abstractmethod
     def capture_rule(self, card: Card) -> str:
@@ -312,15 +312,16 @@ class FishingDeal(FishingBase):
 
     def explain(self, entry: Entry) -> Explanation:
         assert isinstance(entry, FishPlay)
-        listing = self.option_listing(entry.card, EXPLAINED)
-        legal, more = list(listing.lines), listing.total - len(listing.lines)
+        listing = self.listing(entry.card, EXPLAINED)
+        legal: Sequence[LegalPlay] = listing.shown
+        more = listing.total - len(legal)
         if entry.by != self.to_move():
-            legal, more = [], 0
+            legal, more = (), 0
         try:
             ruling = self.check(entry)
         except Illegal as err:
             if err.legal:
-                legal, more = list(err.legal), err.more
+                legal, more = err.legal, err.more
             return Explanation([err.rule], [err.message], legal, False, more)
         rules, lines = self.rules_applied(entry.card, ruling)
         return Explanation(rules, lines, legal, True, more)

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from itertools import combinations, product
 from math import comb, prod
-from types import MappingProxyType
 
 from referee.cards import Card
 from referee.games.facts import Fact, Joined, fact, joined
@@ -62,7 +61,7 @@ class Capture(NamedTuple):
     choose: tuple[Choice, ...] = ()
     sweep: bool = False
     by_value: bool = False
-    values: Mapping[Card, int] = MappingProxyType({})  # the game's card values
+    values: Mapping[Card, int] | None = None  # the game's card values (by_value kinds)
 
     @classmethod
     def of(cls, play: Play) -> Capture:
@@ -106,13 +105,14 @@ class Capture(NamedTuple):
     def taken_by_value(self) -> Fact | Joined:
         """The cards of a by-value kind, value by value."""
         by_value: dict[int, tuple[Card, ...] | Fact] = {}
+        values = self.values or {}
         for c in self.takes:
-            key = self.values.get(c, 0)
+            key = values.get(c, 0)
             held = by_value.get(key, ())
             assert isinstance(held, tuple)
             by_value[key] = (*held, c)
         for n, cards in self.choose:
-            by_value[self.values.get(cards[0], 0)] = fact(
+            by_value[values.get(cards[0], 0)] = fact(
                 "fishing.play.choose", n=n, cards=joined(cards, "/")
             )
         parts = [by_value[k] for k in sorted(by_value)]

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.cards import SHORT_DECK, Card, format_cards
+from referee.cards import SHORT_DECK, Card
 from referee.games import trickview
-from referee.games.base import Explanation, Illegal, Options, View, Words
+from referee.games.base import Explanation, Illegal, Options, View, Words, first_legal
 from referee.games.events import Claimed, Declared, Event, Followed, Forfeited, Led, TrickTaken
 from referee.games.facts import fact
-from referee.games.trickcards import card_points, set_beats
+from referee.games.trickcards import card_points
+from referee.games.trickplays import TrickPlay
 from referee.games.trickruling import Draw, Ending, Outcome, Ruling, Standing
 from referee.games.trickstate import TrickState
 from referee.record import Entry, TrickEntry
@@ -104,17 +105,15 @@ class TrickDeal(TrickState):
                 else fact("trick.lead.turn", player=expected, by=by),
             )
         self.check_cards(by, cards)
-        k = self.hand_size
-        if not 1 <= len(cards) <= k:
-            raise Illegal(
-                self.rule("lead"),
-                fact("trick.lead.count", k=k, count=len(cards)),
+        plays = self.legal_plays(by)
+        if plays.ruling(cards) is None:
+            k = self.hand_size
+            why = (
+                fact("trick.lead.suits", cards=cards)
+                if 1 <= len(cards) <= k
+                else fact("trick.lead.count", k=k, count=len(cards))
             )
-        if len({c.suit for c in cards}) != 1:
-            raise Illegal(
-                self.rule("lead"),
-                fact("trick.lead.suits", cards=cards),
-            )
+            raise Illegal(self.rule("lead"), why, *first_legal(plays, plays.count))
         return Ruling(
             entry, (self.rule("lead"),), settle=standing.settle, lead=True, holder=(by, cards)
         )
@@ -128,15 +127,18 @@ class TrickDeal(TrickState):
         if by != expected:
             raise Illegal("turn.order", fact("trick.follow.turn", player=expected, by=by))
         self.check_cards(by, cards)
+        plays = self.legal_plays(by)
+        play = plays.ruling(cards)
         led = len(self.trick[0][1])
-        if len(cards) != led:
+        if play is None:
             raise Illegal(
                 self.rule("follow"),
                 fact("trick.follow.count", n=led, player=by, count=len(cards)),
+                *first_legal(plays, plays.count),
             )
         holder = self.holder
         assert holder is not None
-        if set_beats(cards, holder[1], self.suit, self.top):
+        if play.beats:
             holder = (by, cards)
         rules = (self.rule("follow"), self.rule("beat"), self.rule("trick"))
         if len(self.trick) + 1 < self.n:
@@ -314,15 +316,18 @@ class TrickDeal(TrickState):
 
     def explain(self, entry: Entry) -> Explanation:
         assert isinstance(entry, TrickEntry)
-        out = Explanation([], [], [], True)
+        ways: list[TrickPlay] = []  # a follow's ways to take the trick, its hand recorded
+        note = None
         if entry.kind == "cards" and self.trick and self.known_cards(entry.by) is not None:
-            out.legal.extend(format_cards(w) for w in self.options(entry.by))
-            if not out.legal:
-                out.legal.append(fact("trick.beats.none"))
+            ways = [p for p in self.legal_plays(entry.by) if p.beats]
+            note = None if ways else fact("trick.beats.none")
+        out = Explanation([], [], ways, True, note=note)
         try:
             ruling = self.check(entry)
         except Illegal as err:
-            return Explanation([err.rule], [err.message], err.legal or out.legal, False)
+            if err.legal:
+                return Explanation([err.rule], [err.message], err.legal, False, err.more)
+            return Explanation([err.rule], [err.message], ways, False, note=note)
         out.rules.extend(ruling.rules)
         if ruling.lead:
             out.lines.append(fact("trick.explain.lead", n=len(entry.cards), player=entry.by))

@@ -3,8 +3,6 @@ the state in a few lines for an explanation, and ``show``'s view."""
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from referee.cards import SHORT_DECK, Card, format_cards, sort_key
 from referee.games.base import Cards, Line, Options, View, Words
 from referee.games.facts import Fact, fact, joined
@@ -102,7 +100,7 @@ def plays_json(state: TrickState, player: str | None) -> dict[str, object]:
     }
     plays: list[dict[str, object]] = []
     if who is not None and hand is not None:
-        plays = follows_json(state, who, hand) if state.trick else leads_json(state, hand)
+        plays = [p.as_json() for p in state.legal_plays(who)]
     out: dict[str, object] = {"for": target, "plays": plays, "total": len(plays), "more": 0}
     if who is not None and hand is None and holder:
         out["beaten_by"] = [
@@ -116,27 +114,6 @@ def plays_json(state: TrickState, player: str | None) -> dict[str, object]:
             for b in beaten(state)
         ]
     return out
-
-
-def leads_json(state: TrickState, hand: tuple[Card, ...]) -> list[dict[str, object]]:
-    """Every lead from ``hand``: each card, then 2 to a hand's worth of one suit."""
-    out: list[dict[str, object]] = []
-    for k in range(1, min(state.hand_size, len(hand)) + 1):
-        for cards in combinations(hand, k):
-            if len({c.suit for c in cards}) == 1:
-                out.append({"cards": [str(c) for c in cards], "beats": None})
-    return out
-
-
-def follows_json(state: TrickState, who: str, hand: tuple[Card, ...]) -> list[dict[str, object]]:
-    """Every follow from ``hand`` (as many cards as were led): the ways to beat the cards
-    holding the trick first, as ``options`` lists them, then the rest."""
-    ways = state.options(who)
-    rest = [c for c in combinations(hand, len(state.trick[0][1])) if c not in ways]
-    return [
-        *({"cards": [str(c) for c in w], "beats": True} for w in ways),
-        *({"cards": [str(c) for c in w], "beats": False} for w in rest),
-    ]
 
 
 def describe(state: TrickState) -> list[Words]:

@@ -49,7 +49,7 @@ def state_said(state: str, f: LogFacts | None) -> Msg:
     if state == "problem":
         return sentence(
             "problem: {problem}",
-            problem=f.problem if f and f.problem else sentence("the log is missing"),
+            problem=f.problem.said() if f and f.problem else sentence("the log is missing"),
         )
     return {
         "finished": sentence("finished"),

@@ -49,6 +49,7 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     "trick.forfeit.default": "drew out of turn",
     "trick.how.by": "{player}: {how}",
     # explaining a ruling
+    "trick.play": "{cards}",
     "trick.beats.none": "no set of their cards beats it",
     "trick.explain.lead": (
         "{player} leads {n} card(s) of one suit.",
