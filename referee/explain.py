@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.games.base import Explanation
+from referee.games.base import Explanation, present
 from referee.match import replay
 from referee.messages import sentence
 from referee.problems import Problem, RefereeError
@@ -87,4 +87,5 @@ def explain(match: Match, deal_number: int, play_number: int) -> Explained:
         )
         raise RefereeError([Problem("log.play", why)])
     state = replayed.state
-    return Explained(describe_entry(entry), state.describe(), state.explain(entry))
+    shown = present(state)
+    return Explained(describe_entry(entry), shown.describe(), shown.explain(entry))

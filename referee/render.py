@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from referee.cards import Card
-from referee.games.base import Cards, Line
+from referee.games.base import Cards, Line, present
 from referee.messages import Msg, join, localized, plural_sentence, sentence, translating
 from referee.params import Value
 from referee.problems import Problem
@@ -319,7 +319,7 @@ def state_json(match: Match, replayed: Replay) -> dict[str, object]:
     if state is not None and not state.finished:
         out["to_move"] = state.to_move()
         out["dealer"] = state.dealer
-        out.update(state.view().data)
+        out.update(present(state).view().data)
     if GAMES[match.game].pot:
         out["balances"] = replayed.balances
     return out
@@ -373,7 +373,7 @@ def show(match: Match, replayed: Replay, style: Style) -> str:
             said = sentence("No deal yet. Record one with `referee deal`.")
         lines.append(localized(said))
     else:
-        lines.extend(line_text(line, style) for line in state.view().lines)
+        lines.extend(line_text(line, style) for line in present(state).view().lines)
     if replayed.deals:
         shown = replayed.deals[-8:]
         deals = join(

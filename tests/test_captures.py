@@ -10,7 +10,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from referee.cards import FULL_DECK, Card
-from referee.games.base import Illegal
+from referee.games.base import Illegal, present
 from referee.games.basra import BasraDeal
 from referee.games.pasur import PasurDeal
 from referee.params import Value
@@ -143,7 +143,7 @@ def test_the_listing_users_see_is_the_engines_options(
     cls = BasraDeal if game == "basra" else PasurDeal
     rules: dict[str, Value] = {"capture": "maximal"} if maximal and game == "basra" else {}
     state = make(cls, game, floor, **rules)
-    found = state.legal_options(card, None)
+    found = present(state).legal_options(card, None)
     label, lines, total = said_text(found.label), [said_text(x) for x in found.lines], found.total
     assert label.startswith(f"{card} on ")
     engine = state.options(card)
@@ -157,4 +157,4 @@ def test_the_listing_users_see_is_the_engines_options(
     # strongest first: sweeps, then the most cards; a limit shows the first of those
     sizes = [len(line.split(" (")[0].split()) - 1 for line in listed if "of" not in line]
     assert sizes == sorted(sizes, reverse=True) or any("(sweep)" in x for x in listed)
-    assert state.legal_options(card, None, 3) == (found.label, found.lines[:3], total)
+    assert present(state).legal_options(card, None, 3) == (found.label, found.lines[:3], total)

@@ -7,6 +7,7 @@ import pytest
 
 from referee.cards import Card, parse_cards
 from referee.games.base import Illegal
+from referee.games.events import Event
 from referee.games.fishing import FishingDeal, deal_rounds
 from referee.match import replay
 from referee.params import Value
@@ -32,10 +33,11 @@ def state(
     return s
 
 
-def play(s: FishingDeal, card: str, takes: str = "") -> None:
+def play(s: FishingDeal, card: str, takes: str = "") -> list[Event]:
+    """The player to move plays ``card`` taking ``takes``: what it did."""
     who = s.to_move()
     assert who is not None
-    s.apply(FishPlay(who, Card.parse(card), parse_cards(takes)))
+    return s.apply(FishPlay(who, Card.parse(card), parse_cards(takes)))
 
 
 def refused(s: FishingDeal, card: str, takes: str = "") -> str:
@@ -274,13 +276,14 @@ def test_residue_goes_to_last_capturer() -> None:
     s = state("basra", "5S 4H 2C KD")
     s.entries = s.total_plays - 2
     play(s, "9D", "5S 4H")
-    play(s, "3D")
+    last = play(s, "3D")
     assert s.finished and s.floor == []
     assert s.piles["A"][-3:] == list(parse_cards("2C KD 3D"))
     from referee.words.events import event_said
 
     said = "The cards left on the floor (2C KD 3D) go to A, the last to capture."
-    assert event_said(s.events[-1]) == said
+    assert [type(e).__name__ for e in last] == ["Captured", "Residue"]
+    assert event_said(last[-1]) == said
     assert len(s.piles["A"]) == 6 and s.sweeps == {"A": 0, "B": 0}
 
 

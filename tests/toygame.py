@@ -20,10 +20,11 @@ from referee.games.base import (
     Illegal,
     MatchSoFar,
     Options,
+    Presenter,
     View,
     Words,
 )
-from referee.games.events import TrickTaken
+from referee.games.events import Event, TrickTaken
 from referee.games.facts import fact
 from referee.messages import sentence
 from referee.params import p
@@ -66,10 +67,42 @@ SPEC = GameSpec(
 )
 
 
+class ToyView(Presenter["ToyDeal"]):
+    """What a person sees of a deal of High card, in the toy's own registered words."""
+
+    state: ToyDeal
+
+    def legal_options(
+        self, card: Card | None, player: str | None, limit: int | None = None
+    ) -> Options:
+        return Options(fact("toy.options"), [fact("toy.options.any")], 1)
+
+    def explain(self, entry: Entry) -> Explanation:
+        try:
+            self.state.check(entry)
+        except Illegal as err:
+            return Explanation([err.rule], [err.message], [], False)
+        return Explanation(["toy.play"], [fact("toy.legal")], [], True)
+
+    def describe(self) -> list[Words]:
+        return [fact("toy.describe", deal=self.state.index + 1, won=str(self.state.won))]
+
+    def view(self) -> View:
+        lines = (
+            (
+                fact("toy.view.deal", deal=self.state.index + 1),
+                Cards(self.state.deal.cards("trump")),
+            ),
+            (fact("toy.view.trick"), Cards(tuple(c for _, c in self.state.trick))),
+        )
+        return View(lines, {"tricks": dict(self.state.won)})
+
+
 class ToyDeal(DealState):
     """One deal of High card."""
 
     game = "toy"
+    presenter = ToyView
 
     def __init__(self, players: list[str], rules: dict, deal: Deal, index: int, carry: MatchSoFar):  # type: ignore[type-arg]
         super().__init__(players, rules, deal, index, carry)
@@ -117,7 +150,7 @@ class ToyDeal(DealState):
         led = self.trick[0][1]
         return entry.by if RANKS.index(card.rank) > RANKS.index(led.rank) else self.leader
 
-    def apply(self, entry: Entry) -> None:
+    def apply(self, entry: Entry) -> list[Event | str]:
         taker = self.check(entry)
         assert isinstance(entry, TrickEntry)
         card = entry.cards[0]
@@ -126,42 +159,17 @@ class ToyDeal(DealState):
         self.entries += 1
         if taker is None:
             self.trick.append((entry.by, card))
-            return
+            return []
         assert isinstance(taker, str)
         self.trick = []
         self.won[taker] += 1
         self.leader = taker
-        self.events.append(TrickTaken(taker, sum(self.won.values())))
+        return [TrickTaken(taker, sum(self.won.values()))]
 
     def table_entry(
         self, by: str | None, cards: tuple[Card, ...], takes: tuple[Card, ...] | None, trail: bool
     ) -> Entry:
         return TrickEntry(by or self.to_move() or "", cards)
-
-    def legal_options(
-        self, card: Card | None, player: str | None, limit: int | None = None
-    ) -> Options:
-        return Options(fact("toy.options"), [fact("toy.options.any")], 1)
-
-    def explain(self, entry: Entry) -> Explanation:
-        try:
-            self.check(entry)
-        except Illegal as err:
-            return Explanation([err.rule], [err.message], [], False)
-        return Explanation(["toy.play"], [fact("toy.legal")], [], True)
-
-    def describe(self) -> list[Words]:
-        return [fact("toy.describe", deal=self.index + 1, won=str(self.won))]
-
-    def view(self) -> View:
-        lines = (
-            (
-                fact("toy.view.deal", deal=self.index + 1),
-                Cards(self.deal.cards("trump")),
-            ),
-            (fact("toy.view.trick"), Cards(tuple(c for _, c in self.trick))),
-        )
-        return View(lines, {"tricks": dict(self.won)})
 
     def end_problems(self) -> list[Problem]:
         return []

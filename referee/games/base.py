@@ -6,11 +6,12 @@ only this interface; a game's own module decides every rule.
 To add a game: write a ``DealState`` subclass (on the fishing or trick core where the game
 is one of those) and add one entry to ``referee.registry.GAMES``.
 
-What happened is reported as values: ``apply`` appends to ``events`` the values of
-:mod:`referee.games.events` (the entry itself first: a capture or trail, a lead or follow
-and whether it holds the trick, a declaration, a claim's verdict; then a sweep, a trick
-taken, the residue). The words layer (:mod:`referee.words`) says them, and the table says
-each accepted entry back from them. A game that adds none is said back from its entry.
+What happened is reported as values: ``apply`` returns the values of
+:mod:`referee.games.events` that the entry brought about (the entry itself first: a capture
+or trail, a lead or follow and whether it holds the trick, a declaration, a claim's verdict;
+then a sweep, a trick taken, the residue). The words layer (:mod:`referee.words`) says them,
+and the table says each accepted entry back from them. A game that returns none is said
+back from its entry.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from referee.cards import Card
 from referee.games.events import Event
@@ -181,9 +182,11 @@ class DealResult:
 
 class DealState(ABC):
     """The state of one deal during replay. ``apply`` checks first and changes nothing
-    when it raises :class:`Illegal`; replay, the CLI and the simulator all use it."""
+    when it raises :class:`Illegal`; replay, the CLI and the simulator all use it. What a
+    person sees of it is its :attr:`presenter`'s to say (:func:`present`)."""
 
     game: str
+    presenter: ClassVar[type[Presenter[Any]]]  # shows a deal of this game (view, options)
 
     def __init__(
         self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: MatchSoFar
@@ -201,9 +204,6 @@ class DealState(ABC):
         # Problems with the record itself that an entry brings to light (recorded hands
         # that contradict a draw): replay stops there, the table refuses the entry.
         self.record_problems: list[Problem] = []
-        # What happened, as values (referee.games.events), in order; the words layer says
-        # them. A game that adds none is said back from its entries alone.
-        self.events: list[Event | str] = []
 
     @property
     def hands(self) -> dict[str, tuple[Card, ...]] | None:
@@ -256,8 +256,9 @@ class DealState(ABC):
         """Problems with the deal's set-up (dealer, floor or trump, hands)."""
 
     @abstractmethod
-    def apply(self, entry: Entry) -> None:
-        """Check one entry and apply it; raise Illegal (state unchanged) if it breaks a rule."""
+    def apply(self, entry: Entry) -> Sequence[Event | str]:
+        """Check one entry and apply it, returning what it brought about as values (events);
+        raise Illegal (state unchanged) if it breaks a rule."""
 
     @abstractmethod
     def check(self, entry: Entry) -> object:
@@ -284,25 +285,6 @@ class DealState(ABC):
         """Who an entry of ``kind`` (``cards``, ``claim``, …) is from when the table does
         not say: the player to move."""
         return self.to_move()
-
-    @abstractmethod
-    def legal_options(
-        self, card: Card | None, player: str | None, limit: int | None = None
-    ) -> Options:
-        """What may be played now, in words: a label and one line per option (fishing: the
-        ways to play ``card``; trick games: the ways ``player`` can beat the trick)."""
-
-    @abstractmethod
-    def explain(self, entry: Entry) -> Explanation:
-        """The ruling on ``entry`` in the state now, with the rules that apply."""
-
-    @abstractmethod
-    def describe(self) -> Sequence[Words]:
-        """The state now in a few plain lines, for an explanation."""
-
-    @abstractmethod
-    def view(self) -> View:
-        """What ``show`` displays of the deal in progress."""
 
     @property
     @abstractmethod
@@ -343,12 +325,6 @@ class DealState(ABC):
     def result(self) -> DealResult:
         """The finished deal's score."""
 
-    def plays_json(self, card: Card | None, player: str | None = None) -> dict[str, object] | None:
-        """The legal plays now as objects for scripts (``options --json``): a fishing
-        game's ways to play ``card``, a trick game's plays of ``player`` (None: whoever is
-        to play); None where a game lists its options only in words."""
-        return None
-
     @classmethod
     def simulate_deal(
         cls, match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
@@ -357,6 +333,51 @@ class DealState(ABC):
         random and greedy legal plays, every hand recorded): each game's own player, so that
         ``referee simulate`` knows no game."""
         raise NotImplementedError(f"{cls.__name__} has no simulated player")
+
+
+State = TypeVar("State", bound=DealState)
+
+
+class Presenter(ABC, Generic[State]):
+    """What a person sees of a deal, apart from its rules: ``show``'s view, the state in a
+    few lines and the ruling on an entry for ``explain``, and the legal plays in words
+    (``options``) and as objects (``options --json``). One per game family (a game may
+    add its own lines), reading the deal state through its public surface only; a game
+    names its presenter in ``DealState.presenter``."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    @abstractmethod
+    def view(self) -> View:
+        """What ``show`` displays of the deal in progress."""
+
+    @abstractmethod
+    def describe(self) -> Sequence[Words]:
+        """The state now in a few plain lines, for an explanation."""
+
+    @abstractmethod
+    def explain(self, entry: Entry) -> Explanation:
+        """The ruling on ``entry`` in the state now: the rules that apply, the ruling's
+        facts, the legal alternatives as values."""
+
+    @abstractmethod
+    def legal_options(
+        self, card: Card | None, player: str | None, limit: int | None = None
+    ) -> Options:
+        """What may be played now, in words: a label and one line per option (fishing: the
+        ways to play ``card``; trick games: the ways ``player`` can beat the trick)."""
+
+    def plays_json(self, card: Card | None, player: str | None = None) -> dict[str, object] | None:
+        """The legal plays now as objects for scripts (``options --json``): a fishing
+        game's ways to play ``card``, a trick game's plays of ``player`` (None: whoever is
+        to play); None where a game lists its options only in words."""
+        return None
+
+
+def present(state: DealState) -> Presenter[Any]:
+    """The presenter of ``state``'s game, showing it."""
+    return type(state).presenter(state)
 
 
 def sole_leader(values: dict[str, int], lowest: bool = False) -> str | None:

@@ -6,10 +6,11 @@ from __future__ import annotations
 from itertools import combinations
 
 from referee.cards import Card
-from referee.games.base import DealResult, Explanation, Illegal, Line, MatchSoFar, sole_leader
+from referee.games.base import DealResult, Illegal, Line, MatchSoFar, Words, sole_leader
 from referee.games.facts import Fact, fact
 from referee.games.trick import TrickDeal
 from referee.games.trickruling import Ending, Outcome, Reason, Ruling, Standing, forfeit_outcome
+from referee.games.trickview import TrickView
 from referee.params import Value
 from referee.record import Deal, TrickEntry
 
@@ -41,8 +42,35 @@ def combination_ok(
     return None
 
 
+class BuraView(TrickView):
+    """A Bura deal shown: the trick core's view, the pot, and the rulings on declarations,
+    claims and forfeits."""
+
+    state: BuraDeal
+
+    def notes(self) -> list[Line]:
+        return [(fact("bura.view.pot", pot=self.state.pot),)]
+
+    def data(self) -> dict[str, object]:
+        return {"pot": self.state.pot}
+
+    def waiting(self) -> Fact:
+        return fact("bura.waiting")
+
+    def special_lines(self, entry: TrickEntry) -> list[Words]:
+        if entry.kind == "claim":
+            pts = self.state.points[entry.by]
+            if pts >= 31:
+                return [fact("bura.explain.claim-true", player=entry.by, points=pts)]
+            return [fact("bura.explain.claim-false", player=entry.by, points=pts)]
+        if entry.kind == "declare":
+            return [fact("bura.explain.declare", name=entry.declares, card=self.state.trump)]
+        return [fact("bura.explain.forfeit", player=entry.by)]
+
+
 class BuraDeal(TrickDeal):
     game = "bura"
+    presenter = BuraView
     deck_name = fact("bura.deck")
 
     def __init__(
@@ -225,30 +253,6 @@ class BuraDeal(TrickDeal):
             how = fact("bura.how.false-claim", points=pts)
             outcome = Outcome(Ending.LOST, entry.by, Reason.CLAIM, how)
         return Ruling(entry, ("bura.claim",), settle=standing.settle, outcome=outcome)
-
-    # --- explaining and showing -----------------------------------------------------------
-
-    def explain_special(self, entry: TrickEntry, out: Explanation) -> None:
-        if entry.kind == "claim":
-            pts = self.points[entry.by]
-            out.lines.append(
-                fact("bura.explain.claim-true", player=entry.by, points=pts)
-                if pts >= 31
-                else fact("bura.explain.claim-false", player=entry.by, points=pts)
-            )
-        elif entry.kind == "declare":
-            out.lines.append(fact("bura.explain.declare", name=entry.declares, card=self.trump))
-        else:
-            out.lines.append(fact("bura.explain.forfeit", player=entry.by))
-
-    def waiting(self) -> Fact:
-        return fact("bura.waiting")
-
-    def view_notes(self) -> list[Line]:
-        return [(fact("bura.view.pot", pot=self.pot),)]
-
-    def view_data(self) -> dict[str, object]:
-        return {"pot": self.pot}
 
     # --- the end of the deal ----------------------------------------------------------
 

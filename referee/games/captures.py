@@ -383,6 +383,8 @@ if TYPE_CHECKING:  # a type only: a Protocol class costs 0.6 M instructions to b
 
         def count(self) -> int: ...
 
+        def __bool__(self) -> bool: ...
+
         def __iter__(self) -> Iterator[Vector]: ...
 
         def __contains__(self, vec: object) -> bool: ...
@@ -411,6 +413,11 @@ class Unions:
                 found = list(union_vectors(self.floor, self.total))
                 self._all = sorted(found, key=lambda u: (cards_in(u), u), reverse=True)
         return self._all
+
+    def __bool__(self) -> bool:
+        """Is there any union? (One group is enough, even under ``maximal``: a union that
+        nothing can be added to leaves no group.)"""
+        return has_group(self.floor, self.total)
 
     def count(self) -> int:
         """How many unions there are."""
@@ -447,6 +454,9 @@ class Ranked:
 
     def __init__(self, vecs: Iterable[Vector]) -> None:
         self.vecs = sorted(vecs, key=cards_in, reverse=True)
+
+    def __bool__(self) -> bool:
+        return bool(self.vecs)
 
     def count(self) -> int:
         return len(self.vecs)

@@ -1,19 +1,26 @@
 """A fishing game's legal plays as values: a :class:`Play` (one card, the floor cards it
-takes, whether that sweeps: what ``apply`` takes, as a ``FishPlay`` once a player is named)
-and a :class:`Capture` (one kind of play, standing for every choice among cards of equal
-value: ``takes 2 of 5S/5H/5D`` is one kind of three plays). ``options`` lists kinds, so a
-floor of 39 numerals yields a few lines and never its millions of card sets."""
+takes, whether that sweeps: what ``apply`` takes, as a ``FishPlay`` once a player is named),
+a :class:`Capture` (one kind of play, standing for every choice among cards of equal
+value: ``takes 2 of 5S/5H/5D`` is one kind of three plays), and :class:`CardPlays`, every
+legal play of one card now: the one derivation of legality that the check, the listings,
+their counts and the simulator all ask. ``options`` lists kinds, so a floor of 39 numerals
+yields a few lines and never its millions of card sets."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from itertools import combinations, product
+from collections.abc import Iterator, Mapping, Sequence
+from itertools import combinations, islice, product
 from math import comb, prod
+from typing import TYPE_CHECKING
 
 from referee.cards import Card
+from referee.games.captures import Vector, counts, expand, vector
 from referee.games.facts import Fact, Joined, fact, joined
 from referee.record import FishPlay
 from referee.tuples import NamedTuple
+
+if TYPE_CHECKING:
+    from referee.games.captures import Vectors
 
 Choice = tuple[int, tuple[Card, ...]]  # take this many of these cards (of one value)
 
@@ -160,3 +167,146 @@ class Listing(NamedTuple):
         if self.note is not None:
             out["note"] = self.note
         return out
+
+
+class CardPlays:
+    """Every legal play of one card now, as python-chess's ``legal_moves`` is for a board:
+    its kinds listed lazily, strongest first (sweeps, then the most cards, the trail last);
+    counted without listing them; and a play tested for membership without listing either
+    (:meth:`ruling`). The check asks this set, ``options`` lists and counts it, the
+    simulator draws from it (:meth:`every`).
+
+    A card that takes by sums gives its captures as value ``vectors`` (the game's arithmetic:
+    Basra's unions of groups, Pasur's single sets); any other card lists them (``listed``:
+    a jack, a K or Q, a sweeping 7D). ``trail``: may the card be laid on the floor;
+    ``sweeps``: does taking the whole floor by sums score a sweep."""
+
+    __slots__ = ("_counted", "card", "floor", "listed", "sweeps", "trail", "values", "vectors")
+
+    def __init__(
+        self,
+        card: Card,
+        floor: Sequence[Card],
+        values: Mapping[Card, int],
+        vectors: Vectors | None = None,
+        listed: Sequence[Play] = (),
+        trail: bool = False,
+        sweeps: bool = False,
+    ) -> None:
+        self.card = card
+        self.floor = tuple(floor)
+        self.values = values
+        self.vectors = vectors
+        self.listed = tuple(listed)
+        self.trail = trail
+        self.sweeps = sweeps
+        self._counted: int | None = None
+
+    def captures(self) -> bool:
+        """Can the card take anything now? (Without counting what.)"""
+        return bool(self.listed) if self.vectors is None else bool(self.vectors)
+
+    def ruling(self, takes: Sequence[Card]) -> Play | None:
+        """The legal play of the card taking ``takes`` (in the order given), with whether it
+        sweeps; None when it is not one of these plays."""
+        if not takes:
+            return Play(self.card) if self.trail else None
+        taken = set(takes)
+        if len(taken) != len(takes) or not taken <= set(self.floor):
+            return None
+        if self.vectors is None:
+            found = next((p for p in self.listed if set(p.takes) == taken), None)
+            return None if found is None else Play(self.card, tuple(takes), found.sweep)
+        if not all(c in self.values for c in takes):
+            return None
+        if vector(takes, self.values) not in self.vectors:
+            return None
+        return Play(self.card, tuple(takes), self.sweeps and len(taken) == len(self.floor))
+
+    def __contains__(self, play: object) -> bool:
+        """Is ``play`` (a :class:`Play` of this card) legal now?"""
+        return (
+            isinstance(play, Play)
+            and play.card == self.card
+            and self.ruling(play.takes) is not None
+        )
+
+    def __iter__(self) -> Iterator[Capture]:
+        """Each kind of play, strongest first, lazily: sweeps, then the most cards taken,
+        the trail last. A kind stands for the captures that differ only in which card of
+        a value is taken."""
+        if self.vectors is None:
+            ways = sorted(self.listed, key=lambda o: (not o.sweep, -len(o.takes)))
+            yield from (Capture.of(o) for o in ways)
+        else:
+            yield from self._by_value(self.vectors)
+        if self.trail:
+            yield Capture(self.card)
+
+    def _by_value(self, vecs: Vectors) -> Iterator[Capture]:
+        """The kinds of the captures by sums, the whole floor first when it sweeps."""
+        numerals = [c for c in self.floor if c in self.values]
+        whole = vector(self.floor, self.values) if len(numerals) == len(self.floor) else None
+        sweeping = whole is not None and self.sweeps and whole in vecs
+        by_value: dict[int, tuple[Card, ...]] = {}
+        for c in numerals:
+            value = self.values[c]
+            by_value[value] = (*by_value.get(value, ()), c)
+        place = {c: i for i, c in enumerate(numerals)}
+        if sweeping:
+            assert whole is not None
+            yield kind_of(self.card, whole, by_value, place, True, self.values)
+        for vec in vecs:
+            if not (sweeping and vec == whole):
+                yield kind_of(self.card, vec, by_value, place, False, self.values)
+
+    def count(self) -> int:
+        """How many kinds of play there are, counted without listing them."""
+        if self._counted is None:
+            found = len(self.listed) if self.vectors is None else self.vectors.count()
+            self._counted = found + self.trail
+        return self._counted
+
+    def first(self, limit: int) -> tuple[tuple[Capture, ...], int]:
+        """The strongest ``limit`` kinds, and how many kinds there are in all."""
+        shown = tuple(islice(self, limit))
+        return shown, len(shown) if len(shown) < limit else self.count()
+
+    def every(self) -> Iterator[Play]:
+        """Every legal play, one set of floor cards each (the simulator's choices; on a
+        large floor there are millions): the captures by sums highest value first, each
+        set in floor order, or the listed ones as listed; the trail last."""
+        if self.vectors is None:
+            yield from self.listed
+        else:
+            numerals = [c for c in self.floor if c in self.values]
+            for vec in sorted(self.vectors, reverse=True):
+                for takes in expand(vec, numerals, self.values):
+                    sweep = self.sweeps and len(takes) == len(self.floor)
+                    yield Play(self.card, takes, sweep)
+        if self.trail:
+            yield Play(self.card)
+
+
+def kind_of(
+    card: Card,
+    vec: Vector,
+    by_value: dict[int, tuple[Card, ...]],
+    place: dict[Card, int],
+    sweep: bool,
+    values: Mapping[Card, int],
+) -> Capture:
+    """The kind of capture of ``card`` taking the numerals of ``vec`` (``by_value``: the
+    floor's numerals of each value, in floor order; ``place``: each one's position;
+    ``values``: the game's)."""
+    takes: list[Card] = []
+    choose: list[Choice] = []
+    for value, n in enumerate(counts(vec), 1):
+        if n:
+            cards = by_value[value]
+            if n == len(cards):
+                takes.extend(cards)
+            else:
+                choose.append((n, cards))
+    takes.sort(key=place.__getitem__)
+    return Capture(card, tuple(takes), tuple(choose), sweep, by_value=True, values=values)

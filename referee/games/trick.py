@@ -12,14 +12,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.cards import SHORT_DECK, Card
-from referee.games import trickview
-from referee.games.base import Explanation, Illegal, Options, View, Words, first_legal
+from referee.games.base import Illegal, first_legal
 from referee.games.events import Claimed, Declared, Event, Followed, Forfeited, Led, TrickTaken
 from referee.games.facts import fact
 from referee.games.trickcards import card_points
-from referee.games.trickplays import TrickPlay
 from referee.games.trickruling import Draw, Ending, Outcome, Ruling, Standing
 from referee.games.trickstate import TrickState
+from referee.games.trickview import TrickView
 from referee.record import Entry, TrickEntry
 
 if TYPE_CHECKING:
@@ -33,6 +32,8 @@ class TrickDeal(TrickState):
     """One deal of a trick game. Subclasses give the hand size, their other entries
     (through :meth:`check_special` and :meth:`apply_special`), how a deal ends and its
     scoring."""
+
+    presenter = TrickView
 
     @classmethod
     def simulate_deal(
@@ -210,17 +211,20 @@ class TrickDeal(TrickState):
 
     # --- applying: carries out a ruling ------------------------------------------------
 
-    def apply(self, entry: Entry) -> None:
-        """Check ``entry`` and carry out its ruling; on Illegal nothing has changed."""
+    def apply(self, entry: Entry) -> list[Event]:
+        """Check ``entry`` and carry out its ruling, returning what it did (a lead or a
+        follow and the trick taken; a declaration, a claim, a forfeit); on Illegal nothing
+        has changed."""
         ruling = self.check(entry)
         if ruling.settle:
             self.settle()
         if ruling.entry.kind == "cards":
-            self.apply_cards(ruling)
+            events = self.apply_cards(ruling)
         else:
             self.apply_special(ruling)
-            self.events.append(self.announced_event(ruling))
+            events = [self.announced_event(ruling)]
         self.entries += 1
+        return events
 
     def announced_event(self, ruling: Ruling) -> Event:
         """What a declaration, claim or forfeit did, as a value (its first event)."""
@@ -239,15 +243,17 @@ class TrickDeal(TrickState):
         """A claim or forfeit ends the deal as ruled; the game applies its others."""
         self.outcome = ruling.outcome
 
-    def apply_cards(self, ruling: Ruling) -> None:
+    def apply_cards(self, ruling: Ruling) -> list[Event]:
+        """A lead or a follow, and the trick it completes taken: what happened."""
         by, cards = ruling.entry.by, ruling.entry.cards
+        events: list[Event]
         if ruling.lead:
             self.trick = [(by, cards)]
-            self.events.append(Led(by, cards))
+            events = [Led(by, cards)]
         else:
             assert self.holder is not None and ruling.holder is not None
             holds = ruling.holder[0] == by
-            self.events.append(Followed(by, cards, holds, *self.holder))
+            events = [Followed(by, cards, holds, *self.holder)]
             self.trick.append((by, cards))
         self.holder = ruling.holder
         trick = self.tricks + 1
@@ -255,15 +261,16 @@ class TrickDeal(TrickState):
             self.used[c] = (by, trick)
         self.held[by] -= len(cards)
         if ruling.winner is not None:
-            self.take_trick(ruling.winner, ruling)
+            events.append(self.take_trick(ruling.winner, ruling))
+        return events
 
-    def take_trick(self, winner: str, ruling: Ruling) -> None:
+    def take_trick(self, winner: str, ruling: Ruling) -> TrickTaken:
         """[*.trick] The winner takes the trick's cards and leads next; the draw follows."""
         taken = [c for _, cards in self.trick for c in cards]
         self.points[winner] += card_points(taken)
         self.won_tricks[winner] += 1
         self.last_trick = (winner, tuple(self.trick))
-        self.events.append(TrickTaken(winner, self.tricks + 1))
+        took = TrickTaken(winner, self.tricks + 1)
         self.trick = []
         self.holder = None
         self.tricks += 1
@@ -272,6 +279,7 @@ class TrickDeal(TrickState):
             self.outcome = ruling.outcome
         if ruling.draw is not None:
             self.take_draw(ruling.draw)
+        return took
 
     def take_draw(self, draw: Draw) -> None:
         """[*.draw] Everyone draws ``k``, or nobody ever again; the trump to its drawer."""
@@ -286,7 +294,7 @@ class TrickDeal(TrickState):
             self.trump_holder = draw.trump_to
         self.record_problems.extend(draw.problems)
 
-    # --- at the table and explaining -------------------------------------------------------
+    # --- at the table -------------------------------------------------------------------
 
     def table_entry(
         self, by: str | None, cards: tuple[Card, ...], takes: tuple[Card, ...] | None, trail: bool
@@ -298,52 +306,3 @@ class TrickDeal(TrickState):
         if kind == "claim":
             return self.last_trick[0] if self.last_trick is not None and not self.trick else None
         return self.to_move() if kind == "cards" else None
-
-    def legal_options(
-        self, card: Card | None, player: str | None, limit: int | None = None
-    ) -> Options:
-        return trickview.legal_options(self, player, limit)
-
-    def plays_json(self, card: Card | None, player: str | None = None) -> dict[str, object]:
-        """``options --json``: ``player``'s legal plays as objects (``card`` is unused)."""
-        return trickview.plays_json(self, player)
-
-    def describe(self) -> list[Words]:
-        return trickview.describe(self)
-
-    def view(self) -> View:
-        return trickview.view(self)
-
-    def explain(self, entry: Entry) -> Explanation:
-        assert isinstance(entry, TrickEntry)
-        ways: list[TrickPlay] = []  # a follow's ways to take the trick, its hand recorded
-        note = None
-        if entry.kind == "cards" and self.trick and self.known_cards(entry.by) is not None:
-            ways = [p for p in self.legal_plays(entry.by) if p.beats]
-            note = None if ways else fact("trick.beats.none")
-        out = Explanation([], [], ways, True, note=note)
-        try:
-            ruling = self.check(entry)
-        except Illegal as err:
-            if err.legal:
-                return Explanation([err.rule], [err.message], err.legal, False, err.more)
-            return Explanation([err.rule], [err.message], ways, False, note=note)
-        out.rules.extend(ruling.rules)
-        if ruling.lead:
-            out.lines.append(fact("trick.explain.lead", n=len(entry.cards), player=entry.by))
-        elif entry.kind == "cards":
-            assert self.holder is not None and ruling.holder is not None
-            holder, held = self.holder
-            out.lines.append(
-                fact("trick.explain.beats", cards=entry.cards, held=held, player=holder)
-                if ruling.holder[0] == entry.by
-                else fact("trick.explain.beats-not", cards=entry.cards, held=held, player=holder)
-            )
-        else:
-            self.explain_special(entry, out)
-        if ruling.outcome is not None:
-            out.lines.append(fact("trick.explain.ends", how=ruling.outcome.how))
-        return out
-
-    def explain_special(self, entry: TrickEntry, out: Explanation) -> None:
-        """The ruling on a declaration, claim or forfeit, as facts."""

@@ -6,7 +6,7 @@ checked and applied in :mod:`referee.games.trick`."""
 from __future__ import annotations
 
 from referee.cards import SHORT_DECK, Card, sort_key
-from referee.games.base import DealState, Line, MatchSoFar
+from referee.games.base import DealState, MatchSoFar
 from referee.games.facts import Fact, fact
 from referee.games.trickcards import Played
 from referee.games.trickplays import HandPlays
@@ -132,18 +132,6 @@ class TrickState(DealState):
     def after_last_trick(self) -> Fact:
         """What may still follow the last trick of a played-out deal."""
         return fact("trick.after-last.nothing")
-
-    def waiting(self) -> Fact:
-        """What the table waits for when nobody is to play."""
-        return fact("trick.waiting.over")
-
-    def view_notes(self) -> list[Line]:
-        """The game's own lines at the end of ``show`` (never card points during a deal)."""
-        return []
-
-    def view_data(self) -> dict[str, object]:
-        """The game's own fields for ``show --json``."""
-        return {}
 
     def unfinished(self) -> Fact:
         """Why an unfinished deal is not over, for its ``deal.conservation`` problem."""
