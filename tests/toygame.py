@@ -67,7 +67,7 @@ SPEC = GameSpec(
 )
 
 
-class ToyView(Presenter["ToyDeal"]):
+class ToyView(Presenter):
     """What a person sees of a deal of High card, in the toy's own registered words."""
 
     state: ToyDeal

@@ -32,7 +32,7 @@ EXPLAINED = 40  # legal alternatives an explanation lists
 LISTED = 200  # the most kinds of play any listing describes (--all, --json): bounded work
 
 
-class FishingView(Presenter["FishingDeal"]):
+class FishingView(Presenter):
     """A fishing deal shown: the floor, the round, whose turn, the captures so far."""
 
     state: FishingDeal

@@ -73,7 +73,7 @@ def beat_hints(state: TrickState) -> list[Fact]:
     return out
 
 
-class TrickView(Presenter["TrickDeal"]):
+class TrickView(Presenter):
     """A trick deal shown: the trump, the trick and who holds it, whose turn, the cards
     unseen; a game adds its own lines (:meth:`notes`, :meth:`data`, :meth:`waiting`,
     :meth:`special_lines`)."""
