@@ -1,10 +1,12 @@
 """The one small interface every game's rules implement: a deal state that checks and
-applies entries, lists the legal options, explains a ruling, shows itself, and scores itself
-when finished. Callers (replay, the table commands, explain, rendering, the simulator) use
-only this interface; a game's own module decides every rule.
+applies entries, knows its legal plays, and scores itself when finished; and the one that
+shows a deal (:class:`Presenter`: ``show``'s view, ``explain``, ``options``). Callers
+(replay, the table commands, explain, rendering, the simulator) use only these; a game's
+own module decides every rule.
 
 To add a game: write a ``DealState`` subclass (on the fishing or trick core where the game
-is one of those) and add one entry to ``referee.registry.GAMES``.
+is one of those, whose presenters show it) and add one entry to ``referee.registry.GAMES``.
+A refusal (:class:`Illegal`) carries its rule, its fact and its legal plays as values.
 
 What happened is reported as values: ``apply`` returns the values of
 :mod:`referee.games.events` that the entry brought about (the entry itself first: a capture
