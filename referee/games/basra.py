@@ -118,31 +118,25 @@ class BasraDeal(FishingDeal):
         a K or Q takes cards of its rank, a numeral any union of groups adding up to its
         value ([basra.capture.choice] under ``maximal``: only those leaving no group);
         [basra.trail] a card trails when it cannot capture, or with may_trail_capturer."""
-        floor, values = self.floor, self.values
-        whole = self.whole_floor(card)
+        floor, values, rank = self.floor, self.values, card.rank
+        whole = self.whole_floor(card) if rank == "J" or card == SEVEN_DIAMONDS else None
         if whole is not None:
             listed: tuple[Play, ...] = (Play(card, tuple(floor), whole),) if floor else ()
-            return CardPlays(card, floor, values, listed=listed, trail=not floor)
+            return CardPlays(card, floor, values, listed=listed)  # trailed on an empty floor
         maximal = self.rules["capture"] == "maximal"
-        if card.rank in ("K", "Q"):
-            same = [c for c in floor if c.rank == card.rank]
+        trail_capturer = bool(self.rules["may_trail_capturer"])  # a card that cannot capture
+        if rank in ("K", "Q"):  # always trails
+            same = [c for c in floor if c.rank == rank]
             sets = [
                 tuple(c for i, c in enumerate(same) if mask >> i & 1)
                 for mask in range(1, 1 << len(same))
                 if not maximal or mask == (1 << len(same)) - 1  # maximal: no K (Q) left
             ]
             listed = tuple(Play(card, t, self.sweep_of(card, t)) for t in sets)
-            return CardPlays(card, floor, values, listed=listed, trail=self.may_trail(bool(sets)))
+            return CardPlays(card, floor, values, listed=listed, trail_capturer=trail_capturer)
         unions = Unions(vector(floor, values), values[card], maximal)
         sweeps = self.sweep_of(card, tuple(floor))
-        return CardPlays(
-            card, floor, values, unions, trail=self.may_trail(bool(unions)), sweeps=sweeps
-        )
-
-    def may_trail(self, can_capture: bool) -> bool:
-        """[basra.trail] May a card be laid on the floor (one that can capture: only with
-        may_trail_capturer)?"""
-        return not can_capture or bool(self.rules["may_trail_capturer"])
+        return CardPlays(card, floor, values, unions, trail_capturer=trail_capturer, sweeps=sweeps)
 
     def sweep_of(self, card: Card, takes: tuple[Card, ...]) -> bool:
         """[basra.sweep] Does taking ``takes`` with ``card`` empty the floor for a basra (by

@@ -399,10 +399,17 @@ class Unions:
         self.total = total
         self.maximal = maximal
         self.floor = floor
-        self.room = below(floor, total)  # the cards that combine with others
-        self.tops = count(floor, total)  # cards of the total's own value: groups alone
-        self.searched = subvectors(self.room) <= SEARCHED or max(counts(self.room)) > DECK_COUNT
+        shift = WIDTH * (total - 1)  # a check builds one per play: below() and count() inline
+        self.room = floor & ((1 << shift) - 1)  # the cards that combine with others
+        self.tops = (floor >> shift) & MASK  # cards of the total's own value: groups alone
         self._all: list[Vector] | None = None  # every union, where that list is short
+
+    @property
+    def searched(self) -> bool:
+        """Are the floor's unions searched for (few sub-vectors, or more cards of a value
+        than a deck holds) rather than read from the table? (A check asks neither.)"""
+        room = self.room
+        return subvectors(room) <= SEARCHED or max(counts(room)) > DECK_COUNT
 
     def _listed(self) -> list[Vector]:
         """Every union, strongest first, where that list is small (searched or maximal)."""

@@ -112,8 +112,8 @@ class PasurDeal(FishingDeal):
         else:
             sets = Ranked(single_sets(vector(floor, values), 11 - values[card]))
             sweeps = self.sweep_of(card, tuple(floor))
-            return CardPlays(card, floor, values, sets, trail=not sets, sweeps=sweeps)
-        return CardPlays(card, floor, values, listed=listed, trail=not listed)
+            return CardPlays(card, floor, values, sets, sweeps=sweeps)
+        return CardPlays(card, floor, values, listed=listed)  # a capturer never trails
 
     def sweep_of(self, card: Card, takes: tuple[Card, ...]) -> bool:
         """A capture emptying the pool is a sur, except by a jack or in the last round."""

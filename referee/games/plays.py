@@ -178,10 +178,21 @@ class CardPlays:
 
     A card that takes by sums gives its captures as value ``vectors`` (the game's arithmetic:
     Basra's unions of groups, Pasur's single sets); any other card lists them (``listed``:
-    a jack, a K or Q, a sweeping 7D). ``trail``: may the card be laid on the floor;
-    ``sweeps``: does taking the whole floor by sums score a sweep."""
+    a jack, a K or Q, a sweeping 7D). A card trails when it can capture nothing, or when
+    the rules let a card that can capture trail too (``trail_capturer``); ``sweeps``: does
+    taking the whole floor by sums score a sweep."""
 
-    __slots__ = ("_counted", "card", "floor", "listed", "sweeps", "trail", "values", "vectors")
+    __slots__ = (
+        "_counted",
+        "_trail",
+        "card",
+        "floor",
+        "listed",
+        "sweeps",
+        "trail_capturer",
+        "values",
+        "vectors",
+    )
 
     def __init__(
         self,
@@ -190,7 +201,7 @@ class CardPlays:
         values: Mapping[Card, int],
         vectors: Vectors | None = None,
         listed: Sequence[Play] = (),
-        trail: bool = False,
+        trail_capturer: bool = False,
         sweeps: bool = False,
     ) -> None:
         self.card = card
@@ -198,9 +209,18 @@ class CardPlays:
         self.values = values
         self.vectors = vectors
         self.listed = tuple(listed)
-        self.trail = trail
+        self.trail_capturer = trail_capturer
         self.sweeps = sweeps
         self._counted: int | None = None
+        self._trail: bool | None = None
+
+    @property
+    def trail(self) -> bool:
+        """May the card be laid on the floor? (Asked only of a trail and of a listing: a
+        capture is judged without it.)"""
+        if self._trail is None:
+            self._trail = self.trail_capturer or not self.captures()
+        return self._trail
 
     def captures(self) -> bool:
         """Can the card take anything now? (Without counting what.)"""
@@ -217,7 +237,7 @@ class CardPlays:
         if self.vectors is None:
             found = next((p for p in self.listed if set(p.takes) == taken), None)
             return None if found is None else Play(self.card, tuple(takes), found.sweep)
-        if not all(c in self.values for c in takes):
+        if not taken <= self.values.keys():  # a card without a value takes by no sum
             return None
         if vector(takes, self.values) not in self.vectors:
             return None
