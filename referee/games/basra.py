@@ -65,6 +65,11 @@ class BasraDeal(FishingDeal):
                     "floor",
                 )
             )
+        return out
+
+    def check_set_aside(self) -> list[Problem]:
+        """[basra.deal.floor] Only jacks and the 7D are buried."""
+        out = []
         wrong = [c for c in self.deferred if c.rank != "J" and c != SEVEN_DIAMONDS]
         if wrong:
             out.append(
