@@ -4,12 +4,13 @@ floor is ``card.duplicate`` first, on every path; and a forfeit is said in ``sco
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .conftest import basra_log, json_lines, run
+from .conftest import basra_log, json_lines, log_text, run
 
 
 @pytest.fixture
@@ -83,3 +84,94 @@ def test_amend_on_a_log_burying_a_floor_card_names_card_duplicate(at_table: Path
 
 
 FLOOR_2H: dict[str, str] = {"floor": "2H 3C 5S KD", "extra": 'buried = "2H"\n'}
+
+
+# --- a forfeit in score --json ----------------------------------------------------------------
+
+KOZEL_FORFEIT = log_text(
+    "kozel",
+    [("Misha", {"trump": '"9H"'}, '{ by = "Katya", forfeit = "drew out of turn" },')],
+    '["Misha", "Katya"]',
+)
+BURA_FORFEIT = log_text(
+    "bura",
+    [("Ivan", {"trump": '"9H"'}, '{ by = "Petr", forfeit = "drew out of turn" },')],
+    '["Ivan", "Petr"]',
+)
+
+
+def score_json(path: Path) -> dict[str, Any]:
+    result = run("score", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("text", "forfeiter", "other", "points"),
+    [
+        (KOZEL_FORFEIT, "Katya", "Misha", {"Katya": 6, "Misha": 0}),
+        (BURA_FORFEIT, "Petr", "Ivan", {"Petr": 0, "Ivan": 2}),
+    ],
+)
+def test_score_json_says_which_side_forfeited(
+    tmp_path: Path, text: str, forfeiter: str, other: str, points: dict[str, int]
+) -> None:
+    log = tmp_path / "m.toml"
+    log.write_text(text)
+    (deal,) = score_json(log)["deals"]
+    assert deal["score"] == points
+    assert deal["breakdown"][forfeiter]["forfeit"] is True
+    assert "forfeit" not in deal["breakdown"][other]
+
+
+@pytest.mark.parametrize(("game", "n"), [("kozel", 4), ("kozel", 3), ("bura", 3)])
+def test_only_the_side_that_forfeited_is_marked(tmp_path: Path, game: str, n: int) -> None:
+    """Over simulated matches (whose players sometimes forfeit): a deal's breakdown marks
+    exactly the side of its forfeit entry, and no deal without one."""
+    from referee.logfile import dumps
+    from referee.record import TrickEntry, side_map
+    from referee.simulate import simulate_match
+
+    forfeits = 0
+    for seed in range(1, 6):
+        match = simulate_match(game, "classic", n, seed)
+        log = tmp_path / f"{seed}.toml"
+        log.write_bytes(dumps(match))
+        side = side_map(game, match.players, match.rules)
+        for deal, scored in zip(match.deals, score_json(log)["deals"], strict=True):
+            by = [e.by for e in deal.plays if isinstance(e, TrickEntry) and e.forfeit]
+            marked = {s for s, parts in scored["breakdown"].items() if parts.get("forfeit")}
+            assert marked == {side[p] for p in by}
+            assert all(parts.get("forfeit", True) is True for parts in scored["breakdown"].values())
+            forfeits += len(by)
+    assert forfeits > 0  # the simulator's players forfeit now and then
+
+
+@pytest.mark.parametrize(("game", "seed"), [("kozel", 6), ("bura", 1)])
+def test_export_the_sheets_and_standings_agree_with_a_forfeit(
+    tmp_path: Path, game: str, seed: int
+) -> None:
+    """A complete simulated match with forfeits: the exported log scores the same, each
+    forfeited deal is said in words on the terminal and printed sheets, and the standings
+    count the same totals."""
+    from referee.logfile import dumps
+    from referee.simulate import simulate_match
+
+    log = tmp_path / "m.toml"
+    log.write_bytes(dumps(simulate_match(game, "classic", 2, seed)))
+    scored = score_json(log)
+    forfeited = [
+        d for d in scored["deals"] if any(b.get("forfeit") for b in d["breakdown"].values())
+    ]
+    assert len(forfeited) >= 2
+    for side in scored["sides"]:  # the deals' scores add up to the totals, forfeits included
+        assert sum(d["score"][side] for d in scored["deals"]) == scored["totals"][side]
+    assert run("export", str(log), "-o", str(tmp_path / "out.toml")).exit_code == 0
+    assert score_json(tmp_path / "out.toml") == scored
+    said = "forfeit: drew out of turn"
+    assert run("score", str(log)).stdout.count(said) == len(forfeited)
+    assert run("sheet", str(log), "-o", str(tmp_path / "s.html")).exit_code == 0
+    assert (tmp_path / "s.html").read_text().count(said) == len(forfeited)
+    standings = json.loads(run("standings", str(log), "--json").stdout)
+    assert {r["name"]: r["points_for"] for r in standings["sides"]} == scored["totals"]

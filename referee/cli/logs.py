@@ -40,6 +40,8 @@ def score(
     ascii_only: AsciiFlag = False,
 ) -> None:
     """The score sheet: every finished deal with its breakdown, totals and the winner.
+    With --json, the side whose forfeit ended a deal (Bura, Kozel) has "forfeit": true in
+    its breakdown.
 
     Example: referee score sample_games/basra-egyptian-2p.toml --json
     """
