@@ -175,3 +175,76 @@ def test_export_the_sheets_and_standings_agree_with_a_forfeit(
     assert (tmp_path / "s.html").read_text().count(said) == len(forfeited)
     standings = json.loads(run("standings", str(log), "--json").stdout)
     assert {r["name"]: r["points_for"] for r in standings["sides"]} == scored["totals"]
+
+
+# --- simulate --rule --------------------------------------------------------------------------
+
+
+def simulated(out: Path, *args: str) -> list[Path]:
+    """`referee simulate ... --out OUT`: the logs it wrote, in order."""
+    result = run("simulate", *args, "--out", str(out))
+    assert result.exit_code == 0, result.output
+    return sorted(out.glob("*.toml"))
+
+
+def test_simulate_writes_the_overrides_in_rules(tmp_path: Path) -> None:
+    from referee.logfile import load
+
+    args = ("basra", "--players", "3", "--seed", "5", "--matches", "3")
+    ruled = (*args, "--rule", "target=41", "-r", "majority_points=7", "--rule", "capture=maximal")
+    logs = simulated(tmp_path / "a", *ruled)
+    assert len(logs) == 3
+    for log in logs:
+        match, problems = load(log)
+        assert match is not None and problems == []
+        assert (match.rules["target"], match.rules["majority_points"]) == (41, 7)
+        assert match.rules["capture"] == "maximal"
+        assert match.rules["ace_points"] == 1  # the variant's value where none is given
+        assert "target = 41\n" in log.read_text()
+    assert verify_problems(logs[0]) == []
+    result = run("verify", "--json", *map(str, logs))
+    assert all(line["ok"] for line in json_lines(result.stdout)), result.stdout
+    # the same arguments give the same bytes; without the overrides, other bytes
+    again = simulated(tmp_path / "b", *ruled)
+    assert [p.read_bytes() for p in again] == [p.read_bytes() for p in logs]
+    plain = simulated(tmp_path / "c", *args)
+    assert [p.name for p in plain] == [p.name for p in logs]
+    assert plain[0].read_bytes() != logs[0].read_bytes()
+
+
+@pytest.mark.parametrize(
+    "rule",
+    ["target=0", "nonsense=1", "target", "partnerships=maybe", "hand_size=x", "capture=all"],
+)
+def test_simulate_refuses_a_rule_as_new_does(tmp_path: Path, rule: str) -> None:
+    """The same usage error (exit 2, the same words) as `new --rule`, and nothing written."""
+    out = tmp_path / "sim"
+    refused_by_new = run(
+        "new", "basra", "-p", "A", "-p", "B", "-f", str(tmp_path / "m.toml"), "--rule", rule
+    )
+    refused_by_simulate = run("simulate", "basra", "--out", str(out), "--rule", rule)
+    assert refused_by_new.exit_code == refused_by_simulate.exit_code == 2
+    assert refused_by_simulate.stderr == refused_by_new.stderr
+    assert "--rule" in refused_by_simulate.stderr
+    assert not out.exists() and not (tmp_path / "m.toml").exists()
+
+
+def test_simulate_says_when_a_match_is_left_undecided(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Parameters under which nobody ever scores: the match stops when the log is full
+    (here made to hold 3 deals) and is written undecided, and simulate says so."""
+    import referee.logformat
+    import referee.simulate
+
+    monkeypatch.setattr(referee.simulate, "MAX_DEALS", 3)
+    monkeypatch.setattr(referee.logformat, "MAX_DEALS", 3)
+    zero = [f"--rule={k}=0" for k in ("ace_points", "basra_points", "jack_points")]
+    zero += [
+        f"--rule={k}=0" for k in ("majority_points", "ten_diamonds_points", "two_clubs_points")
+    ]
+    result = run("simulate", "basra", "-k", "2", "--out", str(tmp_path), *zero)
+    assert result.exit_code == 0, result.output
+    assert "2 matches are undecided: no side won in 3 deals" in result.stdout
+    for log in sorted(tmp_path.glob("*.toml")):  # a clean log, its match still open
+        assert run("verify", str(log)).stdout == f"{log}: ok (3 deals, in progress)\n"
