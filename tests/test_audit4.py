@@ -248,3 +248,18 @@ def test_simulate_says_when_a_match_is_left_undecided(
     assert "2 matches are undecided: no side won in 3 deals" in result.stdout
     for log in sorted(tmp_path.glob("*.toml")):  # a clean log, its match still open
         assert run("verify", str(log)).stdout == f"{log}: ok (3 deals, in progress)\n"
+
+
+@pytest.mark.parametrize(("players", "hand_size"), [(2, 23), (3, 1_000_000), (4, 14)])
+def test_simulate_redeals_when_the_stock_cannot_replace_the_floor(
+    tmp_path: Path, players: int, hand_size: int
+) -> None:
+    """Hands so large that the first round leaves fewer cards than a Basra floor's jacks
+    and 7D need as replacements: the deal is dealt again (the simulate_overrides run found
+    `simulate` ending with an internal error there), and every log verifies."""
+    logs = simulated(
+        tmp_path, "basra", "-n", str(players), "-k", "12", "--rule", f"hand_size={hand_size}"
+    )
+    assert len(logs) == 12
+    lines = json_lines(run("verify", "--json", *map(str, logs)).stdout)
+    assert all(line["ok"] for line in lines), lines
