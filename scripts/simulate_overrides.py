@@ -209,6 +209,10 @@ def main() -> int:
         for n in range(spec.player_range(v)[0], spec.player_range(v)[1] + 1)
     ]
     print(f"configurations (game, variant, players): {len(configs)} of {len(every)}")
+    per_game = Counter({g: 0 for g in GAMES})
+    for (g, _, _), count in configs.items():
+        per_game[g] += count
+    print("matches per game: " + ", ".join(f"{g} {c}" for g, c in per_game.items()))
     print("parameters overridden, and the values given:")
     print("\n".join(covered(values)))
     print(f"findings: {len(findings)}")
