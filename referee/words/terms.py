@@ -23,9 +23,9 @@ VARIANTS: dict[str, Msg] = {
     "pagat": sentence("pagat.com rules"),
     "thirteen": sentence("thirteen clubs"),
     "ten-point-sur": sentence("ten-point sur"),
-    "ru-baaz": sentence("Ru Baaz (open Pasur)"),
+    "ru-baaz": sentence("Ru Baaz, open Pasur"),
     "little-robber": sentence("little robber"),
-    "short": sentence("short (to 8)"),
+    "short": sentence("short, to 8"),
     "six-spades": sentence("six of spades on top"),
 }
 SYSTEMS: dict[str, Msg] = {
