@@ -164,4 +164,4 @@ def test_the_tournament_keeps_a_tables_problem_as_a_value(tmp_path: Path) -> Non
     other = facts_of(clean, "pasur", "standard", list(match.players), dict(match.rules))
     assert other is not None and other.problem is not None
     assert other.problem.rule == "tournament.table"
-    assert "the log is basra (egyptian), the table plays pasur" in str(other.problem)
+    assert "the log is Basra (Egyptian), the table plays Pasur" in str(other.problem)
