@@ -143,9 +143,11 @@ class BasraDeal(FishingDeal):
             ]
             listed = tuple(Play(card, t, self.sweep_of(card, t)) for t in sets)
             return CardPlays(card, floor, values, listed=listed, trail_capturer=trail_capturer)
-        unions = Unions(vector(floor, values), values[card], maximal)
-        sweeps = self.sweep_of(card, tuple(floor))
-        return CardPlays(card, floor, values, unions, trail_capturer=trail_capturer, sweeps=sweeps)
+
+        def unions() -> Unions:
+            return Unions(vector(floor, values), values[card], maximal)
+
+        return CardPlays(card, floor, values, unions, (), trail_capturer, self.sweep_of)
 
     def sweep_of(self, card: Card, takes: tuple[Card, ...]) -> bool:
         """[basra.sweep] Does taking ``takes`` with ``card`` empty the floor for a basra (by

@@ -115,9 +115,11 @@ class PasurDeal(FishingDeal):
             same = [(c,) for c in floor if c.rank == card.rank]
             listed = tuple(Play(card, t, self.sweep_of(card, t)) for t in same)
         else:
-            sets = Ranked(single_sets(vector(floor, values), 11 - values[card]))
-            sweeps = self.sweep_of(card, tuple(floor))
-            return CardPlays(card, floor, values, sets, sweeps=sweeps)
+
+            def sets() -> Ranked:
+                return Ranked(single_sets(vector(floor, values), 11 - values[card]))
+
+            return CardPlays(card, floor, values, sets, sweep_of=self.sweep_of)
         return CardPlays(card, floor, values, listed=listed)  # a capturer never trails
 
     def sweep_of(self, card: Card, takes: tuple[Card, ...]) -> bool:

@@ -8,7 +8,7 @@ yields a few lines and never its millions of card sets."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import combinations, islice, product
 from math import comb, prod
 from typing import TYPE_CHECKING
@@ -176,22 +176,24 @@ class CardPlays:
     (:meth:`ruling`). The check asks this set, ``options`` lists and counts it, the
     simulator draws from it (:meth:`every`).
 
-    A card that takes by sums gives its captures as value ``vectors`` (the game's arithmetic:
-    Basra's unions of groups, Pasur's single sets); any other card lists them (``listed``:
-    a jack, a K or Q, a sweeping 7D). A card trails when it can capture nothing, or when
-    the rules let a card that can capture trail too (``trail_capturer``); ``sweeps``: does
-    taking the whole floor by sums score a sweep."""
+    A card that takes by sums gives its captures as value vectors, worked out when first
+    asked (``by_sums``, the game's arithmetic: Basra's unions of groups, Pasur's single
+    sets); any other card lists them (``listed``: a jack, a K or Q, a sweeping 7D). A card
+    trails when it can capture nothing, or when the rules let a card that can capture trail
+    too (``trail_capturer``). Whether taking the whole floor by sums sweeps is the game's
+    ``sweep_of(card, floor)``, asked only of such a capture."""
 
     __slots__ = (
         "_counted",
         "_trail",
+        "_vectors",
+        "by_sums",
         "card",
         "floor",
         "listed",
-        "sweeps",
+        "sweep_of",
         "trail_capturer",
         "values",
-        "vectors",
     )
 
     def __init__(
@@ -199,20 +201,36 @@ class CardPlays:
         card: Card,
         floor: Sequence[Card],
         values: Mapping[Card, int],
-        vectors: Vectors | None = None,
+        by_sums: Callable[[], Vectors] | None = None,
         listed: Sequence[Play] = (),
         trail_capturer: bool = False,
-        sweeps: bool = False,
+        sweep_of: Callable[[Card, tuple[Card, ...]], bool] | None = None,
     ) -> None:
         self.card = card
         self.floor = tuple(floor)
         self.values = values
-        self.vectors = vectors
+        self.by_sums = by_sums
+        self._vectors: Vectors | None = None
         self.listed = tuple(listed)
         self.trail_capturer = trail_capturer
-        self.sweeps = sweeps
+        self.sweep_of = sweep_of
         self._counted: int | None = None
         self._trail: bool | None = None
+
+    @property
+    def vectors(self) -> Vectors | None:
+        """The captures by sums as value vectors (None: the card lists its captures),
+        worked out when first asked (a trail may need none)."""
+        if self._vectors is None and self.by_sums is not None:
+            self._vectors = self.by_sums()
+        return self._vectors
+
+    @property
+    def sweeps(self) -> bool:
+        """Does the card's capture of the whole floor by sums sweep it?"""
+        return (
+            self.sweep_of is not None and bool(self.floor) and self.sweep_of(self.card, self.floor)
+        )
 
     @property
     def trail(self) -> bool:
@@ -224,7 +242,8 @@ class CardPlays:
 
     def captures(self) -> bool:
         """Can the card take anything now? (Without counting what.)"""
-        return bool(self.listed) if self.vectors is None else bool(self.vectors)
+        vectors = self.vectors
+        return bool(self.listed) if vectors is None else bool(vectors)
 
     def ruling(self, takes: Sequence[Card]) -> Play | None:
         """The legal play of the card taking ``takes`` (in the order given), with whether it
@@ -234,14 +253,15 @@ class CardPlays:
         taken = set(takes)
         if len(taken) != len(takes) or not taken <= set(self.floor):
             return None
-        if self.vectors is None:
+        vectors = self.vectors
+        if vectors is None:
             found = next((p for p in self.listed if set(p.takes) == taken), None)
             return None if found is None else Play(self.card, tuple(takes), found.sweep)
         if not taken <= self.values.keys():  # a card without a value takes by no sum
             return None
-        if vector(takes, self.values) not in self.vectors:
+        if vector(takes, self.values) not in vectors:
             return None
-        return Play(self.card, tuple(takes), self.sweeps and len(taken) == len(self.floor))
+        return Play(self.card, tuple(takes), len(taken) == len(self.floor) and self.sweeps)
 
     def __contains__(self, play: object) -> bool:
         """Is ``play`` (a :class:`Play` of this card) legal now?"""
@@ -255,11 +275,12 @@ class CardPlays:
         """Each kind of play, strongest first, lazily: sweeps, then the most cards taken,
         the trail last. A kind stands for the captures that differ only in which card of
         a value is taken."""
-        if self.vectors is None:
+        vectors = self.vectors
+        if vectors is None:
             ways = sorted(self.listed, key=lambda o: (not o.sweep, -len(o.takes)))
             yield from (Capture.of(o) for o in ways)
         else:
-            yield from self._by_value(self.vectors)
+            yield from self._by_value(vectors)
         if self.trail:
             yield Capture(self.card)
 
@@ -283,7 +304,8 @@ class CardPlays:
     def count(self) -> int:
         """How many kinds of play there are, counted without listing them."""
         if self._counted is None:
-            found = len(self.listed) if self.vectors is None else self.vectors.count()
+            vectors = self.vectors
+            found = len(self.listed) if vectors is None else vectors.count()
             self._counted = found + self.trail
         return self._counted
 
@@ -296,13 +318,14 @@ class CardPlays:
         """Every legal play, one set of floor cards each (the simulator's choices; on a
         large floor there are millions): the captures by sums highest value first, each
         set in floor order, or the listed ones as listed; the trail last."""
-        if self.vectors is None:
+        vectors = self.vectors
+        if vectors is None:
             yield from self.listed
         else:
             numerals = [c for c in self.floor if c in self.values]
-            for vec in sorted(self.vectors, reverse=True):
+            for vec in sorted(vectors, reverse=True):
                 for takes in expand(vec, numerals, self.values):
-                    sweep = self.sweeps and len(takes) == len(self.floor)
+                    sweep = len(takes) == len(self.floor) and self.sweeps
                     yield Play(self.card, takes, sweep)
         if self.trail:
             yield Play(self.card)

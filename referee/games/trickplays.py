@@ -6,7 +6,7 @@ all ask: iterated from the player's recorded hand, counted, and a play tested fo
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import combinations
 
 from referee.cards import Card
@@ -34,27 +34,36 @@ class TrickPlay(NamedTuple):
 class HandPlays:
     """Every legal play of one player now: a lead of 1 to ``hand_size`` cards of one suit,
     or a follow of as many cards as were led (``led``), those that beat the cards holding
-    the trick (``held``) first. Iterating needs the player's cards (``hand``, None when the
-    record does not give them: nothing to list); testing a play does not."""
+    the trick (``held``) first. Iterating needs the player's cards (``hand_of()``, asked
+    only then; None when the record does not give them: nothing to list); testing a play
+    does not."""
 
-    __slots__ = ("_follows", "hand", "hand_size", "held", "led", "top", "trump")
+    __slots__ = ("_follows", "_hand", "hand_of", "hand_size", "held", "led", "top", "trump")
 
     def __init__(
         self,
-        hand: tuple[Card, ...] | None,
+        hand_of: Callable[[], tuple[Card, ...] | None],
         hand_size: int,
         led: int | None = None,
         held: tuple[Card, ...] = (),
         trump: str = "",
         top: Card | None = None,
     ) -> None:
-        self.hand = hand
+        self.hand_of = hand_of
+        self._hand: tuple[tuple[Card, ...] | None] | None = None
         self.hand_size = hand_size
         self.led = led  # cards to follow with; None: the player leads
         self.held = held  # the cards holding the trick
         self.trump = trump
         self.top = top  # a card that beats every other (Kozel's 6S)
         self._follows: list[TrickPlay] | None = None
+
+    @property
+    def hand(self) -> tuple[Card, ...] | None:
+        """The player's cards in hand, when the record gives them (asked once)."""
+        if self._hand is None:
+            self._hand = (self.hand_of(),)
+        return self._hand[0]
 
     @property
     def leads(self) -> bool:
@@ -80,11 +89,12 @@ class HandPlays:
     def __iter__(self) -> Iterator[TrickPlay]:
         """Each legal play from the recorded hand: leads by size, or the follows that beat
         the trick and then the rest, each in the hand's order."""
-        if self.hand is None:
+        hand = self.hand
+        if hand is None:
             return
         if self.led is None:
-            for k in range(1, min(self.hand_size, len(self.hand)) + 1):
-                for cards in combinations(self.hand, k):
+            for k in range(1, min(self.hand_size, len(hand)) + 1):
+                for cards in combinations(hand, k):
                     if len({c.suit for c in cards}) == 1:
                         yield TrickPlay(cards)
             return
@@ -93,8 +103,9 @@ class HandPlays:
     def follows(self) -> list[TrickPlay]:
         """Every follow from the hand, those that beat first (worked out once)."""
         if self._follows is None:
-            assert self.hand is not None and self.led is not None
-            plays = [self.ruling(c) for c in combinations(self.hand, self.led)]
+            hand = self.hand
+            assert hand is not None and self.led is not None
+            plays = [self.ruling(c) for c in combinations(hand, self.led)]
             found = [p for p in plays if p is not None]
             self._follows = [p for p in found if p.beats] + [p for p in found if not p.beats]
         return self._follows

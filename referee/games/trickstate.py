@@ -113,7 +113,10 @@ class TrickState(DealState):
     def legal_plays(self, player: str) -> HandPlays:
         """Every legal play of ``player`` now, their lead or their follow: what the check
         asks of a play, what ``options`` lists and the simulator draws from."""
-        hand = self.known_cards(player)
+
+        def hand() -> tuple[Card, ...] | None:
+            return self.known_cards(player)
+
         if not self.trick or self.holder is None:
             return HandPlays(hand, self.hand_size)
         led = len(self.trick[0][1])
