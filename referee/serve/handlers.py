@@ -1,0 +1,288 @@
+"""What each route of ``referee serve`` answers, run on the worker thread in the reader's
+language: the seat a key opens, its page, its entries (forms and JSON), the boards, the
+live tags, the fixed files, and a page for every request refused."""
+
+from __future__ import annotations
+
+import hmac
+import json
+import sys
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from referee.messages import Msg, sentence
+from referee.problems import Problem, RefereeError
+from referee.serve.entry import BAD, BadRequest, enter
+from referee.serve.keys import DIRECTOR, Keys, load_keys
+from referee.serve.views import STATIC, frame, render, said
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from starlette.responses import Response
+
+    from referee.serve.source import Seat, Served
+
+HTML = "text/html; charset=utf-8"
+PRIVATE = {"cache-control": "no-store"}
+REFUSED = {
+    400: sentence("This request is not one referee serve takes."),
+    403: sentence("Refused: this form did not come from this server's own page. Reload the page and try again."),
+    404: sentence("Nothing here: this address opens no page (a wrong or old key?)."),
+    405: sentence("Only an entry sent from a table's page (or a program's JSON) changes anything here."),
+    409: sentence("The files served have a problem."),
+    413: sentence("Refused: a request is at most 64 kB."),
+    415: sentence("Refused: an entry is a form of a table's page, or JSON (application/json)."),
+    500: sentence("Something went wrong inside referee serve; every log is whole. Please report it."),
+}
+DID = {"undo": "undo", "amend": "amend", "hand": "hand"}
+
+
+@dataclass
+class Reply:
+    """An answer, made on the worker and sent from the event loop."""
+
+    status: int
+    body: str | bytes
+    media: str = HTML
+    headers: dict[str, str] = field(default_factory=dict)
+
+    def response(self) -> Response:
+        from starlette.responses import Response
+
+        return Response(self.body, self.status, self.headers, self.media)
+
+
+def speaking(code: str, fn: Callable[..., Reply], *args: Any) -> Reply:
+    """``fn(*args)`` in the language ``code``; a problem of the files served is a page
+    that says it, and a bug is one line for the director and a plain page, never a
+    traceback."""
+    from referee import lang
+
+    lang.use(code)
+    try:
+        return fn(*args)
+    except RefereeError as e:
+        return error_page(409, said(e.problems[0].said()))
+    except Exception as e:
+        from referee.cli.boundary import internal_error
+
+        print(internal_error(e), file=sys.stderr, flush=True)
+        return error_page(500)
+
+
+def error_page(status: int, detail: str = "") -> Reply:
+    """A refused request's page, in the reader's language."""
+    message = detail or said(REFUSED.get(status, REFUSED[400]))
+    ctx = frame(message, None, "") | {"status": status, "message": message}
+    return Reply(status, render("error.html", ctx), headers=dict(PRIVATE))
+
+
+def json_reply(status: int, body: dict[str, object]) -> Reply:
+    return Reply(status, json.dumps(body, ensure_ascii=False), "application/json", dict(PRIVATE))
+
+
+def json_refusal(status: int, rule: str, message: str) -> Reply:
+    return json_reply(status, {"ok": False, "rule": rule, "message": message})
+
+
+def seats_and_keys(served: Served) -> tuple[list[Seat], Keys]:
+    """Every seat served, and the keys (a key made for each new seat)."""
+    seats = served.seats()
+    return seats, load_keys(served.keys_path, [s.name for s in seats])
+
+
+def find(served: Served, key: str) -> tuple[Seat, Keys] | None:
+    """The seat ``key`` opens, or None (a wrong key, or the director's)."""
+    seats, keys = seats_and_keys(served)
+    name = keys.find(key)
+    return next(((s, keys) for s in seats if s.name == name), None)
+
+
+def is_director(served: Served, key: str) -> tuple[list[Seat], Keys] | None:
+    seats, keys = seats_and_keys(served)
+    return (seats, keys) if keys.find(key) == DIRECTOR else None
+
+
+def table(served: Served, key: str, query: dict[str, str]) -> Reply:
+    from referee.serve.pages import Page, table_page
+
+    found = find(served, key)
+    if found is None:
+        return error_page(404)
+    seat, keys = found
+    page = Page(seat, served.read(seat), key, keys.token(key), query, tag=served.tag([seat]))
+    return Reply(200, table_page(page), headers=dict(PRIVATE))
+
+
+def table_tag(served: Served, key: str) -> Reply:
+    found = find(served, key)
+    if found is None:
+        return Reply(404, "", "text/plain", dict(PRIVATE))
+    return Reply(200, served.tag([found[0]]), "text/plain", dict(PRIVATE))
+
+
+def choices(served: Served, key: str, query: dict[str, str]) -> Reply:
+    from referee.serve.pages import Page, choices_fragment
+
+    found = find(served, key)
+    if found is None:
+        return error_page(404)
+    seat, keys = found
+    page = Page(seat, served.read(seat), key, keys.token(key), query)
+    return Reply(200, choices_fragment(page), headers=dict(PRIVATE))
+
+
+def correction(served: Served, key: str, query: dict[str, str], which: str) -> Reply:
+    from referee.serve.corrections import correction_page
+    from referee.serve.pages import Page
+
+    found = find(served, key)
+    if found is None or not found[0].open:
+        return error_page(404)
+    seat, keys = found
+    page = Page(seat, served.read(seat), key, keys.token(key), query, tag=served.tag([seat]))
+    return Reply(200, correction_page(page, which), headers=dict(PRIVATE))
+
+
+def table_post(served: Served, key: str, fields: dict[str, list[str]], query: dict[str, str]) -> Reply:
+    """An entry from a table's form: the key must open a table of the current round and
+    the form carry the token this server put in it; then it is entered as a program's."""
+    from referee.serve.forms import form_request
+    from referee.serve.pages import Page, table_page
+
+    found = find(served, key)
+    if found is None or not found[0].open:
+        return error_page(404)
+    seat, keys = found
+    token = (fields.get("token") or [""])[0]
+    if not hmac.compare_digest(token.encode("utf-8", "replace"), keys.token(key).encode()):
+        return error_page(403)
+    try:
+        data = form_request(fields)
+    except BadRequest as e:
+        outcome_problem, status = Problem(BAD, e.said), 400
+    else:
+        outcome = enter(seat.path, data)
+        if outcome.status == 200:
+            return Reply(303, "", headers={"location": after(key, str(data["command"]), query)})
+        assert outcome.problem is not None
+        outcome_problem, status = outcome.problem, outcome.status
+        if data.get("command") == "play":
+            query = {**query, "cards": " ".join(data.get("cards", []))}
+    page = Page(seat, served.read(seat), key, keys.token(key), query, outcome_problem, served.tag([seat]))
+    return Reply(status, table_page(page), headers=dict(PRIVATE))
+
+
+def after(key: str, command: str, query: dict[str, str]) -> str:
+    """Where a recorded entry's form leads: the table's page, saying what was done."""
+    from urllib.parse import urlencode
+
+    params = {k: v for k, v in query.items() if k == "lang"}
+    if command in DID:
+        params["did"] = DID[command]
+    return f"/t/{key}" + (f"?{urlencode(params)}" if params else "")
+
+
+def entry(served: Served, key: str, data: object) -> Reply:
+    """An entry from a program (``POST /t/KEY/entry``), answered as serve.md says."""
+    found = find(served, key)
+    if found is None or not found[0].open:
+        return json_refusal(404, "serve.key", "this key opens no table taking entries now")
+    outcome = enter(found[0].path, data)
+    return json_reply(outcome.status, outcome.body)
+
+
+def state(served: Served, key: str) -> Reply:
+    """``GET /t/KEY/state``: ``show --json``'s object, its digest and its entries."""
+    from referee.render import state_json
+
+    found = find(served, key)
+    if found is None:
+        return json_refusal(404, "serve.key", "this key opens no table")
+    log = served.read(found[0])
+    if not log.usable or log.match is None or log.replayed is None:
+        assert log.problem is not None
+        body = {"ok": False, **log.problem.as_json(), "digest": log.digest, "entries": log.entries}
+        return json_reply(409, body)
+    out = state_json(log.match, log.replayed) | {"digest": log.digest, "entries": log.entries}
+    return json_reply(200, out)
+
+
+def board(served: Served, query: dict[str, str]) -> Reply:
+    from referee.serve.boards import public_board
+
+    seats = served.seats()
+    return Reply(200, public_board(served, seats, query), headers={"cache-control": "no-cache"})
+
+
+def board_tag(served: Served) -> Reply:
+    return Reply(200, served.tag(served.seats()), "text/plain", dict(PRIVATE))
+
+
+def director(served: Served, key: str, query: dict[str, str]) -> Reply:
+    from referee.serve.boards import director_board
+
+    found = is_director(served, key)
+    if found is None:
+        return error_page(404)
+    seats, keys = found
+    return Reply(200, director_board(served, seats, keys, key, query), headers=dict(PRIVATE))
+
+
+def director_tag(served: Served, key: str) -> Reply:
+    found = is_director(served, key)
+    if found is None:
+        return Reply(404, "", "text/plain", dict(PRIVATE))
+    return Reply(200, served.tag(found[0]), "text/plain", dict(PRIVATE))
+
+
+def slips(served: Served, key: str, base: str) -> Reply:
+    from referee.serve.boards import slips_page
+
+    found = is_director(served, key)
+    if found is None:
+        return error_page(404)
+    seats, keys = found
+    return Reply(200, slips_page(served, seats, keys, base), headers=dict(PRIVATE))
+
+
+@cache
+def _static(name: str) -> tuple[bytes, str] | None:
+    """A fixed file of the server's own and its digest (None: no such file)."""
+    import hashlib
+
+    from referee.html.sheet import TEMPLATES
+
+    files = {
+        "serve.css": [STATIC / "serve.css"],
+        "serve.js": [STATIC / "serve.js"],
+        "sheet.css": [TEMPLATES / "base.css", TEMPLATES / "sheet.css", STATIC / "board.css"],
+    }
+    if name not in files:
+        return None
+    data = b"\n".join(p.read_bytes() for p in files[name])
+    return data, hashlib.sha256(data).hexdigest()[:16]
+
+
+def static(name: str, etag: str | None) -> Response:
+    """``/s/NAME``: the stylesheets and the script, checked again on every load."""
+    from starlette.responses import Response
+
+    found = _static(name)
+    if found is None:
+        from referee import lang
+
+        lang.use("en")
+        return error_page(404).response()
+    data, digest = found
+    headers = {"etag": f'"{digest}"', "cache-control": "no-cache"}
+    if etag == f'"{digest}"':
+        return Response(b"", 304, headers)
+    media = "text/css; charset=utf-8" if name.endswith(".css") else "text/javascript; charset=utf-8"
+    return Response(data, 200, headers, media)
+
+
+def problem_said(problem: Problem) -> Msg:
+    return problem.said()
