@@ -11,7 +11,6 @@ request there, and the event loop stays free for the other phones meanwhile.
 from __future__ import annotations
 
 import asyncio
-import hmac
 import json
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
@@ -43,7 +42,7 @@ HEADERS = {
         "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
     ),
     "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
+    "referrer-policy": "same-origin",
     "x-frame-options": "DENY",
     "cross-origin-resource-policy": "same-origin",
 }
@@ -88,7 +87,9 @@ class Edges:
         async def secured(message: Message) -> None:
             if message["type"] == "http.response.start":
                 have = {k.lower() for k, _ in message.get("headers", [])}
-                extra = [(k.encode(), v.encode()) for k, v in HEADERS.items() if k.encode() not in have]
+                extra = [
+                    (k.encode(), v.encode()) for k, v in HEADERS.items() if k.encode() not in have
+                ]
                 message["headers"] = [*message.get("headers", []), *extra]
             await send(message)
 
@@ -206,7 +207,9 @@ class Server:
 
     async def amend(self, request: Request) -> Response:
         key, q = request.path_params["key"], self.query(request)
-        return await self.work(self.lang(request), handlers.correction, self.served, key, q, "amend")
+        return await self.work(
+            self.lang(request), handlers.correction, self.served, key, q, "amend"
+        )
 
     async def hand(self, request: Request) -> Response:
         key, q = request.path_params["key"], self.query(request)
@@ -217,7 +220,8 @@ class Server:
         return await self.work("en", handlers.state, self.served, key)
 
     async def static(self, request: Request) -> Response:
-        return handlers.static(request.path_params["name"], request.headers.get("if-none-match"))
+        found = handlers.static(request.path_params["name"], request.headers.get("if-none-match"))
+        return found if found is not None else await self.error(request, 404)
 
     async def table_post(self, request: Request) -> Response:
         """An entry from a table's page: a form with the server's token."""
@@ -226,7 +230,9 @@ class Server:
         if media_type(request) != FORM:
             return await self.error(request, 415)
         try:
-            fields = parse_qs((await request.body()).decode("utf-8"), keep_blank_values=True, max_num_fields=400)
+            fields = parse_qs(
+                (await request.body()).decode("utf-8"), keep_blank_values=True, max_num_fields=400
+            )
         except (UnicodeDecodeError, ValueError):
             return await self.error(request, 400)
         key, q = request.path_params["key"], self.query(request)
@@ -237,9 +243,13 @@ class Server:
         """An entry from a program: ``application/json`` only (no other site can send it
         without a preflight, which this server never answers)."""
         if not same_origin(request):
-            return handlers.json_refusal(403, "serve.origin", "requests from another site are refused").response()
+            return handlers.json_refusal(
+                403, "serve.origin", "requests from another site are refused"
+            ).response()
         if media_type(request) != JSON:
-            return handlers.json_refusal(415, handlers.BAD, "send Content-Type: application/json").response()
+            return handlers.json_refusal(
+                415, handlers.BAD, "send Content-Type: application/json"
+            ).response()
         try:
             data = json.loads(await request.body())
         except (UnicodeDecodeError, ValueError):

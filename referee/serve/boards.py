@@ -118,16 +118,18 @@ def public_board(served: Served, seats: list[Seat], query: dict[str, str]) -> st
     return render("board.html", ctx)
 
 
-def director_board(served: Served, seats: list[Seat], keys: Keys, key: str, query: dict[str, str]) -> str:
+def director_board(
+    served: Served, seats: list[Seat], keys: Keys, key: str, query: dict[str, str]
+) -> str:
     """The director's board: the public board's figures, each table's page and the slips."""
     ctx: dict[str, Any] = frame("", f"/d/{key}/tag{_lang(query)}", served.tag(seats))
     ctx |= {"b": _words(), "single": served.single}
     ctx |= _single(served, seats) if served.single else _tournament(served, seats)
-    links = {
-        (s.round or 0, s.table or 0): f"/t/{keys.key_of(s.name)}{_lang(query)}" for s in seats
-    }
+    links = {(s.round or 0, s.table or 0): f"/t/{keys.key_of(s.name)}{_lang(query)}" for s in seats}
     if served.single:
-        ctx["tables"] = [{"number": 1, "round": 0, "sides": list(seats[0].sides), "state": "", "points": None}]
+        ctx["tables"] = [
+            {"number": 1, "round": 0, "sides": list(seats[0].sides), "state": "", "points": None}
+        ]
     ctx["director"] = {"links": links, "slips": f"/d/{key}/slips{_lang(query)}"}
     ctx["title"] = said(BOARD_WORDS["director"])
     return render("board.html", ctx)

@@ -48,10 +48,14 @@ def correction_page(page: Page, which: str) -> str:
         ctx |= {
             "form": {"token": page.token, "base": log.entries, "digest": log.digest},
             "players": match.players,
-            "fishing": "card" in spec.entries,
+            "captures": "card" in spec.entries,
             "deck": deck(spec.deck),
             "entries": entries(match),
             "mover": state.to_move() if state is not None else None,
-            "title": said(sentence("Correct an earlier entry") if which == "amend" else sentence("Cards received")),
+            "title": said(
+                sentence("Correct an earlier entry")
+                if which == "amend"
+                else sentence("Cards received")
+            ),
         }
     return render("correction.html", ctx)

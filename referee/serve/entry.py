@@ -136,7 +136,9 @@ def parse_request(data: object) -> Request:
         raise BadRequest(sentence("base must be the number of entries the entry was built on"))
     digest = data.get("digest")
     if digest is not None and not (
-        isinstance(digest, str) and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest)
+        isinstance(digest, str)
+        and len(digest) == 64
+        and all(c in "0123456789abcdef" for c in digest)
     ):
         raise BadRequest(sentence("digest must be the log's SHA-256, in hexadecimal"))
     options: dict[str, Any] = {}
@@ -270,4 +272,3 @@ def legal_plays(path: Path, request: Request) -> tuple[list[object], int]:
     listed = plays.get("options", plays.get("plays", []))
     more = plays.get("more", 0)
     return list(listed) if isinstance(listed, list) else [], more if isinstance(more, int) else 0
-

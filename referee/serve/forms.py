@@ -45,7 +45,9 @@ def form_request(fields: dict[str, list[str]]) -> dict[str, object]:
 
 def _number(key: str, text: str) -> int:
     if not text.isdigit() or int(text) < 1:
-        raise BadRequest(sentence("{key} must be {kind}", key=key, kind=sentence("a whole number from 1")))
+        raise BadRequest(
+            sentence("{key} must be {kind}", key=key, kind=sentence("a whole number from 1"))
+        )
     return int(text)
 
 

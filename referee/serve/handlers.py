@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from referee.messages import Msg, sentence
+from referee.messages import sentence
 from referee.problems import Problem, RefereeError
-from referee.serve.entry import BAD, BadRequest, enter
+from referee.serve.entry import BAD as BAD
+from referee.serve.entry import BadRequest, enter
 from referee.serve.keys import DIRECTOR, Keys, load_keys
 from referee.serve.views import STATIC, frame, render, said
 
@@ -28,13 +29,17 @@ HTML = "text/html; charset=utf-8"
 PRIVATE = {"cache-control": "no-store"}
 REFUSED = {
     400: sentence("This request is not one referee serve takes."),
-    403: sentence("Refused: this form did not come from this server's own page. Reload the page and try again."),
+    403: sentence("Refused: this form is not from this server's own page. Reload it, try again."),
     404: sentence("Nothing here: this address opens no page (a wrong or old key?)."),
-    405: sentence("Only an entry sent from a table's page (or a program's JSON) changes anything here."),
+    405: sentence(
+        "Only an entry sent from a table's page (or a program's JSON) changes anything here."
+    ),
     409: sentence("The files served have a problem."),
     413: sentence("Refused: a request is at most 64 kB."),
     415: sentence("Refused: an entry is a form of a table's page, or JSON (application/json)."),
-    500: sentence("Something went wrong inside referee serve; every log is whole. Please report it."),
+    500: sentence(
+        "Something went wrong inside referee serve; every log is whole. Please report it."
+    ),
 }
 DID = {"undo": "undo", "amend": "amend", "hand": "hand"}
 
@@ -146,7 +151,9 @@ def correction(served: Served, key: str, query: dict[str, str], which: str) -> R
     return Reply(200, correction_page(page, which), headers=dict(PRIVATE))
 
 
-def table_post(served: Served, key: str, fields: dict[str, list[str]], query: dict[str, str]) -> Reply:
+def table_post(
+    served: Served, key: str, fields: dict[str, list[str]], query: dict[str, str]
+) -> Reply:
     """An entry from a table's form: the key must open a table of the current round and
     the form carry the token this server put in it; then it is entered as a program's."""
     from referee.serve.forms import form_request
@@ -170,8 +177,11 @@ def table_post(served: Served, key: str, fields: dict[str, list[str]], query: di
         assert outcome.problem is not None
         outcome_problem, status = outcome.problem, outcome.status
         if data.get("command") == "play":
-            query = {**query, "cards": " ".join(data.get("cards", []))}
-    page = Page(seat, served.read(seat), key, keys.token(key), query, outcome_problem, served.tag([seat]))
+            cards = data.get("cards", [])
+            query = {**query, "cards": " ".join(cards) if isinstance(cards, list) else ""}
+    page = Page(
+        seat, served.read(seat), key, keys.token(key), query, outcome_problem, served.tag([seat])
+    )
     return Reply(status, table_page(page), headers=dict(PRIVATE))
 
 
@@ -266,23 +276,17 @@ def _static(name: str) -> tuple[bytes, str] | None:
     return data, hashlib.sha256(data).hexdigest()[:16]
 
 
-def static(name: str, etag: str | None) -> Response:
-    """``/s/NAME``: the stylesheets and the script, checked again on every load."""
+def static(name: str, etag: str | None) -> Response | None:
+    """``/s/NAME``: the stylesheets and the script, checked again on every load (None:
+    no such file)."""
     from starlette.responses import Response
 
     found = _static(name)
     if found is None:
-        from referee import lang
-
-        lang.use("en")
-        return error_page(404).response()
+        return None
     data, digest = found
     headers = {"etag": f'"{digest}"', "cache-control": "no-cache"}
     if etag == f'"{digest}"':
         return Response(b"", 304, headers)
     media = "text/css; charset=utf-8" if name.endswith(".css") else "text/javascript; charset=utf-8"
     return Response(data, 200, headers, media)
-
-
-def problem_said(problem: Problem) -> Msg:
-    return problem.said()

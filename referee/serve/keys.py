@@ -105,7 +105,11 @@ def _create(path: Path, names: list[str]) -> None:
         return
     except OSError as e:
         raise RefereeError(
-            [Problem("log.file", sentence("{file}: {error}", file=shown_path(path), error=e.strerror))]
+            [
+                Problem(
+                    "log.file", sentence("{file}: {error}", file=shown_path(path), error=e.strerror)
+                )
+            ]
         ) from None
     with os.fdopen(fd, "wb") as out:
         out.write(_dumps(keys))

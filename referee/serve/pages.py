@@ -98,7 +98,10 @@ def last_said(match: Match, replayed: Replay) -> list[str]:
         return []
     events = list(state.events)
     first = max((i for i, e in enumerate(events) if isinstance(e, FIRST)), default=len(events))
-    return [line.replace("\u200f", "") for line in announce(Recorded(match, replayed, events[first:]), Style())]
+    return [
+        line.replace("\u200f", "")
+        for line in announce(Recorded(match, replayed, events[first:]), Style())
+    ]
 
 
 def state_lines(match: Match, replayed: Replay) -> tuple[str, list[Markup | str]]:
@@ -129,8 +132,8 @@ def _play(page: Page, match: Match, state: DealState) -> dict[str, Any]:
     player = state.to_move()
     chosen = [c for c in page.query.get("cards", "").split() if c]
     form: dict[str, Any] = {
-        "title": said(sentence("{player} to play", player=player or "")),
-        "fishing": fishing,
+        "title": said(sentence("To play: {player}", player=player or "")),
+        "captures": fishing,
         "cards": _playable(state, player),
         "chosen": chosen,
         "choices": [],
@@ -200,11 +203,19 @@ def _notices(page: Page) -> list[dict[str, Any]]:
         kind = "stale" if p.rule == "serve.stale" else "refused"
         out.append({"kind": kind, "rule": p.rule, "lines": [said(p.message)]})
     if page.query.get("changed"):
-        out.append({"kind": "stale", "rule": None, "lines": [said(sentence("The log changed: here it is now."))]})
+        out.append(
+            {
+                "kind": "stale",
+                "rule": None,
+                "lines": [said(sentence("The log changed: here it is now."))],
+            }
+        )
     if page.query.get("did") in DID:
         out.append({"kind": "done", "rule": None, "lines": [said(DID[page.query["did"]])]})
     if log.problem is not None:
-        out.append({"kind": "refused", "rule": log.problem.rule, "lines": [said(log.problem.message)]})
+        out.append(
+            {"kind": "refused", "rule": log.problem.rule, "lines": [said(log.problem.message)]}
+        )
     elif not page.seat.open:
         said_ro = sentence("This round is over: its table is read only.")
         out.append({"kind": "done", "rule": None, "lines": [said(said_ro)]})
@@ -226,9 +237,20 @@ def table_page(page: Page) -> str:
     """The table's page (:class:`Page` says which and what it was asked for)."""
     log = page.log
     ctx: dict[str, Any] = frame(where(page.seat), f"{page.url}/tag", page.tag)
-    ctx |= {"where": where(page.seat), "head": where(page.seat), "lines": [], "notices": _notices(page)}
+    ctx |= {
+        "where": where(page.seat),
+        "head": where(page.seat),
+        "lines": [],
+        "notices": _notices(page),
+    }
     ctx |= {"play": None, "deal": None, "declare": None, "claim": None, "forfeit": None}
-    ctx |= {"form": None, "undo": False, "links": [], "players": [], "choices_url": f"{page.url}/choices"}
+    ctx |= {
+        "form": None,
+        "undo": False,
+        "links": [],
+        "players": [],
+        "choices_url": f"{page.url}/choices",
+    }
     if not log.usable:
         return render("table.html", ctx)
     assert log.match is not None and log.replayed is not None
@@ -243,7 +265,9 @@ def table_page(page: Page) -> str:
 
 def _forms(page: Page, match: Match, replayed: Replay) -> dict[str, Any]:
     """The entry forms for what may come next, with the base and digest they carry."""
-    out: dict[str, Any] = {"form": {"token": page.token, "base": page.log.entries, "digest": page.log.digest}}
+    out: dict[str, Any] = {
+        "form": {"token": page.token, "base": page.log.entries, "digest": page.log.digest}
+    }
     state = replayed.state
     in_play = state is not None and not state.finished
     if state is not None and (in_play or state.can_follow()):
@@ -255,7 +279,9 @@ def _forms(page: Page, match: Match, replayed: Replay) -> dict[str, Any]:
     out["undo"] = bool(match.deals)
     links = []
     if any(d.plays for d in match.deals):
-        links.append({"url": f"{page.url}/amend", "text": said(sentence("Correct an earlier entry"))})
+        links.append(
+            {"url": f"{page.url}/amend", "text": said(sentence("Correct an earlier entry"))}
+        )
     if in_play:
         links.append({"url": f"{page.url}/hand", "text": said(sentence("Cards received"))})
     out["links"] = links
@@ -272,5 +298,5 @@ def choices_fragment(page: Page) -> str:
         state = log.replayed.state
         if state is not None and not state.finished:
             found = card_choices(state, page.query.get("cards", "").split())
-    env_ctx = {"list": found, "w": words()}
+    env_ctx: dict[str, object] = {"list": found, "w": words()}
     return render("choices.html", env_ctx)

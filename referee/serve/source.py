@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.logfile import read_path
-from referee.messages import sentence
 from referee.problems import Problem, RefereeError
 
 if TYPE_CHECKING:
@@ -164,20 +163,21 @@ class Served:
     def single(self) -> bool:
         return self.log is not None
 
-    def beside(self, suffix: str) -> Path:
-        """A file of serve's own: in the tournament folder, or beside the single log."""
+    def beside(self, name: str) -> Path:
+        """A file of serve's own: ``referee-NAME`` in the tournament folder, or beside the
+        single log as ``LOG.NAME``."""
         if self.log is not None:
-            return self.log.parent / f"{self.log.name}.{suffix}"
+            return self.log.parent / f"{self.log.name}.{name}"
         assert self.folder is not None
-        return self.folder / f"referee-serve.{suffix}"
+        return self.folder / f"referee-{name}"
 
     @property
     def keys_path(self) -> Path:
-        return self.beside("keys.json")
+        return self.beside("serve-keys.json")
 
     @property
     def lock_path(self) -> Path:
-        return self.beside("lock")
+        return self.beside("serve.lock")
 
     def watched(self) -> Path:
         """The file whose change changes the seats: the tournament file, or the log."""
@@ -254,4 +254,3 @@ class Served:
 
 
 _tournaments: dict[tuple[str, str, str], Tournament] = {}
-

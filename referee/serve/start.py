@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 DEFAULT_PORT = 8031
 LOCAL = "127.0.0.1"
+_held: list[Path] = []  # the lock file this process holds (removed as it stops)
 
 
 def refuse(rule: str, said: str) -> RefereeError:
@@ -39,7 +40,9 @@ def what_is_served(folder: Path | None, log: Path | None) -> Served:
         try:
             os.close(open_regular(log))
         except RefereeError as e:
-            said = sentence("{problem}; referee serve -f takes a match log", problem=e.problems[0].message)
+            said = sentence(
+                "{problem}; referee serve -f takes a match log", problem=e.problems[0].message
+            )
             raise refuse("serve.source", said) from None
         return Served(log=log.absolute())
     from referee.tournament.store import file_of
@@ -85,7 +88,12 @@ def addresses(served: Served, base: str) -> dict[str, Any]:
     seats = served.seats()
     keys = load_keys(served.keys_path, [s.name for s in seats])
     tables = [
-        {"round": s.round, "table": s.table, "sides": list(s.sides), "url": f"{base}/t/{keys.key_of(s.name)}"}
+        {
+            "round": s.round,
+            "table": s.table,
+            "sides": list(s.sides),
+            "url": f"{base}/t/{keys.key_of(s.name)}",
+        }
         for s in seats
         if s.open
     ]
@@ -113,7 +121,12 @@ def bind(host: str, port: int) -> socket.socket:
                 "port {port} is in use (another server?); choose another with --port", port=port
             )
         else:
-            said = sentence("cannot serve on {host}:{port}: {error}", host=host, port=port, error=e.strerror or str(e))
+            said = sentence(
+                "cannot serve on {host}:{port}: {error}",
+                host=host,
+                port=port,
+                error=e.strerror or str(e),
+            )
         raise refuse("serve.port", said) from None
     sock.listen(128)
     sock.set_inheritable(True)
@@ -143,7 +156,16 @@ def said_for_people(found: dict[str, Any], host: str) -> list[str]:
             if t["round"] is not None
             else sentence("The table")
         )
-        lines.append(localized(sentence("{table} ({sides}): {url}", table=where, sides=" – ".join(t["sides"]), url=t["url"])))
+        lines.append(
+            localized(
+                sentence(
+                    "{table} ({sides}): {url}",
+                    table=where,
+                    sides=" – ".join(t["sides"]),
+                    url=t["url"],
+                )
+            )
+        )
         out = io.StringIO()
         segno.make(t["url"], error="m", micro=False).terminal(out=out, compact=True, border=2)
         lines.append(out.getvalue().rstrip("\n"))
@@ -151,13 +173,16 @@ def said_for_people(found: dict[str, Any], host: str) -> list[str]:
     return lines
 
 
-def run(served: Served, host: str, port: int, as_json: bool, lang: str, echo: Callable[[str], None]) -> None:
+def run(
+    served: Served, host: str, port: int, as_json: bool, lang: str, echo: Callable[[str], None]
+) -> None:
     """Serve until Ctrl-C (or SIGTERM): bind, lock, say the addresses, run uvicorn."""
     import json
 
     sock = bind(host, port)
     base = base_url(host, port)
     with serving(served.lock_path, base):
+        _held[:] = [served.lock_path]
         found = addresses(served, base)
         if as_json:
             echo(json.dumps(found, ensure_ascii=False))
@@ -172,6 +197,9 @@ def _stopped(signum: int, frame: object) -> None:
     """Ctrl-C or SIGTERM, once uvicorn has closed: say so and leave (every entry accepted
     was written before it was answered)."""
     said = localized(sentence("referee serve stopped; every entry accepted is in its log."))
+    for lock in _held:
+        with contextlib.suppress(OSError):
+            os.unlink(lock)
     with contextlib.suppress(OSError):
         os.write(2, (said + "\n").encode("utf-8", "backslashreplace"))
     os._exit(0)

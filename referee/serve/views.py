@@ -24,16 +24,15 @@ if TYPE_CHECKING:
 TEMPLATES = Path(__file__).parent / "templates"
 STATIC = Path(__file__).parent / "static"
 RLM = "\u200f"
+LONG = 12  # a line listing more cards than this (the cards not yet seen) is set smaller
 
 WORDS = {
     "record": sentence("Record"),
-    "play": sentence("Play"),
     "show_captures": sentence("Show the captures"),
     "capture": sentence("What it takes"),
     "trail": sentence("trail: takes nothing"),
-    "sweep": sentence("sweep"),
+    "sweep": sentence("a sweep"),
     "other_capture": sentence("Another capture: tap the cards it takes"),
-    "next_deal": sentence("The next deal"),
     "dealer": sentence("Dealer"),
     "claim": sentence("Claim 31 for"),
     "claim_button": sentence("Claim 31"),
@@ -113,6 +112,7 @@ def line_html(line: Line) -> Markup:
     from referee.words.sentences import said as said_fact
 
     out: list[str] = []
+    many = sum(len(p.cards) for p in line if isinstance(p, Cards)) > LONG
     for part in line:
         if isinstance(part, Cards):
             if part.cards:
@@ -121,7 +121,8 @@ def line_html(line: Line) -> Markup:
                 out.append(escape(said(said_fact(part.empty))))
         else:
             out.append(escape(said(said_fact(part))))
-    return Markup("".join(out))
+    text = "".join(out)
+    return Markup(f'<span class="long">{text}</span>' if many else text)
 
 
 def frame(title: str, poll: str | None, tag: str) -> dict[str, object]:

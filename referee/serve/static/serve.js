@@ -37,6 +37,8 @@
       .then(function () { setTimeout(check, 1000); });
   }
 
+  var asked = 0;  // the last card tapped: an older card's answer arriving late is dropped
+
   function wire() {
     var box = document.getElementById("choices");
     if (!box) { return; }
@@ -46,7 +48,9 @@
         url.searchParams.set("cards", input.value);
         var lang = new URL(location.href).searchParams.get("lang");
         if (lang) { url.searchParams.set("lang", lang); }
+        var mine = ++asked;
         fetch(url, { cache: "no-store" }).then(function (r) { return r.text(); }).then(function (html) {
+          if (mine !== asked) { return; }
           box.querySelectorAll("label").forEach(function (l) { l.remove(); });
           box.insertAdjacentHTML("beforeend", html);
           box.hidden = !box.querySelector("label");
