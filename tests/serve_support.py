@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import warnings
 from pathlib import Path
 from typing import Any
-
-import warnings
 
 with warnings.catch_warnings():  # starlette 1.x would rather have httpx2: httpx still serves
     warnings.simplefilter("ignore")

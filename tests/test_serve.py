@@ -125,13 +125,15 @@ def test_a_change_at_the_cli_makes_the_page_stale(log: Path) -> None:
         ({"base": 1, "command": "play", "cards": ["8S"], "takes": " "}, "--takes needs"),
     ],
 )
-def test_a_body_that_is_not_a_table_command_is_a_400(
-    log: Path, body: object, said: str
-) -> None:
+def test_a_body_that_is_not_a_table_command_is_a_400(log: Path, body: object, said: str) -> None:
     served = Served(log=log)
     c = client(served)
     before = log.read_bytes()
-    r = c.post(f"{table_url(served)}/entry", content=json.dumps(body), headers={"content-type": "application/json"})
+    r = c.post(
+        f"{table_url(served)}/entry",
+        content=json.dumps(body),
+        headers={"content-type": "application/json"},
+    )
     answer = json.loads(r.text)
     assert r.status_code == 400 and answer["rule"] == "serve.request", answer
     assert said in answer["message"]
@@ -146,8 +148,10 @@ def test_bura_leads_declarations_and_claims_through_json(tmp_path: Path) -> None
     steps = [
         ({"command": "play", "cards": ["AS", "10S"]}, ("play", "AS", "10S")),
         ({"command": "play", "cards": ["6H", "7H"]}, ("play", "6H", "7H")),
-        ({"command": "declare", "name": "molodka", "cards": ["AC", "10C", "KC"], "by": "Ivan"},
-         ("declare", "molodka", "AC", "10C", "KC", "--by", "Ivan")),
+        (
+            {"command": "declare", "name": "molodka", "cards": ["AC", "10C", "KC"], "by": "Ivan"},
+            ("declare", "molodka", "AC", "10C", "KC", "--by", "Ivan"),
+        ),
         ({"command": "play", "cards": ["AH"]}, ("play", "AH")),
         ({"command": "play", "cards": ["6C"]}, ("play", "6C")),
         ({"command": "claim", "by": "Ivan"}, ("claim", "--by", "Ivan")),
@@ -167,8 +171,15 @@ def test_amend_insert_and_delete_as_the_cli_does(log: Path) -> None:
     for args in (("8S", "--takes", "5H 3C"), ("KD", "--takes", "KS")):
         cli("play", *args, "-f", str(log))
         cli("play", *args, "-f", str(typed))
-    body = {"base": 3, "command": "amend", "deal": 1, "play": 2, "cards": ["4C"], "trail": True,
-            "insert": True}
+    body = {
+        "base": 3,
+        "command": "amend",
+        "deal": 1,
+        "play": 2,
+        "cards": ["4C"],
+        "trail": True,
+        "insert": True,
+    }
     status, answer = entry(c, url, body)
     assert (status, answer["rule"]) == (409, "turn.order"), answer  # KD was Omar's turn
     body = {"base": 3, "command": "amend", "deal": 1, "play": 2, "delete": True}
@@ -248,8 +259,17 @@ def test_an_old_round_is_read_only_and_the_new_one_opens_at_once(tmp_path: Path)
     c = client(served)
     old = [path_of(t["url"]) for t in urls(served)["tables"]]
     for n, t in enumerate(urls(served)["tables"], 1):
-        cli("tournament", "result", str(n), "--forfeit", t["sides"][1], "--reason", "absent",
-            "--dir", str(event))
+        cli(
+            "tournament",
+            "result",
+            str(n),
+            "--forfeit",
+            t["sides"][1],
+            "--reason",
+            "absent",
+            "--dir",
+            str(event),
+        )
     cli("tournament", "pair", "--dir", str(event))
     new = [path_of(t["url"]) for t in urls(served)["tables"]]
     assert set(new).isdisjoint(old) and len(new) == 2
@@ -272,7 +292,10 @@ def test_keys_are_random_kept_owner_only_and_never_on_a_log_or_the_public_board(
     keys_file = event / "referee-serve-keys.json"
     assert keys_file.stat().st_mode & 0o777 == 0o600
     assert urls(Served(folder=event)) == first  # a restart keeps every address
-    keys = [first["director"].rsplit("/", 1)[1], *(t["url"].rsplit("/", 1)[1] for t in first["tables"])]
+    keys = [
+        first["director"].rsplit("/", 1)[1],
+        *(t["url"].rsplit("/", 1)[1] for t in first["tables"]),
+    ]
     assert len(set(keys)) == 3 and all(len(k) == 26 for k in keys)  # 128 bits each, base32
     c = client(served)
     board = c.get("/").text

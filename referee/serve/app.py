@@ -11,11 +11,10 @@ request there, and the event loop stays free for the other phones meanwhile.
 from __future__ import annotations
 
 import asyncio
-import json
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import TYPE_CHECKING, Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -34,8 +33,6 @@ if TYPE_CHECKING:
     from referee.serve.source import Served
 
 MAX_BODY = 64 * 1024
-FORM = "application/x-www-form-urlencoded"
-JSON = "application/json"
 HEADERS = {
     "content-security-policy": (
         "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' data:; "
@@ -143,7 +140,8 @@ class Server:
     async def work(self, code: str, fn: Callable[..., Reply], *args: Any) -> Response:
         """Run ``fn`` on the worker with the language ``code`` in use; its reply."""
         loop = asyncio.get_running_loop()
-        reply = await loop.run_in_executor(self.pool, partial(handlers.speaking, code, fn, *args))
+        said = partial(handlers.speaking, code, self.default, fn, *args)
+        reply = await loop.run_in_executor(self.pool, said)
         return reply.response()
 
     def lang(self, request: Request) -> str:
@@ -223,39 +221,21 @@ class Server:
         found = handlers.static(request.path_params["name"], request.headers.get("if-none-match"))
         return found if found is not None else await self.error(request, 404)
 
+    async def sent(self, request: Request) -> handlers.Sent:
+        """What a request that would change something brings: where it is from, its media
+        type and its body (judged on the worker, after its key)."""
+        return handlers.Sent(same_origin(request), media_type(request), await request.body())
+
     async def table_post(self, request: Request) -> Response:
         """An entry from a table's page: a form with the server's token."""
-        if not same_origin(request):
-            return await self.error(request, 403)
-        if media_type(request) != FORM:
-            return await self.error(request, 415)
-        try:
-            fields = parse_qs(
-                (await request.body()).decode("utf-8"), keep_blank_values=True, max_num_fields=400
-            )
-        except (UnicodeDecodeError, ValueError):
-            return await self.error(request, 400)
-        key, q = request.path_params["key"], self.query(request)
-        lang = self.lang(request)
-        return await self.work(lang, handlers.table_post, self.served, key, fields, q)
+        key, q, sent = request.path_params["key"], self.query(request), await self.sent(request)
+        return await self.work(self.lang(request), handlers.table_post, self.served, key, sent, q)
 
     async def entry(self, request: Request) -> Response:
         """An entry from a program: ``application/json`` only (no other site can send it
         without a preflight, which this server never answers)."""
-        if not same_origin(request):
-            return handlers.json_refusal(
-                403, "serve.origin", "requests from another site are refused"
-            ).response()
-        if media_type(request) != JSON:
-            return handlers.json_refusal(
-                415, handlers.BAD, "send Content-Type: application/json"
-            ).response()
-        try:
-            data = json.loads(await request.body())
-        except (UnicodeDecodeError, ValueError):
-            return handlers.json_refusal(400, handlers.BAD, "the body is not JSON").response()
-        key = request.path_params["key"]
-        return await self.work("en", handlers.entry, self.served, key, data)
+        key, sent = request.path_params["key"], await self.sent(request)
+        return await self.work("en", handlers.entry, self.served, key, sent)
 
 
 def media_type(request: Request) -> str:

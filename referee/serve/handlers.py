@@ -10,6 +10,7 @@ import sys
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs
 
 from referee.messages import sentence
 from referee.problems import Problem, RefereeError
@@ -42,6 +43,18 @@ REFUSED = {
     ),
 }
 DID = {"undo": "undo", "amend": "amend", "hand": "hand"}
+FORM = "application/x-www-form-urlencoded"
+JSON = "application/json"
+
+
+@dataclass(frozen=True)
+class Sent:
+    """A request that would change something: whether it came from this server's own
+    pages (or a program), its media type, and its body (at most 64 kB)."""
+
+    same_origin: bool
+    media: str
+    body: bytes
 
 
 @dataclass
@@ -59,10 +72,10 @@ class Reply:
         return Response(self.body, self.status, self.headers, self.media)
 
 
-def speaking(code: str, fn: Callable[..., Reply], *args: Any) -> Reply:
+def speaking(code: str, director: str, fn: Callable[..., Reply], *args: Any) -> Reply:
     """``fn(*args)`` in the language ``code``; a problem of the files served is a page
-    that says it, and a bug is one line for the director and a plain page, never a
-    traceback."""
+    that says it, and a bug is one line for the director (in the server's language,
+    ``director``) and a plain page, never a traceback."""
     from referee import lang
 
     lang.use(code)
@@ -73,7 +86,9 @@ def speaking(code: str, fn: Callable[..., Reply], *args: Any) -> Reply:
     except Exception as e:
         from referee.cli.boundary import internal_error
 
+        lang.use(director)
         print(internal_error(e), file=sys.stderr, flush=True)
+        lang.use(code)
         return error_page(500)
 
 
@@ -151,37 +166,54 @@ def correction(served: Served, key: str, query: dict[str, str], which: str) -> R
     return Reply(200, correction_page(page, which), headers=dict(PRIVATE))
 
 
-def table_post(
-    served: Served, key: str, fields: dict[str, list[str]], query: dict[str, str]
-) -> Reply:
-    """An entry from a table's form: the key must open a table of the current round and
-    the form carry the token this server put in it; then it is entered as a program's."""
-    from referee.serve.forms import form_request
-    from referee.serve.pages import Page, table_page
-
+def table_post(served: Served, key: str, sent: Sent, query: dict[str, str]) -> Reply:
+    """An entry from a table's form: the key must open a table of the current round, the
+    form come from this server's page with the token it put there; then it is entered as
+    a program's would be."""
     found = find(served, key)
     if found is None or not found[0].open:
         return error_page(404)
     seat, keys = found
+    if not sent.same_origin:
+        return error_page(403)
+    if sent.media != FORM:
+        return error_page(415)
+    try:
+        fields = parse_qs(sent.body.decode("utf-8"), keep_blank_values=True, max_num_fields=400)
+    except (UnicodeDecodeError, ValueError):
+        return error_page(400)
     token = (fields.get("token") or [""])[0]
     if not hmac.compare_digest(token.encode("utf-8", "replace"), keys.token(key).encode()):
         return error_page(403)
+    return _form_entry(served, seat, keys, key, fields, query)
+
+
+def _form_entry(
+    served: Served,
+    seat: Seat,
+    keys: Keys,
+    key: str,
+    fields: dict[str, list[str]],
+    query: dict[str, str],
+) -> Reply:
+    from referee.serve.forms import form_request
+    from referee.serve.pages import Page, table_page
+
     try:
         data = form_request(fields)
     except BadRequest as e:
-        outcome_problem, status = Problem(BAD, e.said), 400
+        problem, status = Problem(BAD, e.said), 400
     else:
         outcome = enter(seat.path, data)
         if outcome.status == 200:
             return Reply(303, "", headers={"location": after(key, str(data["command"]), query)})
         assert outcome.problem is not None
-        outcome_problem, status = outcome.problem, outcome.status
+        problem, status = outcome.problem, outcome.status
         if data.get("command") == "play":
             cards = data.get("cards", [])
             query = {**query, "cards": " ".join(cards) if isinstance(cards, list) else ""}
-    page = Page(
-        seat, served.read(seat), key, keys.token(key), query, outcome_problem, served.tag([seat])
-    )
+    log, tag = served.read(seat), served.tag([seat])
+    page = Page(seat, log, key, keys.token(key), query, problem, tag)
     return Reply(status, table_page(page), headers=dict(PRIVATE))
 
 
@@ -195,11 +227,19 @@ def after(key: str, command: str, query: dict[str, str]) -> str:
     return f"/t/{key}" + (f"?{urlencode(params)}" if params else "")
 
 
-def entry(served: Served, key: str, data: object) -> Reply:
+def entry(served: Served, key: str, sent: Sent) -> Reply:
     """An entry from a program (``POST /t/KEY/entry``), answered as serve.md says."""
     found = find(served, key)
     if found is None or not found[0].open:
         return json_refusal(404, "serve.key", "this key opens no table taking entries now")
+    if not sent.same_origin:
+        return json_refusal(403, "serve.origin", "requests from another site are refused")
+    if sent.media != JSON:
+        return json_refusal(415, BAD, "send Content-Type: application/json")
+    try:
+        data = json.loads(sent.body)
+    except (UnicodeDecodeError, ValueError):
+        return json_refusal(400, BAD, "the body is not JSON")
     outcome = enter(found[0].path, data)
     return json_reply(outcome.status, outcome.body)
 
