@@ -28,7 +28,9 @@ def serve(
         str,
         typer.Option(help=help_text("The address to serve on; 0.0.0.0 serves the room.")),
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=65535, help=help_text("The port."))] = 8031,
+    port: Annotated[
+        int, typer.Option(min=0, max=65535, help=help_text("The port (0: any free one)."))
+    ] = 8031,
     as_json: JsonFlag = False,
     show_urls: Annotated[
         bool,

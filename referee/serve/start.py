@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 DEFAULT_PORT = 8031
 LOCAL = "127.0.0.1"
+WILDCARD = ("0.0.0.0", "", "::")  # every address of this machine: the room
 _held: list[Path] = []  # the lock file this process holds (removed as it stops)
 
 
@@ -71,9 +72,19 @@ def lan_address() -> str | None:
     return None
 
 
+def room_line(base: str) -> str:
+    """The one line ``--host 0.0.0.0`` says: the address the other devices use."""
+    if lan_address() is None:
+        return sentence(
+            "This machine has no address on a network now: the other devices reach it once it "
+            "joins the room's network (referee serve --urls then says the addresses)"
+        )
+    return sentence("Other devices on the room's network use {address}", address=base)
+
+
 def public_host(host: str) -> str:
     """The host other devices reach the server at (a wildcard means this machine's own)."""
-    if host in ("0.0.0.0", "", "::"):
+    if host in WILDCARD:
         return lan_address() or LOCAL
     return host
 
@@ -141,15 +152,8 @@ def said_for_people(found: dict[str, Any], host: str) -> list[str]:
 
     lines = [localized(sentence("Board (for everyone): {url}", url=found["board"]))]
     lines.append(localized(sentence("Director: {url}", url=found["director"])))
-    if host in ("0.0.0.0", "", "::") and lan_address() is not None:
-        lines.append(
-            localized(
-                sentence(
-                    "Other devices on the room's network use {address}",
-                    address=found["board"].rstrip("/"),
-                )
-            )
-        )
+    if host in WILDCARD:
+        lines.append(localized(room_line(found["board"].rstrip("/"))))
     for t in found["tables"]:
         where = (
             sentence("Round {round}, table {table}", round=t["round"], table=t["table"])
@@ -180,7 +184,7 @@ def run(
     import json
 
     sock = bind(host, port)
-    base = base_url(host, port)
+    base = base_url(host, sock.getsockname()[1])  # port 0: the one the system chose
     with serving(served.lock_path, base):
         _held[:] = [served.lock_path]
         found = addresses(served, base)
