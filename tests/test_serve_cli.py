@@ -7,81 +7,21 @@ table commands still loading none of the server's packages."""
 from __future__ import annotations
 
 import json
-import os
 import signal
 import socket
 import subprocess
 import sys
 import threading
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from referee.simulate import simulate_match
-from tests.conftest import ROOT
-from tests.serve_support import cli, new_event
+from tests.serve_support import ENV, Server, cli, get, new_event, post, referee
 
-ENV = {**os.environ, "REFEREE_LANG": "en", "PYTHONPATH": str(ROOT)}
 SERVER_PACKAGES = ("starlette", "uvicorn", "segno", "jinja2", "referee.serve", "anyio", "h11")
-
-
-def referee(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "referee", *args],
-        cwd=cwd,
-        env=ENV,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-
-
-class Server:
-    """``referee serve --json --port 0`` in a process of its own, and the addresses it said."""
-
-    def __init__(self, *args: str, cwd: Path) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "referee", "serve", "--json", "--port", "0", *args],
-            cwd=cwd,
-            env=ENV,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline()
-        assert line, self.process.communicate(timeout=10)
-        self.said: dict[str, Any] = json.loads(line)
-
-    def stop(self, sig: int = signal.SIGINT) -> tuple[int, str, str]:
-        self.process.send_signal(sig)
-        out, err = self.process.communicate(timeout=20)
-        return self.process.returncode, out, err
-
-    def table(self, n: int = 0) -> str:
-        return str(self.said["tables"][n]["url"])
-
-
-def get(url: str) -> tuple[int, str]:
-    try:
-        with urllib.request.urlopen(url, timeout=10) as r:
-            return r.status, r.read().decode()
-    except urllib.error.HTTPError as e:
-        return e.code, e.read().decode()
-
-
-def post(url: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    data = json.dumps(body).encode()
-    request = urllib.request.Request(url, data, {"content-type": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=10) as r:
-            return r.status, json.loads(r.read())
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read())
 
 
 def test_nothing_to_serve_is_a_plain_refusal(tmp_path: Path) -> None:

@@ -218,7 +218,8 @@ class Server:
         return await self.work("en", handlers.state, self.served, key)
 
     async def static(self, request: Request) -> Response:
-        found = handlers.static(request.path_params["name"], request.headers.get("if-none-match"))
+        name, version = request.path_params["name"], request.query_params.get("v")
+        found = handlers.static(name, version, request.headers.get("if-none-match"))
         return found if found is not None else await self.error(request, 404)
 
     async def sent(self, request: Request) -> handlers.Sent:

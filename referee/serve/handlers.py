@@ -299,7 +299,7 @@ def slips(served: Served, key: str, base: str) -> Reply:
 
 
 @cache
-def _static(name: str) -> tuple[bytes, str] | None:
+def static_file(name: str) -> tuple[bytes, str] | None:
     """A fixed file of the server's own and its digest (None: no such file)."""
     import hashlib
 
@@ -316,16 +316,18 @@ def _static(name: str) -> tuple[bytes, str] | None:
     return data, hashlib.sha256(data).hexdigest()[:16]
 
 
-def static(name: str, etag: str | None) -> Response | None:
-    """``/s/NAME``: the stylesheets and the script, checked again on every load (None:
-    no such file)."""
+def static(name: str, version: str | None, etag: str | None) -> Response | None:
+    """``/s/NAME``: the stylesheets and the script (None: no such file). Asked for with
+    their digest (``?v=``, as the pages link them), they are kept for good: a new
+    version has a new address."""
     from starlette.responses import Response
 
-    found = _static(name)
+    found = static_file(name)
     if found is None:
         return None
     data, digest = found
-    headers = {"etag": f'"{digest}"', "cache-control": "no-cache"}
+    keep = "public, max-age=31536000, immutable" if version == digest else "no-cache"
+    headers = {"etag": f'"{digest}"', "cache-control": keep}
     if etag == f'"{digest}"':
         return Response(b"", 304, headers)
     media = "text/css; charset=utf-8" if name.endswith(".css") else "text/javascript; charset=utf-8"

@@ -116,13 +116,23 @@ def state_lines(match: Match, replayed: Replay) -> tuple[str, list[Markup | str]
     return text[0], [*(line_html(v) for v in view), *text[1 + len(view) :]]
 
 
-def _playable(state: DealState, player: str | None) -> list[CardView]:
-    """The cards a player may be tapping: their recorded hand, or every card not seen."""
+def is_long(line: Markup | str) -> bool:
+    """A line listing many cards (those not yet seen): shown below the entry."""
+    return isinstance(line, Markup) and line.startswith('<span class="long">')
+
+
+def _playable(state: DealState, player: str | None, size: int) -> list[CardView]:
+    """The cards a player may be tapping: their recorded hand; or the whole deck, the
+    cards not yet seen first in weight (the others, set apart, may still be held: a
+    turned-up trump, a card shown in a declaration)."""
     known = state.in_hand(player) if player else None
     if known is not None:
         return card_views(sorted(known))
     unseen = state.view().data.get("unseen")
-    return card_views(unseen) if isinstance(unseen, list) else []
+    if not isinstance(unseen, list):
+        return deck(size)
+    fresh = set(unseen)
+    return [c._replace(seen=c.code not in fresh) for c in deck(size)]
 
 
 def _play(page: Page, match: Match, state: DealState) -> dict[str, Any]:
@@ -134,7 +144,7 @@ def _play(page: Page, match: Match, state: DealState) -> dict[str, Any]:
     form: dict[str, Any] = {
         "title": said(sentence("To play: {player}", player=player or "")),
         "captures": fishing,
-        "cards": _playable(state, player),
+        "cards": _playable(state, player, spec.deck),
         "chosen": chosen,
         "choices": [],
         "floor": [],
@@ -183,7 +193,8 @@ def _extras(match: Match, state: DealState, in_play: bool) -> dict[str, Any]:
     out: dict[str, Any] = {"declare": None, "claim": None, "forfeit": None}
     mover = state.to_move() or match.players[0]
     if spec.declarations and in_play:
-        out["declare"] = {"names": spec.declarations, "by": mover, "cards": _playable(state, None)}
+        cards = _playable(state, None, spec.deck)
+        out["declare"] = {"names": spec.declarations, "by": mover, "cards": cards}
     if "claim" in spec.entries:
         taker = state.default_author("claim")
         default = sentence("the last trick's taker ({player})", player=taker) if taker else None
@@ -241,6 +252,7 @@ def table_page(page: Page) -> str:
         "where": where(page.seat),
         "head": where(page.seat),
         "lines": [],
+        "more": [],
         "notices": _notices(page),
     }
     ctx |= {"play": None, "deal": None, "declare": None, "claim": None, "forfeit": None}
@@ -255,7 +267,9 @@ def table_page(page: Page) -> str:
         return render("table.html", ctx)
     assert log.match is not None and log.replayed is not None
     match, replayed = log.match, log.replayed
-    ctx["head"], ctx["lines"] = state_lines(match, replayed)
+    ctx["head"], lines = state_lines(match, replayed)
+    ctx["lines"] = [line for line in lines if not is_long(line)]  # the picker close below
+    ctx["more"] = [line for line in lines if is_long(line)]
     ctx["players"] = match.players
     if not page.seat.open:
         return render("table.html", ctx)

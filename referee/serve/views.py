@@ -81,6 +81,7 @@ class CardView(NamedTuple):
     code: str
     label: str
     red: bool
+    seen: bool = False  # already seen at the table (played, on the floor): set apart
 
 
 def card_view(card: Card) -> CardView:
@@ -154,7 +155,16 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.globals["static"] = static_url
     return env
+
+
+def static_url(name: str) -> str:
+    """A fixed file's address, its digest in it: a browser keeps it until it changes."""
+    from referee.serve.handlers import static_file
+
+    found = static_file(name)
+    return f"/s/{name}?v={found[1]}" if found is not None else f"/s/{name}"
 
 
 def render(template: str, context: dict[str, object]) -> str:
