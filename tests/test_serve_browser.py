@@ -106,7 +106,8 @@ def tap_capture(page: Page, card: str, takes: tuple[Card, ...]) -> str:
     tap_cards(page, "#play .picker", "cards", [card])
     values = page.wait_for_function(  # the card's choices, once the server sent them
         """card => { const box = document.getElementById("choices");
-          return box.dataset.for === card && [...box.querySelectorAll("input")].map(e => e.value); }""",
+          const values = [...box.querySelectorAll("input")].map(e => e.value);
+          return box.dataset.for === card && values; }""",
         arg=card,
     ).json_value()
     want = {str(c) for c in takes}

@@ -8,7 +8,6 @@ import hmac
 import json
 import sys
 from dataclasses import dataclass, field
-from functools import cache
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
@@ -17,7 +16,7 @@ from referee.problems import Problem, RefereeError
 from referee.serve.entry import BAD as BAD
 from referee.serve.entry import BadRequest, enter
 from referee.serve.keys import DIRECTOR, Keys, load_keys
-from referee.serve.views import STATIC, frame, render, said
+from referee.serve.views import frame, render, said, static_file
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -296,24 +295,6 @@ def slips(served: Served, key: str, base: str) -> Reply:
         return error_page(404)
     seats, keys = found
     return Reply(200, slips_page(served, seats, keys, base), headers=dict(PRIVATE))
-
-
-@cache
-def static_file(name: str) -> tuple[bytes, str] | None:
-    """A fixed file of the server's own and its digest (None: no such file)."""
-    import hashlib
-
-    from referee.html.sheet import TEMPLATES
-
-    files = {
-        "serve.css": [STATIC / "serve.css"],
-        "serve.js": [STATIC / "serve.js"],
-        "sheet.css": [TEMPLATES / "base.css", TEMPLATES / "sheet.css", STATIC / "board.css"],
-    }
-    if name not in files:
-        return None
-    data = b"\n".join(p.read_bytes() for p in files[name])
-    return data, hashlib.sha256(data).hexdigest()[:16]
 
 
 def static(name: str, version: str | None, etag: str | None) -> Response | None:

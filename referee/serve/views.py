@@ -161,11 +161,27 @@ def environment() -> jinja2.Environment:
 
 def static_url(name: str) -> str:
     """A fixed file's address, its digest in it: a browser keeps it until it changes."""
-    from referee.serve.handlers import static_file
-
     found = static_file(name)
     return f"/s/{name}?v={found[1]}" if found is not None else f"/s/{name}"
 
 
 def render(template: str, context: dict[str, object]) -> str:
     return environment().get_template(template).render(context)
+
+
+@cache
+def static_file(name: str) -> tuple[bytes, str] | None:
+    """A fixed file of the server's own and its digest (None: no such file)."""
+    import hashlib
+
+    from referee.html.sheet import TEMPLATES as SHEETS
+
+    files = {
+        "serve.css": [STATIC / "serve.css"],
+        "serve.js": [STATIC / "serve.js"],
+        "sheet.css": [SHEETS / "base.css", SHEETS / "sheet.css", STATIC / "board.css"],
+    }
+    if name not in files:
+        return None
+    data = b"\n".join(p.read_bytes() for p in files[name])
+    return data, hashlib.sha256(data).hexdigest()[:16]
