@@ -42,7 +42,7 @@ def browser() -> Iterator[Browser]:
 
 def phone(browser: Browser, **options: Any) -> Page:
     context = browser.new_context(**PHONE, **options)
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(20_000)
     return context.new_page()
 
 

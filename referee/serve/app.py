@@ -132,9 +132,10 @@ class Server:
     """The app's routes over one served folder or log, with the worker all of referee's
     work runs on."""
 
-    def __init__(self, served: Served, default_lang: str = "en") -> None:
+    def __init__(self, served: Served, default_lang: str = "en", base: str | None = None) -> None:
         self.served = served
         self.default = default_lang
+        self.base = base  # the address the server said (the room's), for the slips
         self.pool = ThreadPoolExecutor(1, thread_name_prefix="referee-serve")
 
     async def work(self, code: str, fn: Callable[..., Reply], *args: Any) -> Response:
@@ -188,7 +189,7 @@ class Server:
         return await self.work("en", handlers.director_tag, self.served, key)
 
     async def slips(self, request: Request) -> Response:
-        key, base = request.path_params["key"], base_url(request)
+        key, base = request.path_params["key"], self.base or base_url(request)
         return await self.work(self.lang(request), handlers.slips, self.served, key, base)
 
     async def table(self, request: Request) -> Response:
@@ -259,9 +260,10 @@ def base_url(request: Request) -> str:
     return f"{request.url.scheme}://{request.headers.get('host') or request.url.netloc}"
 
 
-def make_app(served: Served, default_lang: str = "en") -> ASGIApp:
-    """The ASGI app serving ``served``: Starlette's routes inside the edges."""
-    server = Server(served, default_lang)
+def make_app(served: Served, default_lang: str = "en", base: str | None = None) -> ASGIApp:
+    """The ASGI app serving ``served`` (said to be at ``base``): Starlette's routes inside
+    the edges."""
+    server = Server(served, default_lang, base)
 
     async def refused(request: Request, exc: Exception) -> Response:
         status = exc.status_code if isinstance(exc, HTTPException) else 500

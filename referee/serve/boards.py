@@ -7,15 +7,16 @@ A key is shown on the director's pages only, never on the public board."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from markupsafe import Markup
 
-from referee.messages import sentence
+from referee.messages import Msg, sentence
 from referee.serve.views import frame, render, said
 
 if TYPE_CHECKING:
     from referee.serve.keys import Keys
-    from referee.serve.source import Seat, Served
+    from referee.serve.source import Log, Seat, Served
     from referee.tournament.model import Tournament
 
 BOARD_WORDS = {
@@ -48,25 +49,45 @@ def _words() -> dict[str, str]:
 def _tables(served: Served, seats: list[Seat], t: Tournament) -> tuple[list[dict[str, Any]], Any]:
     """The current round's tables (number, sides, state in words, match points) and the
     standings now, from every table's log as it is."""
-    from referee.tournament.report import standings_of, state_said
-    from referee.tournament.results import table_result, table_state
+    from referee.tournament.report import standings_of
+    from referee.tournament.results import table_result
 
-    facts = {(s.round, s.table): served.read(s).facts for s in seats}
+    logs = {(s.round, s.table): served.read(s) for s in seats}
+    facts = {k: log.facts for k, log in logs.items()}
     current = t.paired[-1] if t.paired else None
     rows = []
     for tb in current.tables if current is not None else []:
-        f = facts.get((current.number, tb.number)) if current is not None else None
-        result = table_result(t, tb, f)
+        key = (current.number if current is not None else 0, tb.number)
+        result = table_result(t, tb, facts.get(key))
         rows.append(
             {
                 "number": tb.number,
-                "round": current.number if current is not None else 0,
+                "round": key[0],
                 "sides": list(tb.sides),
-                "state": said(state_said(table_state(tb, f), f)),
+                "state": said(table_said(tb, logs.get(key))),
                 "points": None if result is None else [result.match_points[s] for s in tb.sides],
             }
         )
     return rows, standings_of(t, facts, None)  # type: ignore[arg-type]
+
+
+def table_said(table: Any, log: Log | None) -> Msg:
+    """A table's state in words, as ``tournament status`` says it, and for a table at
+    play the deal in progress and the totals now."""
+    from referee.render import scores_said
+    from referee.tournament.report import state_said
+    from referee.tournament.results import table_state
+
+    facts = log.facts if log is not None else None
+    state = table_state(table, facts)
+    if state not in ("playing", "not-started") or log is None or not log.usable:
+        return state_said(state, facts)
+    assert log.match is not None and log.replayed is not None
+    deal = log.replayed.state
+    if deal is None or deal.finished:
+        return state_said(state, facts)
+    totals = scores_said(log.match.sides, log.replayed.totals)
+    return sentence("deal {deal} in play; {totals}", deal=len(log.match.deals), totals=totals)
 
 
 def _tournament(served: Served, seats: list[Seat]) -> dict[str, Any]:
@@ -74,7 +95,10 @@ def _tournament(served: Served, seats: list[Seat]) -> dict[str, Any]:
 
     t = served.tournament()
     rows, standings = _tables(served, seats, t)
-    head = sentence("{game} ({variant}), {system}", game=t.game, variant=t.variant, system=t.system)
+    from referee.registry import GAMES
+
+    game = GAMES[t.game].title
+    head = sentence("{game} ({variant}), {system}", game=game, variant=t.variant, system=t.system)
     after = (
         said(sentence("Round {round} of {rounds}", round=t.current, rounds=t.rounds))
         if t.current
@@ -162,5 +186,12 @@ def slips_page(served: Served, seats: list[Seat], keys: Keys, base: str) -> str:
         )
         slips.append({"title": title, "sides": s.sides, "url": url, "qr": qr_svg(url)})
     ctx: dict[str, Any] = frame(said(BOARD_WORDS["slips"]), None, "")
-    ctx |= {"b": _words(), "slips": slips}
+    ctx |= {"b": _words(), "slips": slips, "local": ""}
+    if urlsplit(base).hostname in ("127.0.0.1", "localhost", "::1"):
+        ctx["local"] = said(
+            sentence(
+                "This server answers this machine only: start it with --host 0.0.0.0 for the "
+                "tables' phones to reach these addresses."
+            )
+        )
     return render("slips.html", ctx)

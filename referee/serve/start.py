@@ -194,7 +194,7 @@ def run(
             for line in said_for_people(found, host):
                 echo(line)
         sys.stdout.flush()
-        _serve(served, sock, lang, as_json)
+        _serve(served, sock, lang, as_json, base)
 
 
 def _stopped(signum: int, frame: object) -> None:
@@ -209,7 +209,7 @@ def _stopped(signum: int, frame: object) -> None:
     os._exit(0)
 
 
-def _serve(served: Served, sock: socket.socket, lang: str, quiet: bool) -> None:
+def _serve(served: Served, sock: socket.socket, lang: str, quiet: bool, base: str) -> None:
     import uvicorn
 
     from referee.serve.app import make_app
@@ -217,7 +217,7 @@ def _serve(served: Served, sock: socket.socket, lang: str, quiet: bool) -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, _stopped)  # uvicorn raises the signal again once it has closed
     config = uvicorn.Config(
-        make_app(served, lang),
+        make_app(served, lang, base),
         log_config=None,
         log_level="critical" if quiet else "error",
         access_log=False,
