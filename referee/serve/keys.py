@@ -16,6 +16,7 @@ import os
 import secrets
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from referee.logfile import locked, read_path, shown_path, write_atomic
@@ -34,7 +35,11 @@ def new_key() -> str:
     return base64.b32encode(secrets.token_bytes(KEY_BYTES)).decode("ascii").rstrip("=").lower()
 
 
-@dataclass(frozen=True)
+def _hashed(key: str) -> bytes:
+    return hashlib.sha256(key.encode("utf-8", "replace")).digest()
+
+
+@dataclass(frozen=True, eq=False)
 class Keys:
     """The director's key, each seat's key by its name (``round/table`` or ``match``), and
     the secret the forms' tokens are made with."""
@@ -44,14 +49,14 @@ class Keys:
     tables: dict[str, str]
 
     def find(self, key: str) -> str | None:
-        """Whose key ``key`` is: :data:`DIRECTOR`, a seat's name, or None. Every key is
-        compared in constant time, so the answer's timing says nothing of the keys."""
-        given = key.encode("utf-8", "replace")
-        found = None
-        for name, known in ((DIRECTOR, self.director), *self.tables.items()):
-            if hmac.compare_digest(known.encode("ascii"), given):
-                found = name
-        return found
+        """Whose key ``key`` is: :data:`DIRECTOR`, a seat's name, or None. The key is
+        looked up by its SHA-256, so the lookup's timing says nothing of the keys."""
+        return self.owners().get(_hashed(key))
+
+    @cache  # noqa: B019 - a frozen value: kept as long as the keys it was made from
+    def owners(self) -> dict[bytes, str]:
+        named = {DIRECTOR: self.director, **self.tables}
+        return {_hashed(key): name for name, key in named.items()}
 
     def token(self, key: str) -> str:
         """The token the server puts in the forms of the page ``key`` opens."""
@@ -88,6 +93,20 @@ def _parse(path: Path, raw: bytes) -> Keys:
     if not ok:
         raise _bad(path, sentence("expected {format}", format=FORMAT))
     return Keys(data["secret"], data[DIRECTOR], dict(tables))  # type: ignore[arg-type]
+
+
+_read: dict[tuple[str, bytes], Keys] = {}
+
+
+def _known(path: Path, raw: bytes) -> Keys:
+    """The keys in ``raw``, parsed once for the same bytes."""
+    key = (str(path), hashlib.sha256(raw).digest())
+    found = _read.get(key)
+    if found is None:
+        found = _parse(path, raw)
+        _read.clear()
+        _read[key] = found
+    return found
 
 
 def _dumps(keys: Keys) -> bytes:
@@ -131,7 +150,7 @@ def load_keys(path: Path, names: Iterable[str] = ()) -> Keys:
     if not path.exists() and not path.is_symlink():
         _create(path, wanted)
     _owner_only(path)
-    keys = _parse(path, read_path(path))
+    keys = _known(path, read_path(path))
     if all(n in keys.tables for n in wanted):
         return keys
     with locked(path) as real:

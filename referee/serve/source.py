@@ -190,6 +190,11 @@ class Served:
 
     def tournament(self) -> Tournament:
         """The tournament now (refused with its problems when the file has any)."""
+        return self._event().t
+
+    def _event(self) -> _Event:
+        """The tournament file as read now, with what is derived from it alone (its seats,
+        the rules its tables play), kept by the digest of its bytes."""
         from referee.tournament.store import file_of, load, parse
 
         assert self.folder is not None
@@ -197,18 +202,19 @@ class Served:
         if not path.exists():
             load(self.folder)  # says there is no tournament here
         raw = read_path(path)
-        key = ("tournament", str(path), digest_of(raw))
+        key = (str(path), digest_of(raw))
         with _guard:
-            known = _tournaments.get(key)
+            known = _events.get(key)
         if known is not None:
             return known
         t, problems = parse(raw)
         if t is None or problems:
             raise RefereeError(problems)
+        event = _Event(t, self.folder)
         with _guard:
-            _tournaments.clear()
-            _tournaments[key] = t
-        return t
+            _events.clear()
+            _events[key] = event
+        return event
 
     def seats(self) -> list[Seat]:
         """Every table served, round by round (a single match: its one table)."""
@@ -217,32 +223,14 @@ class Served:
             sides = tuple(log.match.sides) if log.match is not None else ()
             players = tuple(log.match.players) if log.match is not None else ()
             return [Seat(None, None, sides, players, self.log, True)]
-        from referee.tournament.store import log_path
-
-        assert self.folder is not None
-        t = self.tournament()
-        return [
-            Seat(
-                r.number,
-                tb.number,
-                tuple(tb.sides),
-                tuple(tb.players),
-                log_path(self.folder, tb.log),
-                r.number == t.current and t.closed is None,
-            )
-            for r in t.paired
-            for tb in r.tables
-        ]
+        return list(self._event().seats)
 
     def want(self, seat: Seat) -> Want | None:
         """What the seat's table expects of its log (None for a single match)."""
         if seat.round is None:
             return None
-        from referee.tournament.store import expected_rules
-
-        t = self.tournament()
-        rules = tuple(sorted(expected_rules(t).items()))
-        return (t.game, t.variant, seat.players, rules)
+        event = self._event()
+        return (event.t.game, event.t.variant, seat.players, event.rules)
 
     def read(self, seat: Seat) -> Log:
         return read_log(seat.path, self.want(seat))
@@ -253,4 +241,26 @@ class Served:
         return digest_of(" ".join(parts).encode())[:16]
 
 
-_tournaments: dict[tuple[str, str, str], Tournament] = {}
+class _Event:
+    """A tournament file's values and what follows from them alone."""
+
+    def __init__(self, t: Tournament, folder: Path) -> None:
+        from referee.tournament.store import expected_rules, log_path
+
+        self.t = t
+        self.rules = tuple(sorted(expected_rules(t).items()))
+        self.seats = tuple(
+            Seat(
+                r.number,
+                tb.number,
+                tuple(tb.sides),
+                tuple(tb.players),
+                log_path(folder, tb.log),
+                r.number == t.current and t.closed is None,
+            )
+            for r in t.paired
+            for tb in r.tables
+        )
+
+
+_events: dict[tuple[str, str], _Event] = {}

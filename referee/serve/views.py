@@ -96,7 +96,14 @@ def card_views(cards: Iterable[Card | str]) -> list[CardView]:
 
 def deck(size: int) -> list[CardView]:
     """Every card of a game's deck (52 or 36), in the order a table sorts them."""
-    return card_views(sorted(SHORT_DECK if size == 36 else FULL_DECK))
+    from referee.lang import current
+
+    return list(_deck(size, current()))
+
+
+@cache
+def _deck(size: int, lang: str) -> tuple[CardView, ...]:
+    return tuple(card_views(sorted(SHORT_DECK if size == 36 else FULL_DECK)))
 
 
 def cards_html(cards: Iterable[Card]) -> Markup:
