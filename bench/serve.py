@@ -180,7 +180,7 @@ def pct(values: list[float], q: float) -> float:
 def report(times: Times) -> None:
     everything = [t for ts in times.values() for t in ts]
     print(f"{'responses':<16}{'count':>7}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}")
-    for kind in sorted(times) + ["all"]:
+    for kind in [*sorted(times), "all"]:
         ts = everything if kind == "all" else times[kind]
         print(
             f"{kind:<16}{len(ts):>7}{pct(ts, 0.5):>9.1f}{pct(ts, 0.99):>9.1f}{max(ts) * 1000:>9.1f}"
@@ -191,8 +191,12 @@ def page_bytes(said: dict[str, Any]) -> None:
     with httpx.Client() as c:
         html = c.get(said["tables"][0]["url"]).text
         css = [c.get(said["board"].rstrip("/") + u) for u in _static_links(html)]
-    print(f"table page: {len(html.encode())} bytes of HTML; with its stylesheet and script "
-          f"(fetched once, kept by their digest): {len(html.encode()) + sum(len(r.content) for r in css)}")  # fmt: skip
+    size = len(html.encode())
+    more = sum(len(r.content) for r in css)
+    print(
+        f"table page: {size} bytes of HTML; with its stylesheet and script (fetched once, "
+        f"kept by their digest): {size + more}"
+    )
 
 
 def _static_links(html: str) -> list[str]:
@@ -225,15 +229,20 @@ def main() -> None:
                 server.wait(timeout=30)
             lost, doubled = checked([p for _, p in tables], todo, accepted)
             total = sum(accepted)
-            print(f"\n{loop} loop: {len(tables)} tables, {took:.0f} s, {total} entries accepted "
-                  f"({total / took:.1f} a second); lost {lost}, applied twice {doubled}")  # fmt: skip
-            print(f"CPU: the server {cpu:.1f} s ({cpu / took:.0%} of one core; "
-                  f"{cpu / max(total, 1) * 1000:.1f} ms an entry with all else it answered), "
-                  f"this client {mine:.1f} s")  # fmt: skip
+            print(
+                f"\n{loop} loop: {len(tables)} tables, {took:.0f} s, {total} entries accepted "
+                f"({total / took:.1f} a second); lost {lost}, applied twice {doubled}"
+            )
+            each = cpu / max(total, 1) * 1000
+            print(
+                f"CPU: the server {cpu:.1f} s ({cpu / took:.0%} of one core; {each:.1f} ms an "
+                f"entry with all else it answered), this client {mine:.1f} s"
+            )
             report(times)
             if lags:
-                print(f"a change seen on its table's open page after: median "
-                      f"{statistics.median(lags) * 1000:.0f} ms, max {max(lags) * 1000:.0f} ms")  # fmt: skip
+                median, most = statistics.median(lags) * 1000, max(lags) * 1000
+                said = f"median {median:.0f} ms, max {most:.0f} ms"
+                print(f"a change seen on its table's open page after: {said}")
     print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 
