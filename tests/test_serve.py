@@ -348,3 +348,62 @@ def test_pages_are_in_the_readers_language(log: Path) -> None:
     assert '<html lang="ru" dir="ltr">' in page and "Записать" in page
     assert '<html lang="fa" dir="rtl">' in c.get("/", headers={"accept-language": "fa"}).text
     assert '<html lang="en"' in c.get(url, headers={"accept-language": "de, *;q=0.5"}).text
+
+
+def test_the_correction_and_hand_pages_post_as_the_cli_types(log: Path) -> None:
+    served, typed = Served(log=log), twin(log)
+    c = client(served)
+    url = table_url(served)
+    for args in (("8S", "--takes", "5H 3C"), ("KD", "--takes", "KS")):
+        cli("play", *args, "-f", str(log))
+        cli("play", *args, "-f", str(typed))
+    page = c.get(f"{url}/amend").text
+    assert 'value="1/2" selected' in page and "Omar KD takes KS" in page
+    fields = form_fields(page) | {"command": "amend", "entry": "1/2", "action": "delete"}
+    r = c.post(url, data=fields)
+    assert r.status_code == 303 and r.headers["location"] == f"{url}?did=amend"
+    cli("amend", "--deal", "1", "--play", "2", "--delete", "-f", str(typed))
+    assert log.read_bytes() == typed.read_bytes()
+    fields = form_fields(c.get(f"{url}/amend").text)
+    move = {"command": "amend", "entry": "1/1", "action": "replace", "cards": "8S", "trail": "1"}
+    assert c.post(url, data=fields | move).status_code == 303
+    cli("amend", "--deal", "1", "--play", "1", "8S", "--trail", "-f", str(typed))
+    fields = form_fields(c.get(f"{url}/hand").text)
+    hand = {"command": "hand", "name": "Omar", "cards": ["KD", "2C", "3D", "4H"]}
+    assert c.post(url, data=fields | hand).headers["location"] == f"{url}?did=hand"
+    cli("hand", "Omar", "KD", "2C", "3D", "4H", "-f", str(typed))
+    assert log.read_bytes() == typed.read_bytes()
+
+
+def test_a_forfeit_and_a_bura_lead_of_three_through_the_forms(tmp_path: Path) -> None:
+    log = new_match(tmp_path, game="bura")
+    served, typed = Served(log=log), twin(log)
+    c = client(served)
+    url = table_url(served)
+    fields = form_fields(c.get(url).text)
+    assert (
+        c.post(url, data=fields | {"command": "play", "cards": ["AS", "10S", "KS"]}).status_code
+        == 303
+    )
+    cli("play", "AS", "10S", "KS", "-f", str(typed))
+    page = c.get(url).text
+    assert 'id="forfeit"' in page and 'id="claim"' in page and 'id="declare"' in page
+    r = c.post(url, data=form_fields(page) | {"command": "forfeit", "by": "Ivan", "reason": ""})
+    assert r.status_code == 303
+    cli("forfeit", "--by", "Ivan", "-f", str(typed))
+    assert log.read_bytes() == typed.read_bytes()
+    said = entry(c, url, {"base": 3, "command": "undo"})[1]["said"]
+    assert said.startswith("Removed deal 1, entry 2: Ivan forfeits")
+
+
+def test_the_servers_language_is_the_pages_when_the_browser_names_none_of_ours(
+    log: Path,
+) -> None:
+    from starlette.testclient import TestClient
+
+    from referee.serve.app import make_app
+
+    served = Served(log=log)
+    c = TestClient(make_app(served, "ar"), base_url="http://testserver")
+    assert '<html lang="ar" dir="rtl">' in c.get("/", headers={"accept-language": "de"}).text
+    assert '<html lang="en"' in c.get("/", headers={"accept-language": "en"}).text
