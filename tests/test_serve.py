@@ -407,3 +407,16 @@ def test_the_servers_language_is_the_pages_when_the_browser_names_none_of_ours(
     c = TestClient(make_app(served, "ar"), base_url="http://testserver")
     assert '<html lang="ar" dir="rtl">' in c.get("/", headers={"accept-language": "de"}).text
     assert '<html lang="en"' in c.get("/", headers={"accept-language": "en"}).text
+
+
+def test_the_public_board_never_shows_a_recorded_hand(tmp_path: Path) -> None:
+    log = tmp_path / "match.toml"
+    cli("new", "basra", "-p", "Ali", "-p", "Omar", "-f", str(log))
+    cli("deal", "--dealer", "Omar", "--floor", "5H 3C 9D KS", "--hand", "Ali=8S 4C 10C QD",
+        "-f", str(log))  # fmt: skip
+    served = Served(log=log)
+    c = client(served)
+    assert "Ali holds" in c.get(table_url(served)).text  # the table's referee sees it
+    assert "Ali holds" in c.get(path_of(urls(served)["director"])).text
+    board = c.get("/").text
+    assert "Ali holds" not in board and "Q♦" not in board and 'class="sheet"' in board

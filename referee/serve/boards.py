@@ -119,7 +119,8 @@ def _tournament(served: Served, seats: list[Seat]) -> dict[str, Any]:
 
 
 def _single(served: Served, seats: list[Seat]) -> dict[str, Any]:
-    """A single match's board: its head, where it stands, and its score sheet so far."""
+    """A single match's board: its head, where it stands (the director's board only: the
+    view may show recorded hands), and its score sheet so far."""
     from referee.html.publish import sheet_body
     from referee.serve.pages import state_lines
 
