@@ -22,7 +22,6 @@ from referee.serve.source import Served
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-DEFAULT_PORT = 8031
 LOCAL = "127.0.0.1"
 WILDCARD = ("0.0.0.0", "", "::")  # every address of this machine: the room
 _held: list[Path] = []  # the lock file this process holds (removed as it stops)
@@ -222,6 +221,7 @@ def _serve(served: Served, sock: socket.socket, lang: str, quiet: bool, base: st
         log_level="critical" if quiet else "error",
         access_log=False,
         timeout_graceful_shutdown=1,
+        timeout_keep_alive=30,  # the pages ask every second: their connections stay open
         lifespan="off",
         server_header=False,
     )
