@@ -261,8 +261,8 @@ def main() -> None:
             report(times)
             if lags:
                 median, most = statistics.median(lags) * 1000, max(lags) * 1000
-                said = f"median {median:.0f} ms, max {most:.0f} ms"
-                print(f"a change seen on its table's open page after: {said}")
+                seen = f"median {median:.0f} ms, max {most:.0f} ms"
+                print(f"a change seen on its table's open page after: {seen}")
     print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 

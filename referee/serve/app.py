@@ -22,8 +22,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from referee.serve import handlers
-from referee.serve.handlers import Reply
+from referee.serve import handlers, recording
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -33,6 +32,7 @@ if TYPE_CHECKING:
     from referee.serve.source import Served
 
 MAX_BODY = 64 * 1024
+WRITERS = 8  # entries written side by side (each waits for its disk's fsync)
 HEADERS = {
     "content-security-policy": (
         "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' data:; "
@@ -136,13 +136,23 @@ class Server:
         self.served = served
         self.default = default_lang
         self.base = base  # the address the server said (the room's), for the slips
-        self.pool = ThreadPoolExecutor(1, thread_name_prefix="referee-serve")
+        self.pool = ThreadPoolExecutor(1, thread_name_prefix="referee-pages")
+        self.writers = ThreadPoolExecutor(WRITERS, thread_name_prefix="referee-writes")
 
-    async def work(self, code: str, fn: Callable[..., Reply], *args: Any) -> Response:
+    async def work(self, code: str, fn: Callable[..., handlers.Reply], *args: Any) -> Response:
         """Run ``fn`` on the worker with the language ``code`` in use; its reply."""
         loop = asyncio.get_running_loop()
         said = partial(handlers.speaking, code, self.default, fn, *args)
         reply = await loop.run_in_executor(self.pool, said)
+        return reply.response()
+
+    async def write(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run ``fn`` on a writer thread (nothing said in words there): what it returns."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.writers, partial(fn, *args))
+
+    async def wordless(self, fn: Callable[..., handlers.Reply], *args: Any) -> Response:
+        reply: handlers.Reply = await self.write(recording.wordless, fn, *args)
         return reply.response()
 
     def lang(self, request: Request) -> str:
@@ -178,7 +188,7 @@ class Server:
         return await self.work(self.lang(request), handlers.board, self.served, self.query(request))
 
     async def board_tag(self, request: Request) -> Response:
-        return await self.work("en", handlers.board_tag, self.served)
+        return await self.wordless(recording.board_tag, self.served)
 
     async def director(self, request: Request) -> Response:
         key, q = request.path_params["key"], self.query(request)
@@ -186,7 +196,7 @@ class Server:
 
     async def director_tag(self, request: Request) -> Response:
         key = request.path_params["key"]
-        return await self.work("en", handlers.director_tag, self.served, key)
+        return await self.wordless(recording.director_tag, self.served, key)
 
     async def slips(self, request: Request) -> Response:
         key, base = request.path_params["key"], self.base or base_url(request)
@@ -198,7 +208,7 @@ class Server:
 
     async def table_tag(self, request: Request) -> Response:
         key = request.path_params["key"]
-        return await self.work("en", handlers.table_tag, self.served, key)
+        return await self.wordless(recording.table_tag, self.served, key)
 
     async def choices(self, request: Request) -> Response:
         key, q = request.path_params["key"], self.query(request)
@@ -216,7 +226,7 @@ class Server:
 
     async def state(self, request: Request) -> Response:
         key = request.path_params["key"]
-        return await self.work("en", handlers.state, self.served, key)
+        return await self.wordless(recording.state, self.served, key)
 
     async def static(self, request: Request) -> Response:
         name, version = request.path_params["name"], request.query_params.get("v")
@@ -231,13 +241,17 @@ class Server:
     async def table_post(self, request: Request) -> Response:
         """An entry from a table's page: a form with the server's token."""
         key, q, sent = request.path_params["key"], self.query(request), await self.sent(request)
-        return await self.work(self.lang(request), handlers.table_post, self.served, key, sent, q)
+        pending = await self.write(recording.caught, recording.form_entry, self.served, key, sent)
+        return await self.work(
+            self.lang(request), handlers.form_answer, self.served, key, pending, q
+        )
 
     async def entry(self, request: Request) -> Response:
         """An entry from a program: ``application/json`` only (no other site can send it
         without a preflight, which this server never answers)."""
         key, sent = request.path_params["key"], await self.sent(request)
-        return await self.work("en", handlers.entry, self.served, key, sent)
+        pending = await self.write(recording.caught, recording.json_entry, self.served, key, sent)
+        return await self.work("en", handlers.json_answer, pending)
 
 
 def media_type(request: Request) -> str:

@@ -8,6 +8,7 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 from referee.messages import sentence
+from referee.tuples import NamedTuple
 from referee.usage import UsageError
 
 if TYPE_CHECKING:
@@ -15,7 +16,31 @@ if TYPE_CHECKING:
     from referee.record import Match
     from referee.session import Recorded, Table
 
-Said = list[str]
+
+class Announce(NamedTuple):
+    """An accepted entry to say back as the table announces it (``confirm``: a
+    declaration's or claim's own verdict in place of its first line)."""
+
+    done: Recorded
+    confirm: str = ""
+
+
+Said = list[object]  # sentences, and entries to announce: said once the language is chosen
+
+
+def said_lines(said: tuple[object, ...] | list[object]) -> list[str]:
+    """What an entry said, in the language in use, cards with their suits."""
+    from referee.messages import localized
+    from referee.render import Style
+    from referee.words.announce import announce
+
+    out: list[str] = []
+    for item in said:
+        if isinstance(item, Announce):
+            out.extend(announce(item.done, Style(), item.confirm))
+        else:
+            out.append(localized(item))
+    return [line.replace("\u200f", "") for line in out]
 
 
 def run(table: Table, command: str, o: dict[str, Any]) -> tuple[Match, Said]:
@@ -96,15 +121,7 @@ def _entry(table: Table, command: str, o: dict[str, Any]) -> tuple[Match, Said]:
             entry=describe_entry(done.entry),
             player=done.entry.by,
         )
-    return done.match, said_back(done, confirm)
-
-
-def said_back(done: Recorded, confirm: str = "") -> Said:
-    """An accepted entry as the table announces it, cards with their suits."""
-    from referee.render import Style
-    from referee.words.announce import announce
-
-    return announce(done, Style(), confirm)
+    return done.match, [Announce(done, confirm)]
 
 
 def _amend(table: Table, o: dict[str, Any]) -> tuple[Match, Said]:

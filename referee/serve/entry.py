@@ -13,8 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from referee.logfile import read_path, real_path
-from referee.messages import Msg, join, localized, sentence
+from referee.logfile import read_path, real_path, written
+from referee.messages import Msg, join, sentence
 from referee.problems import Problem, RefereeError
 from referee.serve.source import digest_of, entries_of
 from referee.session import Table
@@ -200,9 +200,22 @@ class Guarded(Table):
             raise RefereeError([Problem(STALE, said)])
 
 
+class Done(NamedTuple):
+    """What an entry came to, before anything is said: the status, the match after it
+    (accepted), what to say (sentences, or an entry to announce), and for a refusal its
+    problem and the legal plays. Made without the reader's language (on any thread)."""
+
+    status: int
+    match: Match | None = None
+    said: tuple[object, ...] = ()
+    problem: Problem | None = None
+    legal: tuple[object, ...] = ()
+    more: int = 0
+
+
 class Outcome(NamedTuple):
-    """What an entry came to: the HTTP status, the JSON answer, what to say on the page
-    (in the reader's language) and, for a refusal, its problem."""
+    """What an entry came to, said: the HTTP status, the JSON answer, what to say on the
+    page (in the reader's language) and, for a refusal, its problem."""
 
     status: int
     body: dict[str, object]
@@ -210,8 +223,10 @@ class Outcome(NamedTuple):
     problem: Problem | None = None
 
 
-def enter(path: Path, data: object) -> Outcome:
-    """Check and record the entry ``data`` holds in the log at ``path``."""
+def record(path: Path, data: object) -> Done:
+    """Check and record the entry ``data`` holds in the log at ``path`` (nothing here
+    depends on the reader's language: entries to different logs are written side by
+    side)."""
     from referee.serve.commands import run
 
     try:
@@ -226,24 +241,38 @@ def enter(path: Path, data: object) -> Outcome:
     except UsageError as e:
         return _bad(e.args[0] if e.args else sentence("wrong use of the command"))
     except RefereeError as e:
-        return _refused(path, request, e.problems[0])
-    english = [str(line) for line in said]
-    lines = [localized(line) if isinstance(line, Msg) else line for line in said]
-    body = {"ok": True, "entries": entries_of(match), "said": "\n".join(english)}
-    return Outcome(200, body, lines)
+        problem = e.problems[0]
+        legal, more = ([], 0) if problem.rule == STALE else legal_plays(path, request)
+        return Done(409, problem=problem, legal=tuple(legal), more=more)
+    written.clear()  # the CLI's record of what it wrote, for Ctrl-C: a server keeps none
+    return Done(200, match, tuple(said))
 
 
-def _bad(said: Msg | str) -> Outcome:
+def answer(done: Done) -> Outcome:
+    """An entry's outcome said in the language in use (English for a program's JSON)."""
+    from referee.serve.commands import said_lines
+
+    if done.status == 200:
+        assert done.match is not None
+        lines = said_lines(done.said)
+        said = {"ok": True, "entries": entries_of(done.match), "said": "\n".join(lines)}
+        return Outcome(200, said, lines)
+    assert done.problem is not None
+    p = done.problem
+    body: dict[str, object] = {"ok": False, "rule": p.rule, "message": str(p.message)}
+    if done.status == 409:
+        body |= {"legal": list(done.legal), "more": done.more}
+    return Outcome(done.status, body, [], p)
+
+
+def enter(path: Path, data: object) -> Outcome:
+    """Check and record the entry ``data`` holds, and say what it came to."""
+    return answer(record(path, data))
+
+
+def _bad(said: Msg | str) -> Done:
     message = said if isinstance(said, Msg) else sentence("{error}", error=str(said))
-    problem = Problem(BAD, message)
-    return Outcome(400, {"ok": False, "rule": BAD, "message": str(message)}, [], problem)
-
-
-def _refused(path: Path, request: Request, problem: Problem) -> Outcome:
-    legal, more = ([], 0) if problem.rule == STALE else legal_plays(path, request)
-    body: dict[str, object] = {"ok": False, "rule": problem.rule, "message": str(problem.message)}
-    body |= {"legal": legal, "more": more}
-    return Outcome(409, body, [], problem)
+    return Done(400, problem=Problem(BAD, message))
 
 
 def legal_plays(path: Path, request: Request) -> tuple[list[object], int]:

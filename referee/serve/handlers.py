@@ -4,17 +4,14 @@ live tags, the fixed files, and a page for every request refused."""
 
 from __future__ import annotations
 
-import hmac
 import json
 import sys
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-from urllib.parse import parse_qs
 
 from referee.messages import sentence
-from referee.problems import Problem, RefereeError
+from referee.problems import RefereeError
 from referee.serve.entry import BAD as BAD
-from referee.serve.entry import BadRequest, enter
 from referee.serve.keys import DIRECTOR, Keys, load_keys
 from referee.serve.views import frame, render, said, static_file
 
@@ -23,6 +20,7 @@ if TYPE_CHECKING:
 
     from starlette.responses import Response
 
+    from referee.serve.recording import Pending
     from referee.serve.source import Seat, Served
 
 HTML = "text/html; charset=utf-8"
@@ -135,13 +133,6 @@ def table(served: Served, key: str, query: dict[str, str]) -> Reply:
     return Reply(200, table_page(page), headers=dict(PRIVATE))
 
 
-def table_tag(served: Served, key: str) -> Reply:
-    found = find(served, key)
-    if found is None:
-        return Reply(404, "", "text/plain", dict(PRIVATE))
-    return Reply(200, served.tag([found[0]]), "text/plain", dict(PRIVATE))
-
-
 def choices(served: Served, key: str, query: dict[str, str]) -> Reply:
     from referee.serve.pages import Page, choices_fragment
 
@@ -165,55 +156,25 @@ def correction(served: Served, key: str, query: dict[str, str], which: str) -> R
     return Reply(200, correction_page(page, which), headers=dict(PRIVATE))
 
 
-def table_post(served: Served, key: str, sent: Sent, query: dict[str, str]) -> Reply:
-    """An entry from a table's form: the key must open a table of the current round, the
-    form come from this server's page with the token it put there; then it is entered as
-    a program's would be."""
-    found = find(served, key)
-    if found is None or not found[0].open:
-        return error_page(404)
-    seat, keys = found
-    if not sent.same_origin:
-        return error_page(403)
-    if sent.media != FORM:
-        return error_page(415)
-    try:
-        fields = parse_qs(sent.body.decode("utf-8"), keep_blank_values=True, max_num_fields=400)
-    except (UnicodeDecodeError, ValueError):
-        return error_page(400)
-    token = (fields.get("token") or [""])[0]
-    if not hmac.compare_digest(token.encode("utf-8", "replace"), keys.token(key).encode()):
-        return error_page(403)
-    return _form_entry(served, seat, keys, key, fields, query)
-
-
-def _form_entry(
-    served: Served,
-    seat: Seat,
-    keys: Keys,
-    key: str,
-    fields: dict[str, list[str]],
-    query: dict[str, str],
-) -> Reply:
-    from referee.serve.forms import form_request
+def form_answer(served: Served, key: str, pending: Pending, query: dict[str, str]) -> Reply:
+    """A form's entry answered: to the table's page when it was recorded, else the page
+    with what refused it (the card refused chosen again, its legal captures offered)."""
     from referee.serve.pages import Page, table_page
 
-    try:
-        data = form_request(fields)
-    except BadRequest as e:
-        problem, status = Problem(BAD, e.said), 400
-    else:
-        outcome = enter(seat.path, data)
-        if outcome.status == 200:
-            return Reply(303, "", headers={"location": after(key, str(data["command"]), query)})
-        assert outcome.problem is not None
-        problem, status = outcome.problem, outcome.status
-        if data.get("command") == "play":
-            cards = data.get("cards", [])
-            query = {**query, "cards": " ".join(cards) if isinstance(cards, list) else ""}
+    if pending.failed is not None:
+        raise pending.failed
+    if pending.status:
+        return error_page(pending.status)
+    done, data, seat = pending.done, pending.data or {}, pending.seat
+    assert done is not None and seat is not None
+    if done.status == 200:
+        return Reply(303, "", headers={"location": after(key, str(data["command"]), query)})
+    if data.get("command") == "play":
+        cards = data.get("cards", [])
+        query = {**query, "cards": " ".join(cards) if isinstance(cards, list) else ""}
     log, tag = served.read(seat), served.tag([seat])
-    page = Page(seat, log, key, keys.token(key), query, problem, tag)
-    return Reply(status, table_page(page), headers=dict(PRIVATE))
+    page = Page(seat, log, key, pending.token, query, done.problem, tag)
+    return Reply(done.status, table_page(page), headers=dict(PRIVATE))
 
 
 def after(key: str, command: str, query: dict[str, str]) -> str:
@@ -226,37 +187,17 @@ def after(key: str, command: str, query: dict[str, str]) -> str:
     return f"/t/{key}" + (f"?{urlencode(params)}" if params else "")
 
 
-def entry(served: Served, key: str, sent: Sent) -> Reply:
-    """An entry from a program (``POST /t/KEY/entry``), answered as serve.md says."""
-    found = find(served, key)
-    if found is None or not found[0].open:
-        return json_refusal(404, "serve.key", "this key opens no table taking entries now")
-    if not sent.same_origin:
-        return json_refusal(403, "serve.origin", "requests from another site are refused")
-    if sent.media != JSON:
-        return json_refusal(415, BAD, "send Content-Type: application/json")
-    try:
-        data = json.loads(sent.body)
-    except (UnicodeDecodeError, ValueError):
-        return json_refusal(400, BAD, "the body is not JSON")
-    outcome = enter(found[0].path, data)
+def json_answer(pending: Pending) -> Reply:
+    """A program's entry answered as serve.md says (in English: JSON never changes)."""
+    from referee.serve.entry import answer
+
+    if pending.failed is not None:
+        raise pending.failed
+    if pending.reply is not None:
+        return pending.reply
+    assert pending.done is not None
+    outcome = answer(pending.done)
     return json_reply(outcome.status, outcome.body)
-
-
-def state(served: Served, key: str) -> Reply:
-    """``GET /t/KEY/state``: ``show --json``'s object, its digest and its entries."""
-    from referee.render import state_json
-
-    found = find(served, key)
-    if found is None:
-        return json_refusal(404, "serve.key", "this key opens no table")
-    log = served.read(found[0])
-    if not log.usable or log.match is None or log.replayed is None:
-        assert log.problem is not None
-        body = {"ok": False, **log.problem.as_json(), "digest": log.digest, "entries": log.entries}
-        return json_reply(409, body)
-    out = state_json(log.match, log.replayed) | {"digest": log.digest, "entries": log.entries}
-    return json_reply(200, out)
 
 
 def board(served: Served, query: dict[str, str]) -> Reply:
@@ -264,10 +205,6 @@ def board(served: Served, query: dict[str, str]) -> Reply:
 
     seats = served.seats()
     return Reply(200, public_board(served, seats, query), headers={"cache-control": "no-cache"})
-
-
-def board_tag(served: Served) -> Reply:
-    return Reply(200, served.tag(served.seats()), "text/plain", dict(PRIVATE))
 
 
 def director(served: Served, key: str, query: dict[str, str]) -> Reply:
@@ -278,13 +215,6 @@ def director(served: Served, key: str, query: dict[str, str]) -> Reply:
         return error_page(404)
     seats, keys = found
     return Reply(200, director_board(served, seats, keys, key, query), headers=dict(PRIVATE))
-
-
-def director_tag(served: Served, key: str) -> Reply:
-    found = is_director(served, key)
-    if found is None:
-        return Reply(404, "", "text/plain", dict(PRIVATE))
-    return Reply(200, served.tag(found[0]), "text/plain", dict(PRIVATE))
 
 
 def slips(served: Served, key: str, base: str) -> Reply:
