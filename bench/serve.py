@@ -5,7 +5,7 @@ the page's script does), and the director's and the public board open the same w
 Prints the responses' p50/p99 latency by kind, the entries lost or applied twice (checked
 against the logs: must be 0), how late an open page saw a change, the closed-loop entries
 a second (each table posting as soon as it is answered), and the table page's bytes.
-Run from the repository root (it needs httpx, a dev dependency):
+Run from the repository root:
 
     python bench/serve.py [--tables 60] [--seconds 120] [--closed 20]
 """
@@ -24,10 +24,9 @@ import time
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import httpx
 
 from referee.logfile import load
 from referee.serve.source import entries_of
@@ -75,64 +74,96 @@ def start(folder: Path) -> tuple[subprocess.Popen[str], dict[str, Any]]:
     return server, json.loads(server.stdout.readline())
 
 
-CUT = (httpx.ReadError, httpx.RemoteProtocolError, httpx.ConnectError, httpx.WriteError)
+class Conn:
+    """One keep-alive HTTP/1.1 connection, as a phone's browser holds one: a lean client
+    (a few lines of asyncio), so that the load, not the client, is what is measured. A
+    connection the server closed is opened again and the request sent again, as browsers
+    do; an entry sent again is safe, its ``base`` refuses it if the first was applied."""
+
+    def __init__(self, url: str) -> None:
+        parts = urlsplit(url)
+        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def send(self, method: str, path: str, body: bytes = b"") -> tuple[int, bytes]:
+        head = f"{method} {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
+        if body:
+            head += "Content-Type: application/json\r\n"
+        request = (head + f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+        for attempt in range(3):
+            try:
+                if self.writer is None:
+                    self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+                assert self.reader is not None
+                self.writer.write(request)
+                await self.writer.drain()
+                return await self._answer(self.reader)
+            except (OSError, asyncio.IncompleteReadError, ValueError):
+                self.writer = None
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    @staticmethod
+    async def _answer(reader: asyncio.StreamReader) -> tuple[int, bytes]:
+        status = int((await reader.readline()).split()[1])
+        size = 0
+        while (line := await reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.partition(b":")
+            if name.strip().lower() == b"content-length":
+                size = int(value)
+        return status, await reader.readexactly(size)
 
 
-async def timed(times: Times, kind: str, call: Any) -> httpx.Response:
-    """A request's answer, its time kept under ``kind``; a connection the server closed
-    as it was reused is tried again, as browsers do (counted under ``kind + " again"``).
-    An entry tried again is safe: its ``base`` refuses it if the first one was applied."""
-    for attempt in range(3):
-        began = time.perf_counter()
-        try:
-            r = await call()
-        except CUT:
-            times[f"{kind} again"].append(time.perf_counter() - began)
-            if attempt == 2:
-                raise
-            continue
-        times[kind].append(time.perf_counter() - began)
-        return r
-    raise AssertionError("unreachable")
+async def timed(times: Times, kind: str, conn: Conn, method: str, path: str,
+                body: bytes = b"") -> tuple[int, bytes]:  # fmt: skip
+    began = time.perf_counter()
+    answer = await conn.send(method, path, body)
+    times[kind].append(time.perf_counter() - began)
+    return answer
 
 
-async def page_open(c: httpx.AsyncClient, url: str, tag_url: str, times: Times, kind: str,
-                    stop: float, seen: list[float] | None = None) -> None:  # fmt: skip
+async def page_open(url: str, tag_url: str, times: Times, kind: str, stop: float,
+                    seen: list[float] | None = None) -> None:  # fmt: skip
     """A page open: its tag every second, the page fetched again when it changed."""
-    tag = (await timed(times, f"{kind} tag", lambda: c.get(tag_url))).text
+    conn = Conn(url)
+    page, tag_path = urlsplit(url).path, urlsplit(tag_url).path
+    tag = (await timed(times, f"{kind} tag", conn, "GET", tag_path))[1]
     while time.perf_counter() < stop:
         await asyncio.sleep(1.0)
-        now = (await timed(times, f"{kind} tag", lambda: c.get(tag_url))).text
+        now = (await timed(times, f"{kind} tag", conn, "GET", tag_path))[1]
         if now != tag:
             tag = now
             if seen is not None:
                 seen.append(time.perf_counter())
-            await timed(times, f"{kind} page", lambda: c.get(url))
+            await timed(times, f"{kind} page", conn, "GET", page)
 
 
-async def table(c: httpx.AsyncClient, url: str, todo: list[dict[str, Any]], times: Times,
-                stop: float, every: float, lags: list[float]) -> int:  # fmt: skip
+async def table(url: str, todo: list[dict[str, Any]], times: Times, stop: float, every: float,
+                lags: list[float]) -> int:  # fmt: skip
     """One table: an entry every ``every`` seconds (0: as soon as answered) while its page
     is open; the entries accepted."""
     seen: list[float] = []
     watcher = (
-        asyncio.create_task(page_open(c, url, f"{url}/tag", times, "table", stop, seen))
+        asyncio.create_task(page_open(url, f"{url}/tag", times, "table", stop, seen))
         if every
         else None
     )
+    conn, path = Conn(url), urlsplit(url).path
     accepted, next_at = 0, time.perf_counter()
     for base, body in enumerate(todo):
         if time.perf_counter() >= stop:
             break
-        sent = body | {"base": base}
-        r = await timed(times, "entry", lambda sent=sent: c.post(f"{url}/entry", json=sent))
-        if r.status_code == 409 and r.json()["rule"] == "serve.stale":  # sent twice: was it in?
-            state = (await timed(times, "state", lambda: c.get(f"{url}/state"))).json()
+        sent = json.dumps(body | {"base": base}).encode()
+        status, answer = await timed(times, "entry", conn, "POST", f"{path}/entry", sent)
+        if status == 409 and json.loads(answer)["rule"] == "serve.stale":  # sent twice: in?
+            state = json.loads((await timed(times, "state", conn, "GET", f"{path}/state"))[1])
             if state["entries"] != base + 1:
-                print("refused:", r.status_code, r.text[:200])
+                print("refused:", status, answer[:200])
                 break
-        elif r.status_code != 200:
-            print("refused:", r.status_code, r.text[:200])
+        elif status != 200:
+            print("refused:", status, answer[:200])
             break
         accepted += 1
         answered = time.perf_counter()
@@ -151,20 +182,16 @@ async def load_run(said: dict[str, Any], todo: list[list[dict[str, Any]]], secon
                    every: float) -> tuple[list[int], Times, list[float], float]:  # fmt: skip
     times: Times = defaultdict(list)
     lags: list[float] = []
-    limits = httpx.Limits(max_connections=400, max_keepalive_connections=400)
-    async with httpx.AsyncClient(limits=limits, timeout=30) as c:
-        began = time.perf_counter()
-        stop = began + seconds
-        jobs = [table(c, t["url"], todo[i], times, stop, every, lags)
-                for i, t in enumerate(said["tables"])]  # fmt: skip
-        if every:
-            base = said["board"].rstrip("/")
-            jobs.append(
-                page_open(c, said["director"], said["director"] + "/tag", times, "director", stop)
-            )
-            jobs.append(page_open(c, said["board"], f"{base}/tag", times, "board", stop))
-        results = await asyncio.gather(*jobs)
-        took = time.perf_counter() - began
+    began = time.perf_counter()
+    stop = began + seconds
+    jobs = [table(t["url"], todo[i], times, stop, every, lags)
+            for i, t in enumerate(said["tables"])]  # fmt: skip
+    if every:
+        base = said["board"].rstrip("/")
+        jobs.append(page_open(said["director"], said["director"] + "/tag", times, "director", stop))
+        jobs.append(page_open(said["board"], f"{base}/tag", times, "board", stop))
+    results = await asyncio.gather(*jobs)
+    took = time.perf_counter() - began
     return [r for r in results if isinstance(r, int)], times, lags, took
 
 
@@ -208,11 +235,15 @@ def report(times: Times) -> None:
 
 
 def page_bytes(said: dict[str, Any]) -> None:
-    with httpx.Client() as c:
-        html = c.get(said["tables"][0]["url"]).text
-        css = [c.get(said["board"].rstrip("/") + u) for u in _static_links(html)]
+    from urllib.request import urlopen
+
+    with urlopen(said["tables"][0]["url"]) as r:
+        html = r.read().decode()
+    more = 0
+    for link in _static_links(html):
+        with urlopen(said["board"].rstrip("/") + link) as r:
+            more += len(r.read())
     size = len(html.encode())
-    more = sum(len(r.content) for r in css)
     print(
         f"table page: {size} bytes of HTML; with its stylesheet and script (fetched once, "
         f"kept by their digest): {size + more}"
