@@ -420,3 +420,41 @@ def test_the_public_board_never_shows_a_recorded_hand(tmp_path: Path) -> None:
     assert "Ali holds" in c.get(path_of(urls(served)["director"])).text
     board = c.get("/").text
     assert "Ali holds" not in board and "Q♦" not in board and 'class="sheet"' in board
+
+
+def test_a_thread_says_its_own_language_and_the_process_keeps_its_own() -> None:
+    import threading
+
+    from referee import lang
+    from referee.messages import localized, sentence
+
+    both = threading.Barrier(2)
+    said: dict[str, str] = {}
+
+    def speak(code: str) -> None:
+        lang.use(code, here=True)
+        both.wait()  # both threads have chosen before either speaks
+        said[code] = localized(sentence("Record")).lstrip("\u200f") + " " + lang.current()
+
+    threads = [threading.Thread(target=speak, args=(code,)) for code in ("ar", "ru")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert said == {"ar": "سجّل ar", "ru": "Записать ru"}
+    assert localized(sentence("Record")) == "Record" and lang.current() == "en"
+
+
+def test_pages_asked_at_once_in_three_languages_each_speak_their_own(log: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    served = Served(log=log)
+    c = client(served)
+    url = table_url(served)
+    words = {"en": ">Record<", "ar": ">سجّل<", "ru": ">Записать<"}
+    asked = [code for _ in range(8) for code in words]
+    with ThreadPoolExecutor(6) as pool:
+        pages = list(pool.map(lambda code: c.get(url, params={"lang": code}).text, asked))
+    for code, page in zip(asked, pages, strict=True):
+        assert f'<html lang="{code}"' in page and words[code] in page
+        assert all(words[other] not in page for other in words if other != code)

@@ -3,9 +3,10 @@ language, and the edges every request goes through (a body over 64 kB refused, o
 changing anything, a form's token or a program's JSON, no other site's requests, every
 bad request a 4xx page, never a traceback).
 
-All of referee's work (reading, replaying, recording, rendering) runs on one worker
-thread, one request after another: the language a page is said in is chosen for the
-request there, and the event loop stays free for the other phones meanwhile.
+All of referee's work (reading, replaying, recording, rendering) runs on a pool of worker
+threads, each saying its request in that request's reader's language (a thread's own,
+``referee.lang.use(code, here=True)``): an entry waiting for its disk's fsync holds up no
+other table, and the event loop stays free for the other phones meanwhile.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from referee.serve import handlers, recording
+from referee.serve import handlers, recording, replies
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from referee.serve.source import Served
 
 MAX_BODY = 64 * 1024
-WRITERS = 8  # entries written side by side (each waits for its disk's fsync)
+WORKERS = 8  # requests answered side by side (an entry waits for its disk's fsync)
 HEADERS = {
     "content-security-policy": (
         "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' data:; "
@@ -136,23 +137,20 @@ class Server:
         self.served = served
         self.default = default_lang
         self.base = base  # the address the server said (the room's), for the slips
-        self.pool = ThreadPoolExecutor(1, thread_name_prefix="referee-pages")
-        self.writers = ThreadPoolExecutor(WRITERS, thread_name_prefix="referee-writes")
+        self.pool = ThreadPoolExecutor(WORKERS, thread_name_prefix="referee-serve")
 
-    async def work(self, code: str, fn: Callable[..., handlers.Reply], *args: Any) -> Response:
+    async def work(self, code: str, fn: Callable[..., replies.Reply], *args: Any) -> Response:
         """Run ``fn`` on the worker with the language ``code`` in use; its reply."""
         loop = asyncio.get_running_loop()
         said = partial(handlers.speaking, code, self.default, fn, *args)
         reply = await loop.run_in_executor(self.pool, said)
         return reply.response()
 
-    async def write(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """Run ``fn`` on a writer thread (nothing said in words there): what it returns."""
+    async def wordless(self, fn: Callable[..., replies.Reply], *args: Any) -> Response:
+        """An answer without words (a tag, the JSON state), on a worker."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.writers, partial(fn, *args))
-
-    async def wordless(self, fn: Callable[..., handlers.Reply], *args: Any) -> Response:
-        reply: handlers.Reply = await self.write(recording.wordless, fn, *args)
+        said = partial(recording.wordless, fn, *args)
+        reply: replies.Reply = await loop.run_in_executor(self.pool, said)
         return reply.response()
 
     def lang(self, request: Request) -> str:
@@ -233,25 +231,21 @@ class Server:
         found = handlers.static(name, version, request.headers.get("if-none-match"))
         return found if found is not None else await self.error(request, 404)
 
-    async def sent(self, request: Request) -> handlers.Sent:
+    async def sent(self, request: Request) -> replies.Sent:
         """What a request that would change something brings: where it is from, its media
         type and its body (judged on the worker, after its key)."""
-        return handlers.Sent(same_origin(request), media_type(request), await request.body())
+        return replies.Sent(same_origin(request), media_type(request), await request.body())
 
     async def table_post(self, request: Request) -> Response:
         """An entry from a table's page: a form with the server's token."""
         key, q, sent = request.path_params["key"], self.query(request), await self.sent(request)
-        pending = await self.write(recording.caught, recording.form_entry, self.served, key, sent)
-        return await self.work(
-            self.lang(request), handlers.form_answer, self.served, key, pending, q
-        )
+        return await self.work(self.lang(request), handlers.table_post, self.served, key, sent, q)
 
     async def entry(self, request: Request) -> Response:
         """An entry from a program: ``application/json`` only (no other site can send it
         without a preflight, which this server never answers)."""
         key, sent = request.path_params["key"], await self.sent(request)
-        pending = await self.write(recording.caught, recording.json_entry, self.served, key, sent)
-        return await self.work("en", handlers.json_answer, pending)
+        return await self.work("en", handlers.entry, self.served, key, sent)
 
 
 def media_type(request: Request) -> str:

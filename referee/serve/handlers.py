@@ -4,15 +4,13 @@ live tags, the fixed files, and a page for every request refused."""
 
 from __future__ import annotations
 
-import json
 import sys
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from referee.messages import sentence
 from referee.problems import RefereeError
 from referee.serve.entry import BAD as BAD
-from referee.serve.keys import DIRECTOR, Keys, load_keys
+from referee.serve.replies import PRIVATE, Reply, Sent, find, is_director, json_reply
 from referee.serve.views import frame, render, said, static_file
 
 if TYPE_CHECKING:
@@ -21,10 +19,8 @@ if TYPE_CHECKING:
     from starlette.responses import Response
 
     from referee.serve.recording import Pending
-    from referee.serve.source import Seat, Served
+    from referee.serve.source import Served
 
-HTML = "text/html; charset=utf-8"
-PRIVATE = {"cache-control": "no-store"}
 REFUSED = {
     400: sentence("This request is not one referee serve takes."),
     403: sentence("Refused: this form is not from this server's own page. Reload it, try again."),
@@ -40,33 +36,6 @@ REFUSED = {
     ),
 }
 DID = {"undo": "undo", "amend": "amend", "hand": "hand"}
-FORM = "application/x-www-form-urlencoded"
-JSON = "application/json"
-
-
-@dataclass(frozen=True)
-class Sent:
-    """A request that would change something: whether it came from this server's own
-    pages (or a program), its media type, and its body (at most 64 kB)."""
-
-    same_origin: bool
-    media: str
-    body: bytes
-
-
-@dataclass
-class Reply:
-    """An answer, made on the worker and sent from the event loop."""
-
-    status: int
-    body: str | bytes
-    media: str = HTML
-    headers: dict[str, str] = field(default_factory=dict)
-
-    def response(self) -> Response:
-        from starlette.responses import Response
-
-        return Response(self.body, self.status, self.headers, self.media)
 
 
 def speaking(code: str, director: str, fn: Callable[..., Reply], *args: Any) -> Reply:
@@ -75,7 +44,7 @@ def speaking(code: str, director: str, fn: Callable[..., Reply], *args: Any) -> 
     ``director``) and a plain page, never a traceback."""
     from referee import lang
 
-    lang.use(code)
+    lang.use(code, here=True)
     try:
         return fn(*args)
     except RefereeError as e:
@@ -83,9 +52,9 @@ def speaking(code: str, director: str, fn: Callable[..., Reply], *args: Any) -> 
     except Exception as e:
         from referee.cli.boundary import internal_error
 
-        lang.use(director)
+        lang.use(director, here=True)
         print(internal_error(e), file=sys.stderr, flush=True)
-        lang.use(code)
+        lang.use(code, here=True)
         return error_page(500)
 
 
@@ -94,32 +63,6 @@ def error_page(status: int, detail: str = "") -> Reply:
     message = detail or said(REFUSED.get(status, REFUSED[400]))
     ctx = frame(message, None, "") | {"status": status, "message": message}
     return Reply(status, render("error.html", ctx), headers=dict(PRIVATE))
-
-
-def json_reply(status: int, body: dict[str, object]) -> Reply:
-    return Reply(status, json.dumps(body, ensure_ascii=False), "application/json", dict(PRIVATE))
-
-
-def json_refusal(status: int, rule: str, message: str) -> Reply:
-    return json_reply(status, {"ok": False, "rule": rule, "message": message})
-
-
-def seats_and_keys(served: Served) -> tuple[list[Seat], Keys]:
-    """Every seat served, and the keys (a key made for each new seat)."""
-    seats = served.seats()
-    return seats, load_keys(served.keys_path, [s.name for s in seats])
-
-
-def find(served: Served, key: str) -> tuple[Seat, Keys] | None:
-    """The seat ``key`` opens, or None (a wrong key, or the director's)."""
-    seats, keys = seats_and_keys(served)
-    name = keys.find(key)
-    return next(((s, keys) for s in seats if s.name == name), None)
-
-
-def is_director(served: Served, key: str) -> tuple[list[Seat], Keys] | None:
-    seats, keys = seats_and_keys(served)
-    return (seats, keys) if keys.find(key) == DIRECTOR else None
 
 
 def table(served: Served, key: str, query: dict[str, str]) -> Reply:
@@ -185,6 +128,20 @@ def after(key: str, command: str, query: dict[str, str]) -> str:
     if command in DID:
         params["did"] = DID[command]
     return f"/t/{key}" + (f"?{urlencode(params)}" if params else "")
+
+
+def table_post(served: Served, key: str, sent: Sent, query: dict[str, str]) -> Reply:
+    """An entry from a table's form, recorded and answered."""
+    from referee.serve.recording import caught, form_entry
+
+    return form_answer(served, key, caught(form_entry, served, key, sent), query)
+
+
+def entry(served: Served, key: str, sent: Sent) -> Reply:
+    """An entry from a program, recorded and answered."""
+    from referee.serve.recording import caught, json_entry
+
+    return json_answer(caught(json_entry, served, key, sent))
 
 
 def json_answer(pending: Pending) -> Reply:

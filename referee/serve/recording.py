@@ -1,8 +1,7 @@
-"""What runs on the writer threads: an entry checked and recorded (the log written and
-fsynced), and the answers that say nothing in words (the live tags, the JSON state).
-Nothing here depends on the reader's language, so entries to different logs are written
-side by side and no page waits behind a write; what an entry came to is then said on the
-page thread (:mod:`referee.serve.handlers`)."""
+"""An entry checked and recorded (the log written and fsynced), before anything is said of
+it (:mod:`referee.serve.handlers` says it in the reader's language), and the answers that
+say nothing in words (the live tags, the JSON state). Entries to different logs are
+written side by side, each on a worker thread of its own."""
 
 from __future__ import annotations
 
@@ -16,7 +15,7 @@ from urllib.parse import parse_qs
 
 from referee.problems import Problem, RefereeError
 from referee.serve.entry import BAD, BadRequest, Done, record
-from referee.serve.handlers import (
+from referee.serve.replies import (
     FORM,
     JSON,
     PRIVATE,
@@ -128,7 +127,7 @@ def board_tag(served: Served) -> Reply:
 
 
 def director_tag(served: Served, key: str) -> Reply:
-    from referee.serve.handlers import is_director
+    from referee.serve.replies import is_director
 
     found = is_director(served, key)
     if found is None:
