@@ -115,7 +115,7 @@ def test_a_capture_and_a_trail_are_said_back_first(tmp_path: Path) -> None:
     log = basra(tmp_path)
     out = ok("play", "9D", "--takes", "5D 4C AC 8C", "--ascii", "-f", log).splitlines()
     assert out[0] == "Omar: 9D takes 5D 4C AC 8C"
-    assert out[1] == "Omar sweeps the floor: a basra for Omar."
+    assert out[1] == "Omar sweeps the floor: a basra."  # the side only when it differs
     out = ok("play", "4H", "--trail", "-f", log).splitlines()
     assert out[0] in ("Ali: 4♥ trails", "Ali: 4H trails")
 
@@ -145,10 +145,11 @@ def test_trick_plays_say_who_holds_the_trick(tmp_path: Path) -> None:
         ok("play", *cards, "--ascii", "-f", log).splitlines()[:2]
         for cards in (("AS", "10S"), ("6H", "7H"), ("AH",), ("6C",))
     ]
-    assert first[0][0] == "Petr: AS 10S leads"
-    assert first[1] == ["Ivan: 6H 7H holds the trick", "Ivan takes trick 1."]
-    assert first[2][0] == "Ivan: AH leads"
-    assert first[3] == ["Petr: 6C does not beat AH; Ivan holds the trick", "Ivan takes trick 2."]
+    assert first[0][0] == "Petr leads AS 10S"  # cards do not lead: the player does
+    assert first[1] == ["Ivan plays 6H 7H and holds the trick", "Ivan takes trick 1."]
+    assert first[2][0] == "Ivan leads AH"
+    beaten = "Petr plays 6C, not beating AH; Ivan holds the trick"
+    assert first[3] == [beaten, "Ivan takes trick 2."]
 
 
 def test_a_claim_over_lagging_hands_says_to_record_the_draws(tmp_path: Path) -> None:
