@@ -272,6 +272,7 @@ def test_publish_names_its_temporaries_for_its_process(
 # --- every bad value of the tournament file: a short run of the structure-aware fuzz ---
 
 
+@pytest.mark.slow
 def test_a_fuzzed_tournament_file_is_refused_in_plain_lines_and_changes_nothing() -> None:
     """scripts/fuzz_tournament.py, briefly: mutated files of real tournaments through
     status, standings, verify and pair (the long run is in the note and bench/README.md)."""
