@@ -24,9 +24,12 @@ try:
     from playwright.sync_api import Browser, Page, sync_playwright
 except ImportError:  # pragma: no cover - the dev extras install it
     sync_playwright = None  # type: ignore[assignment]
-pytestmark = pytest.mark.skipif(
-    BROWSER is None or sync_playwright is None, reason="no headless Chromium or no Playwright"
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        BROWSER is None or sync_playwright is None, reason="no headless Chromium or no Playwright"
+    ),
+]
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
 
