@@ -12,6 +12,7 @@ log, rule ids) never passes through here.
 from __future__ import annotations
 
 import os
+import threading
 import unicodedata
 from collections.abc import Callable, Mapping
 from functools import cache
@@ -40,7 +41,15 @@ SEPARATORS = {  # list separators as each language writes them
 }
 
 DECIMAL_COMMA = frozenset(("ru",))  # 66,7: the decimal sign as a Russian score sheet writes it
-_chosen: list[str] = ["en"]
+
+
+class _Chosen(threading.local):
+    """The language in use: the process's (set on the class), or this thread's own."""
+
+    code = "en"
+
+
+_chosen = _Chosen()
 
 
 def _rtl_letters(text: str) -> bool:
@@ -95,13 +104,17 @@ def choose(option: str | None, environ: Mapping[str, str] = os.environ) -> str:
 
 
 def current() -> str:
-    return _chosen[0]
+    return _chosen.code
 
 
-def use(code: str) -> None:
-    """Say everything from now on in ``code`` (its catalog is read at the first sentence)."""
-    _chosen[0] = code
-    install(None if code == "en" else _lazy_sayer(code))
+def use(code: str, here: bool = False) -> None:
+    """Say everything from now on in ``code`` (its catalog is read at the first sentence):
+    in the whole process or, ``here``, in this thread only."""
+    if here:
+        _chosen.code = code
+    else:
+        _Chosen.code = code
+    install(None if code == "en" else _lazy_sayer(code), here)
 
 
 def _lazy_sayer(code: str) -> Callable[[object], str]:

@@ -20,6 +20,7 @@ says a value in the reader's language; nothing here loads a catalog or chooses a
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable
 
 from referee.escape import visible
@@ -100,24 +101,35 @@ def help_text(text: str) -> str:
     return text
 
 
-# The edge installs a function that says a sentence in the chosen language; None is English.
-_sayer: list[Callable[[object], str]] = []
+class _Saying(threading.local):
+    """The sayer in use (a 1-tuple; empty: English): the process's, set on the class by the
+    edge, unless this thread chose its own (``referee serve`` says each page in its
+    reader's language on threads of its own)."""
+
+    sayer: tuple[Callable[[object], str], ...] = ()
 
 
-def install(sayer: Callable[[object], str] | None) -> None:
-    """Say every sentence from now on with ``sayer`` (None: English)."""
-    _sayer.clear()
-    if sayer is not None:
-        _sayer.append(sayer)
+_saying = _Saying()
+
+
+def install(sayer: Callable[[object], str] | None, here: bool = False) -> None:
+    """Say every sentence from now on with ``sayer`` (None: English), in the whole process
+    or, ``here``, in this thread only."""
+    said = () if sayer is None else (sayer,)
+    if here:
+        _saying.sayer = said
+    else:
+        _Saying.sayer = said
 
 
 def localized(value: object) -> str:
     """``value`` as the reader's language says it, any untrusted text in it escaped."""
-    if _sayer:
-        return _sayer[0](value)
+    sayer = _saying.sayer
+    if sayer:
+        return sayer[0](value)
     return visible(str(value))
 
 
 def translating() -> bool:
     """Whether a language other than English is in use."""
-    return bool(_sayer)
+    return bool(_saying.sayer)
