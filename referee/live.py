@@ -61,13 +61,20 @@ MAX_LINE = 4_096  # characters in one typed line; the longest real one is under 
 class Live:
     """One interactive session on one match file."""
 
-    def __init__(self, path: Path, write: Callable[[str], None], ascii_only: bool = False):
+    def __init__(
+        self,
+        path: Path,
+        write: Callable[[str], None],
+        ascii_only: bool = False,
+        verbose: bool = False,
+    ):
         from referee.session import Table
 
         self.path = path
         self.table = Table(path)
         self._write = write
         self.ascii_only = ascii_only
+        self.verbose = verbose  # the whole state after every entry, not three lines
         self.amended: list[Amending | None] = []  # how to take each amendment back
 
     # --- what the screen shows --------------------------------------------------------
@@ -314,10 +321,18 @@ class Live:
         self.announce(recorded, confirm)
 
     def announce(self, recorded: Recorded, confirm: str = "") -> None:
+        """An accepted entry said back: quietly (the entry, the floor or the trick, who is
+        next), or in full with the state when it ended the deal (or ``verbose``)."""
         from referee.render import Style
-        from referee.words.announce import announce
+        from referee.words.announce import announce, quietly
 
-        for line in announce(recorded, Style.for_terminal(self.ascii_only), confirm):
+        style = Style.for_terminal(self.ascii_only)
+        state = recorded.replayed.state
+        if not self.verbose and state is not None and not state.finished:
+            for line in quietly(recorded, style, confirm):
+                self.write(line)
+            return
+        for line in announce(recorded, style, confirm):
             self.write(line)
         self.status()
 
@@ -354,7 +369,7 @@ def _inverse(deal: int, play: int, mode: str, old: Entry | None) -> Amending | N
     return deal, play, typed, "insert" if mode == "delete" else "replace"
 
 
-def run(path: Path, ascii_only: bool = False) -> None:
+def run(path: Path, ascii_only: bool = False, verbose: bool = False) -> None:
     """The read-eval loop, with tab completion where readline is available."""
     import signal
 
@@ -363,7 +378,7 @@ def run(path: Path, ascii_only: bool = False) -> None:
     if sys.stdin is None or sys.stdin.closed:  # started with its input closed (<&-)
         closed = sentence("standard input is closed: live reads what is typed at the table")
         raise OSError(errno.EBADF, closed)
-    session = Live(path, print, ascii_only)
+    session = Live(path, print, ascii_only, verbose)
     try:
         import readline
 

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 
 from referee.cards import Card
 from referee.games.base import Cards, Line
-from referee.messages import Msg, join, localized, plural_sentence, sentence, translating
+from referee.messages import Msg, join, localized, plural_sentence, sentence, suits, translating
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Match
 from referee.registry import GAMES
-from referee.text import cut, visible
+from referee.text import cut, suits_fit, visible
 from referee.tuples import NamedTuple
 from referee.words.sentences import said, said_text
 
@@ -35,10 +35,9 @@ class Style(NamedTuple):
 
     @staticmethod
     def for_terminal(ascii_only: bool = False) -> Style:
-        encoding = getattr(sys.stdout, "encoding", None) or "ascii"
-        try:
-            "♠♥♦♣—…".encode(encoding)
-        except (UnicodeEncodeError, LookupError):  # a terminal that cannot show the suits
+        """The style of the terminal: ASCII when asked (``--ascii``, for the whole run) or
+        when its encoding cannot show the suits; red only on a colour terminal."""
+        if ascii_only or suits() is False or not suits_fit(sys.stdout):
             ascii_only = True
         color = (
             sys.stdout.isatty()

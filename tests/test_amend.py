@@ -46,7 +46,7 @@ def test_a_replaced_play_is_checked_and_can_be_taken_back(tmp_path: Path) -> Non
     before = log.read_bytes()
     done = run("amend", "--deal", "1", "--play", "2", "QD", "--trail", "-f", str(log))
     assert done.exit_code == 0, done.output
-    assert "Amended deal 1, entry 2: Omar KD takes KS → Omar QD (trail)." in done.stdout
+    assert "Amended deal 1, entry 2: Omar K♦ takes K♠ → Omar Q♦ (trail)." in done.stdout
     match, problems = load(log)
     assert match is not None and not problems
     assert match.deals[0].plays[1] == FishPlay("Omar", match.deals[0].plays[1].card, ())

@@ -11,7 +11,6 @@ from referee.cli.boundary import INTERNAL, echo, err, errors_as_lines, internal_
 from referee.cli.group import (
     DEFAULT_FILE,
     GAME_NAMES,
-    AsciiFlag,
     JobsOption,
     JsonFlag,
     LogArgument,
@@ -37,7 +36,6 @@ def leave(broken: bool, bad: bool) -> None:
 def score(
     file: Annotated[Path, typer.Argument(help=help_text("The match log."))] = DEFAULT_FILE,
     as_json: JsonFlag = False,
-    ascii_only: AsciiFlag = False,
 ) -> None:
     """The score sheet: every finished deal with its breakdown, totals and the winner.
 
@@ -52,7 +50,7 @@ def score(
 
         echo(json.dumps(score_json(match, replayed), ensure_ascii=False))
     else:
-        echo(score_sheet(match, replayed, Style.for_terminal(ascii_only)))
+        echo(score_sheet(match, replayed, Style.for_terminal()))
 
 
 @app.command()
@@ -298,7 +296,6 @@ def explain(
     play_number: Annotated[
         int, typer.Option("--play", "-p", min=1, help=help_text("Entry in the deal, from 1."))
     ],
-    ascii_only: AsciiFlag = False,
 ) -> None:
     """Explain one recorded entry: the state before it, the rule, the alternatives.
 
@@ -314,7 +311,7 @@ def explain(
     if match is None:
         raise RefereeError(problems)
     result = explain_entry(match, deal_number, play_number)
-    style = Style.for_terminal(ascii_only)
+    style = Style.for_terminal()
     for line in explanation_lines(result):  # every part from the log is escaped by say()
         echo(style.text(line))
     if not result.ok:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee.cli.boundary import echo, errors_as_lines
-from referee.cli.group import app
+from referee.cli.group import app, ascii_asked
 from referee.messages import help_text, sentence
 
 if TYPE_CHECKING:
@@ -45,9 +45,6 @@ def sheet(
             "--output", "-o", help=help_text("Write here (atomically) instead of standard output.")
         ),
     ] = None,
-    ascii_only: Annotated[
-        bool, typer.Option("--ascii", help=help_text("Plain ASCII: suits as S H D C, no symbols."))
-    ] = False,
 ) -> None:
     from referee.html.sheet import render
     from referee.scoresheet import build
@@ -55,7 +52,7 @@ def sheet(
 
     match, replayed = open_match(file)
     value = build(replayed)
-    page = render(value, log_digest(match, replayed), ascii_only).encode("utf-8")
+    page = render(value, log_digest(match, replayed), ascii_asked()).encode("utf-8")
     if out is None:
         sys.stdout.buffer.write(page)
         sys.stdout.flush()

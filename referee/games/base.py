@@ -46,11 +46,13 @@ Line = tuple[str | Fact | Cards, ...]  # a line a person reads: words or facts, 
 
 
 class View(NamedTuple):
-    """What a person sees of a deal in progress: lines of text and cards, in order, and the
-    same facts as plain data for ``show --json``."""
+    """What a person sees of a deal in progress: lines of text and cards, in order, the
+    same facts as plain data for ``show --json``, and the few lines said after each play
+    (``brief``: the floor or the trick, and who is next; none: the turn alone)."""
 
     lines: tuple[Line, ...]
     data: dict[str, object]
+    brief: tuple[Line, ...] = ()
 
 
 class Options(NamedTuple):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.messages import localized
+from referee.messages import localized, sentence
 
 if TYPE_CHECKING:
     from referee.render import Style
@@ -26,3 +26,27 @@ def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
     first = style.text(localized(confirm)) if confirm else styled(back, style)
     lines = [*followed, *(outcome_said(o) for o in recorded.outcomes())]
     return [first, *(style.text(localized(line)) for line in lines)]
+
+
+def quietly(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
+    """An accepted entry said back quietly, in at most three lines: the entry and what
+    followed from it (a sweep, a trick taken) in one, then the floor or the trick and who
+    is next (the deal's brief view). The whole state is ``show``'s (or ``--verbose``)."""
+    from referee.render import line_text
+    from referee.words.events import said_back
+    from referee.words.style import styled
+
+    back, *followed = said_back(recorded.entry, recorded.events)
+    first: object = confirm or back
+    if followed:
+        first = sentence("{said} — {then}", said=first, then=join_said(followed))
+    state = recorded.replayed.state
+    brief = state.view().brief if state is not None and not state.finished else ()
+    return [styled(first, style), *(line_text(line, style) for line in brief)]
+
+
+def join_said(sentences: list[str]) -> object:
+    """What followed from an entry, in one line."""
+    from referee.messages import join
+
+    return join(sentences, " ")

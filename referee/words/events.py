@@ -49,13 +49,24 @@ def entry_said(event: Event) -> Msg | None:
         return sentence(
             "{player}: {card} takes {cards}", player=event.by, card=event.card, cards=event.taken
         )
+    n = len(getattr(event, "cards", ()))  # two cards lead, hold, do not beat: the verb agrees
     if isinstance(event, Led):
-        return sentence("{player}: {cards} leads", player=event.by, cards=event.cards)
+        return plural_sentence(
+            "{player}: {cards} leads", "{player}: {cards} lead", n, player=event.by, cards=event.cards
+        )
     if isinstance(event, Followed):
         if event.holds:
-            return sentence("{player}: {cards} holds the trick", player=event.by, cards=event.cards)
-        return sentence(
+            return plural_sentence(
+                "{player}: {cards} holds the trick",
+                "{player}: {cards} hold the trick",
+                n,
+                player=event.by,
+                cards=event.cards,
+            )
+        return plural_sentence(
             "{player}: {cards} does not beat {held}; {holder} holds the trick",
+            "{player}: {cards} do not beat {held}; {holder} holds the trick",
+            n,
             player=event.by,
             cards=event.cards,
             held=event.held,

@@ -51,12 +51,16 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     # explaining a ruling
     "trick.beats.none": "no set of their cards beats it",
     "trick.explain.lead": (
-        "{player} leads {n} card(s) of one suit.",
+        "{player} leads {n} card.",
         "{player} leads {n} cards of one suit.",
     ),
-    "trick.explain.beats": "{cards} beats {held} ({player}'s cards now holding the trick).",
+    "trick.explain.beats": (
+        "{cards} beats {held} ({player}'s cards now holding the trick).",
+        "{cards} beat {held} ({player}'s cards now holding the trick).",
+    ),
     "trick.explain.beats-not": (
-        "{cards} does not beat {held} ({player}'s cards now holding the trick)."
+        "{cards} does not beat {held} ({player}'s cards now holding the trick).",
+        "{cards} do not beat {held} ({player}'s cards now holding the trick).",
     ),
     "trick.explain.ends": "The deal ends: {how}.",
     # what beats the trick, the legal options
@@ -66,6 +70,7 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     "trick.hint.ways": "{card}: beaten by {ways}",
     "trick.hint.nothing-left": "{card}: beaten by nothing left",
     "trick.hint.one-to-one": "to take the trick, {k} cards must beat these {k} one to one",
+    "trick.option": "{cards}",
     "trick.options.over": "the deal is over",
     "trick.options.none": "none: {why}",
     "trick.options.lead": "any 1 card, or 2 to {k} cards of one suit",
