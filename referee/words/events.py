@@ -52,7 +52,11 @@ def entry_said(event: Event) -> Msg | None:
     n = len(getattr(event, "cards", ()))  # two cards lead, hold, do not beat: the verb agrees
     if isinstance(event, Led):
         return plural_sentence(
-            "{player}: {cards} leads", "{player}: {cards} lead", n, player=event.by, cards=event.cards
+            "{player}: {cards} leads",
+            "{player}: {cards} lead",
+            n,
+            player=event.by,
+            cards=event.cards,
         )
     if isinstance(event, Followed):
         if event.holds:
