@@ -251,8 +251,12 @@ class Live:
             plays = match.deals[deal - 1].plays if deal <= len(match.deals) else []
             old = plays[play - 1] if mode != "insert" and play <= len(plays) else None
             done = amend_entry(self.table, deal, play, typed, mode)
-            self.amended.append(_inverse(deal, play, mode, old))
             self.write(done.said)
+            if not done.changed:
+                return
+            self.amended.append(_inverse(deal, play, mode, old))
+            for line in done.notes:
+                self.write(line)
             if self.amended[-1] is not None:
                 self.write(sentence("To take it back: {command}", command="amend undo"))
         self.status()

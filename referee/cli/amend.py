@@ -147,6 +147,10 @@ def _entry(file: Path, deal: int, play: int, typed: "Play | None", insert: bool)
 
     done = amend_entry(Table(file), deal, play, typed, "insert" if insert else "replace")
     echo(done.said)
+    if not done.changed:
+        return
+    for line in done.notes:
+        echo(line)
     if done.back:
         echo(sentence("To take it back: {command}", command=done.back))
     status(done.match, done.replayed)
