@@ -47,9 +47,11 @@ Ctrl-C clears the line; Ctrl-D (or quit) leaves."""
 
 HELP_AMEND = sentence(
     """Correcting an earlier entry (everything after it is checked again):
+  entries                                  this deal's entries, numbered
   amend deal 2 play 5 9D 5D 4C [by Omar]   put this play in place of entry 5 of deal 2
-  amend deal 2 play 5 insert 7S -          insert a play before it
-  amend deal 2 play 5 delete               delete it
+  amend deal 2 play 5 insert 7S -          insert a play before it; the later plays go
+                                           to the player whose turn it then is
+  amend deal 2 play 5 delete               delete it (the same way round)
   amend undo                               take back the last amendment"""
 )
 
@@ -139,6 +141,8 @@ class Live:
                 self.write(HELP_AMEND)
             elif head == "show":
                 self.status()
+            elif head == "entries":
+                self.entries()
             elif head == "score":
                 self.score()
             elif head == "undo":
@@ -187,6 +191,18 @@ class Live:
         near = sentence("{problem}; did you mean {name}?", problem=said, name=command)
         self.write(sentence("referee: usage: {error}", error=near))
         return True
+
+    def entries(self) -> None:
+        """The entries of the deal in progress (or the last one), numbered as amend takes
+        them."""
+        from referee.render import Style
+        from referee.report import entries_lines
+
+        match, _ = self.table.open()
+        if not match.deals:
+            raise UsageError(sentence("no deal is recorded yet: nothing to list"))
+        for line in entries_lines(match, len(match.deals), Style.for_terminal(self.ascii_only)):
+            self.write(line)
 
     def score(self) -> None:
         from referee.render import Style, score_sheet
@@ -242,9 +258,11 @@ class Live:
             back = self.amended[-1]
             if back is None:  # a declaration, claim or forfeit: entered again by its command
                 raise UsageError(sentence("this amendment cannot be taken back from here"))
-            amend_entry(self.table, *back)
+            done = amend_entry(self.table, *back)
             self.amended.pop()
             self.write(sentence("Took back the last amendment."))
+            for line in done.notes:
+                self.write(line)
         else:
             deal, play, typed, mode = self.amendment(args)
             match, _ = self.table.open()

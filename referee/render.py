@@ -18,6 +18,8 @@ from referee.text import cut, suits_fit, visible
 from referee.tuples import NamedTuple
 from referee.words.sentences import said, said_text
 
+_said = said  # show() names its sentence ``said``
+
 if TYPE_CHECKING:
     from referee.match import Replay
     from referee.scoresheet import Pairs, ScoreSheet
@@ -272,19 +274,21 @@ def running_chart(match: Match, replayed: Replay, width: int = 30) -> str:
     return sheet_chart(build(replayed), width)
 
 
-LABEL = 8  # characters of a side's name before its bar in the terminal chart
+LABEL = 16  # at most this many characters of a side's name before its bar in the chart
 
 
 def sheet_chart(sheet: ScoreSheet, width: int = 30) -> str:
-    """A running-total chart in the terminal: each side's total after every deal. A name
-    longer than the label is shortened with an ellipsis (never cut silently), and a legend
-    under the chart gives each shortened label's whole name."""
+    """A running-total chart in the terminal: each side's total after every deal, each
+    side named in full (a partnership's ``Ali & Hoda`` too). Only a name longer than
+    :data:`LABEL` is shortened, with an ellipsis (never cut silently), and a legend under
+    the chart gives each shortened label's whole name."""
     top = max(max((v for _, v in sheet.totals), default=0), 1)
     lines = [localized(sentence("Running totals:"))]
     short = {s: s if len(s) <= LABEL else s[: LABEL - 1] + "…" for s in sheet.side_names}
+    label = max((len(s) for s in short.values()), default=1)  # a partnership's whole name
     for d in sheet.deals:
         bars = "  ".join(
-            f"{short.get(s, s):>{LABEL}} {'#' * round(width * max(v, 0) / top):<{width}} {v:>4}"
+            f"{short.get(s, s):>{label}} {'#' * round(width * max(v, 0) / top):<{width}} {v:>4}"
             for s, v in d.running
         )
         lines.append(
@@ -368,6 +372,9 @@ def show(match: Match, replayed: Replay, style: Style) -> str:
                 deal=len(match.deals),
                 player=replayed.next_dealer,
             )
+            still = state.may_follow() if state is not None else None
+            if still is not None:
+                said = sentence("{said} {then}", said=said, then=_said(still))
         else:
             said = sentence("No deal yet. Record one with `referee deal`.")
         lines.append(localized(said))

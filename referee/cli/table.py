@@ -297,12 +297,33 @@ def forfeit(
 def show_cmd(
     file: MatchFile = DEFAULT_FILE,
     as_json: JsonFlag = False,
+    entries: Annotated[
+        bool,
+        typer.Option(
+            "--entries",
+            "-e",
+            help=help_text(
+                "List the deal's entries with their numbers, who, what and what each did."
+            ),
+        ),
+    ] = False,
 ) -> None:
-    """The state now: floor or trick, whose turn, known and unseen cards, the score.
+    """The state now: floor or trick, whose turn, known and unseen cards, the score. With
+    --entries, the entries of the deal in progress (or the last deal), numbered as explain
+    --play and amend --play take them.
 
-    Example: referee show -f match.toml
+    Example: referee show -f match.toml   ·   referee show --entries
     """
     match, replayed = table(file).open()
+    if entries and not as_json:
+        from referee.render import Style
+        from referee.report import entries_lines
+
+        if not match.deals:
+            raise UsageError(sentence("no deal is recorded yet: nothing to list"))
+        for line in entries_lines(match, len(match.deals), Style.for_terminal()):
+            echo(line)
+        return
     if as_json:
         import json
 

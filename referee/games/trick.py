@@ -259,6 +259,7 @@ class TrickDeal(TrickState):
         """[*.trick] The winner takes the trick's cards and leads next; the draw follows."""
         taken = [c for _, cards in self.trick for c in cards]
         self.points[winner] += card_points(taken)
+        self.taken[winner].extend(taken)
         self.won_tricks[winner] += 1
         self.last_trick = (winner, tuple(self.trick))
         self.events.append(TrickTaken(winner, self.tricks + 1))
@@ -338,10 +339,12 @@ class TrickDeal(TrickState):
                 )
             )
         else:
-            self.explain_special(entry, out)
+            out = self.explain_special(entry, out)
         if ruling.outcome is not None:
             out.lines.append(fact("trick.explain.ends", how=ruling.outcome.how))
         return out
 
-    def explain_special(self, entry: TrickEntry, out: Explanation) -> None:
-        """The ruling on a declaration, claim or forfeit, as facts."""
+    def explain_special(self, entry: TrickEntry, out: Explanation) -> Explanation:
+        """The ruling on a declaration, claim or forfeit, as facts (and, for a claim, the
+        question it raised answered)."""
+        return out

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.messages import localized, sentence
+from referee.messages import sentence
 
 if TYPE_CHECKING:
     from referee.render import Style
@@ -20,12 +20,17 @@ def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
     to the match (:mod:`referee.games.outcomes`: the deal's score with its breakdown, the
     match totals and, once decided, the winner)."""
     from referee.words.events import outcome_said, said_back
+    from referee.words.sentences import said
     from referee.words.style import styled
 
     back, *followed = said_back(recorded.entry, recorded.events)
-    first = style.text(localized(confirm)) if confirm else styled(back, style)
-    lines = [*followed, *(outcome_said(o) for o in recorded.outcomes())]
-    return [first, *(style.text(localized(line)) for line in lines)]
+    first = styled(confirm, style) if confirm else styled(back, style)
+    lines: list[object] = [*followed, *(outcome_said(o) for o in recorded.outcomes())]
+    state = recorded.replayed.state
+    still = state.may_follow() if state is not None and state.finished else None
+    if still is not None:  # the deal is over unless this follows: said at once
+        lines.append(said(still))
+    return [first, *(styled(line, style) for line in lines)]
 
 
 def quietly(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
