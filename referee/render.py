@@ -285,10 +285,10 @@ def sheet_chart(sheet: ScoreSheet, width: int = 30) -> str:
     top = max(max((v for _, v in sheet.totals), default=0), 1)
     lines = [localized(sentence("Running totals:"))]
     short = {s: s if len(s) <= LABEL else s[: LABEL - 1] + "…" for s in sheet.side_names}
-    label = max((len(s) for s in short.values()), default=1)  # a partnership's whole name
+    width_of = max((len(s) for s in short.values()), default=1)  # a partnership's whole name
     for d in sheet.deals:
         bars = "  ".join(
-            f"{short.get(s, s):>{label}} {'#' * round(width * max(v, 0) / top):<{width}} {v:>4}"
+            f"{short.get(s, s):>{width_of}} {'#' * round(width * max(v, 0) / top):<{width}} {v:>4}"
             for s, v in d.running
         )
         lines.append(
