@@ -438,7 +438,11 @@ def publish_cmd(
         typer.Option("--output", "-o", help=help_text("The folder to write the pages into.")),
     ],
     force: Annotated[
-        bool, typer.Option("--force", help=help_text("Replace the folder whatever it holds."))
+        bool,
+        typer.Option(
+            "--force",
+            help=help_text("Replace an earlier publication even if files were added to it."),
+        ),
     ] = False,
     tournament: Annotated[
         Path, typer.Argument(help=help_text("The tournament's folder."), show_default=False)

@@ -4,8 +4,9 @@ Every page is rendered in memory first (:mod:`referee.html.site`), then written 
 new folder beside the destination, which is swapped in with ``os.replace``: a reader of
 the destination sees the old publication or the new one, never half of one. The
 destination is refused when it holds anything but an earlier publication (a folder marked
-by :data:`MANIFEST`, holding only the files it lists); ``--force`` replaces it whatever it
-holds, except the tournament's own folder or a folder around it.
+by :data:`MANIFEST`, holding only the files it lists); ``--force`` replaces an earlier
+publication to which files were added, and nothing else. A destination that is, or holds,
+a file of the tournament is always refused (:mod:`referee.outputs`).
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import tempfile
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from referee.logfile import shown_path
 from referee.messages import sentence
 from referee.problems import Problem, RefereeError
 
@@ -75,7 +77,7 @@ def read_tables(
 ) -> tuple[dict[tuple[int, int], LogFacts | None], dict[tuple[int, int], str]]:
     """Every table's facts and score sheet, in one pass over the logs, on every core
     when there are many (as ``tournament status`` reads them)."""
-    from referee.bulk import SMALL, cores
+    from referee.bulk import jobs_for
     from referee.tournament.store import expected_rules, log_path
 
     rules = expected_rules(t)
@@ -85,9 +87,9 @@ def read_tables(
         for r in t.paired
         for tb in r.tables
     ]
-    jobs = cores()
+    jobs = jobs_for([w[0] for w in work])
     _warm()
-    if jobs <= 1 or len(work) < SMALL:
+    if jobs <= 1:
         found = list(map(_table_job, work))
     else:
         import multiprocessing
@@ -135,35 +137,40 @@ def pages(folder: Path, ascii_only: bool = False) -> tuple[str, dict[str, str]]:
 
 def check_destination(dest: Path, tournament: Path, force: bool) -> None:
     """Refuse a destination that is not a folder we may replace (see the module)."""
-    here = tournament.resolve()
-    there = dest.resolve()
-    if there == here or there in here.parents:
-        raise refuse(
-            sentence(
-                "{dir}: expected a folder for the pages, found the tournament's own folder "
-                "(or one holding it); choose another -o",
-                dir=str(dest),
-            )
-        )
+    from referee.outputs import check_output, tournament_files
+
+    check_output(dest, tournament_files(tournament), folder=True)
     if not dest.exists() and not dest.is_symlink():
         return
-    if dest.is_symlink() or not dest.is_dir():
-        if force and not dest.is_dir():
-            return
-        raise refuse(sentence("{dir}: expected a folder, found a file", dir=str(dest)))
-    if force:
-        return
+    if dest.is_symlink():
+        raise refuse(
+            sentence(
+                "{dir}: expected a folder, found a symbolic link; give the folder it points to",
+                dir=shown_path(dest),
+            )
+        )
+    if not dest.is_dir():
+        raise refuse(sentence("{dir}: expected a folder, found a file", dir=shown_path(dest)))
     listed = _listed(dest)
     for entry in sorted(dest.rglob("*")):
         rel = entry.relative_to(dest).as_posix()
         if entry.is_dir() and not entry.is_symlink():
             continue
-        if listed is None or rel not in listed:
+        if listed is None:
             raise refuse(
                 sentence(
-                    "{dir}: holds {entry}, which is not part of an earlier publication; "
-                    "expected an empty folder or one written by publish (--force replaces it)",
-                    dir=str(dest),
+                    "{dir}: holds {entry} and is not an earlier publication; expected an "
+                    "empty folder or one written by publish",
+                    dir=shown_path(dest),
+                    entry=repr(rel),
+                )
+            )
+        if rel not in listed and not force:
+            raise refuse(
+                sentence(
+                    "{dir}: holds {entry}, which is not part of the earlier publication; "
+                    "--force replaces the publication with it",
+                    dir=shown_path(dest),
                     entry=repr(rel),
                 )
             )
@@ -184,11 +191,17 @@ def _listed(dest: Path) -> set[str] | None:
 
 
 def write(dest: Path, files: dict[str, str], name: str) -> None:
-    """Write ``files`` into a new folder beside ``dest`` and swap it in."""
+    """Write ``files`` into a new folder beside ``dest`` and swap it in; what a killed
+    publish left beside ``dest`` is cleared first, and nothing is left beside it after."""
+    from referee.logfile import stale_entries
+
     parent = dest.absolute().parent
     parent.mkdir(parents=True, exist_ok=True)
+    for suffix in (".new", ".old"):
+        for stale in stale_entries(parent, f".{dest.name}.", suffix):
+            shutil.rmtree(stale, ignore_errors=True)
     manifest = {"generator": MARK, "tournament": name, "files": sorted(files)}
-    new = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", suffix=".new", dir=parent))
+    new = _beside(parent, dest, ".new")
     old: Path | None = None
     try:
         for rel, text in files.items():
@@ -198,7 +211,7 @@ def write(dest: Path, files: dict[str, str], name: str) -> None:
         (new / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n")
         os.chmod(new, 0o755)
         if dest.exists() or dest.is_symlink():
-            old = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", suffix=".old", dir=parent))
+            old = _beside(parent, dest, ".old")
             os.replace(dest, old / "gone")
         os.replace(new, dest)
     except BaseException:
@@ -209,6 +222,14 @@ def write(dest: Path, files: dict[str, str], name: str) -> None:
     finally:
         if old is not None:
             shutil.rmtree(old, ignore_errors=True)
+
+
+def _beside(parent: Path, dest: Path, suffix: str) -> Path:
+    """A new folder beside ``dest`` named for this process (a later publish clears it if
+    this one is killed)."""
+    folder = parent / f".{dest.name}.{os.getpid()}.{time.monotonic_ns()}{suffix}"
+    folder.mkdir(mode=0o700)
+    return folder
 
 
 def publish(folder: Path, dest: Path, force: bool = False, ascii_only: bool = False) -> int:

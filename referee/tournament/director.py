@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import os
 import secrets
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -45,6 +46,15 @@ from referee.tournament.verify import standing_for
 Facts = dict[tuple[int, int], LogFacts | None]
 
 
+def free_text(text: str, key: str) -> None:
+    """Hold the tournament's name or a reason to the rule the tournament file is read by
+    (:func:`referee.text.text_problem`): what a command writes, the file accepts."""
+    from referee.text import text_problem
+
+    if (why := text_problem(text)) is not None:
+        raise problem("tournament.file", sentence("{key}: {why}", key=key, why=why))
+
+
 def now() -> str:
     """The time of a record: UTC, to the second."""
     return dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -74,6 +84,7 @@ def create(folder: Path, t: Tournament, rounds: int | None, size: int | None) ->
                 file=str(file_of(folder)),
             ),
         )
+    free_text(t.name, "name")
     check_entrants(t.entrants)
     t.table_size = table_size_for(t.game, t.variant, t.rules, t.teams, size)
     n = len(t.entrants)
@@ -301,6 +312,15 @@ def write_logs(folder: Path, t: Tournament, rnd: Round) -> None:
             raise RefereeError(problems)
         path = log_path(folder, tb.log)
         path.parent.mkdir(parents=True, exist_ok=True)
+        if not _within(path, folder):
+            raise problem(
+                "tournament.round",
+                sentence(
+                    "{log} leads outside the tournament's folder (a symbolic link); move the "
+                    "link away",
+                    log=tb.log,
+                ),
+            )
         if path.exists() or path.is_symlink():
             try:
                 old, _ = load(path)
@@ -316,6 +336,13 @@ def write_logs(folder: Path, t: Tournament, rnd: Round) -> None:
             write_atomic(path, log_bytes(match))
         else:
             write_new(path, log_bytes(match))
+
+
+def _within(path: Path, folder: Path) -> bool:
+    """Is ``path`` inside ``folder`` once every link on the way is followed? (A round's
+    folder or log that is a link would send the logs elsewhere.)"""
+    top = os.path.realpath(folder)
+    return os.path.realpath(path).startswith(top.rstrip(os.sep) + os.sep) and not path.is_symlink()
 
 
 def find_table(t: Tournament, number: int, round_number: int | None) -> tuple[Round, Table]:
@@ -360,6 +387,7 @@ def decision(
     kind: str, reason: str, absent: list[str], points: dict[str, int]
 ) -> Callable[[Tournament, Table, LogFacts | None], Decision]:
     """A maker of the decision ``kind`` for :func:`decide`, its sides checked."""
+    free_text(reason, "reason")
 
     def make(t: Tournament, tb: Table, f: LogFacts | None) -> Decision:
         for s in [*absent, *points]:
@@ -392,6 +420,7 @@ def decision(
 
 def recount(folder: Path, number: int, round_number: int | None, reason: str) -> Count:
     """Accept a log that changed after it was counted, with the reason."""
+    free_text(reason, "reason")
     with changing(folder) as t:
         rnd, tb = find_table(t, number, round_number)
         facts = all_facts(folder, t, uncounted(t) | {(rnd.number, tb.number)})
