@@ -135,6 +135,45 @@ class _Unchanged(Exception):
 MOVED_SHOWN = 12  # later plays listed one by one when an amendment moves them; the rest counted
 
 
+class Edit(NamedTuple):
+    """An amendment made: in words, its kind, the first later entry, the entry it replaced."""
+
+    said: str
+    done: str
+    start: int
+    old: Entry | None
+
+
+def _edit(edited: Match, deal: int, play: int, typed: Play | None, mode: str) -> Edit:
+    """Make the amendment in ``edited``: what it did in words, its kind ("deleted",
+    "inserted", "replaced"), the first later entry (from 0) and the entry it replaced or
+    deleted (None for an insertion)."""
+    target = _deal_of(edited, deal)
+    _check_entry_number(target, deal, play, 1 if mode == "insert" else 0)
+    old = target.plays[play - 1] if mode != "insert" else None
+    if typed is None:
+        del target.plays[play - 1]
+        return Edit(_said("Deleted", deal, play, old), "deleted", play - 1, old)
+    if mode == "insert":
+        new = _entry_at(edited, deal, play, typed, None)
+        target.plays.insert(play - 1, new)
+        return Edit(_said("Inserted", deal, play, new), "inserted", play, None)
+    new = _entry_at(edited, deal, play, typed, old.by if old is not None else None)
+    if old is not None and old.note and not new.note:
+        new = new._replace(note=old.note)  # a corrected play keeps its note
+    if new == old:
+        raise _Unchanged(describe_entry(new))
+    target.plays[play - 1] = new
+    said = sentence(
+        "Amended deal {deal}, entry {play}: {old} → {new}.",
+        deal=deal,
+        play=play,
+        old=describe_entry(old) if old is not None else sentence("an unreadable entry"),
+        new=describe_entry(new),
+    )
+    return Edit(said, "replaced", play, old)
+
+
 def amend_entry(
     table: Table, deal: int, play: int, typed: Play | None, mode: str = "replace"
 ) -> Amendment:
@@ -144,31 +183,7 @@ def amend_entry(
 
     def change(match: Match, replayed: Replay) -> tuple[Replay | None, Amendment]:
         edited = copy.deepcopy(match)
-        target = _deal_of(edited, deal)
-        _check_entry_number(target, deal, play, 1 if mode == "insert" else 0)
-        old = target.plays[play - 1] if mode != "insert" else None
-        if typed is None:
-            del target.plays[play - 1]
-            said, done, start = _said("Deleted", deal, play, old), "deleted", play - 1
-        elif mode == "insert":
-            new = _entry_at(edited, deal, play, typed, None)
-            target.plays.insert(play - 1, new)
-            said, done, start = _said("Inserted", deal, play, new), "inserted", play
-        else:
-            new = _entry_at(edited, deal, play, typed, old.by if old is not None else None)
-            if old is not None and old.note and not new.note:
-                new = new._replace(note=old.note)  # a corrected play keeps its note
-            if new == old:
-                raise _Unchanged(describe_entry(new))
-            target.plays[play - 1] = new
-            said = sentence(
-                "Amended deal {deal}, entry {play}: {old} → {new}.",
-                deal=deal,
-                play=play,
-                old=describe_entry(old) if old is not None else sentence("an unreadable entry"),
-                new=describe_entry(new),
-            )
-            done, start = "replaced", play
+        said, done, start, old = _edit(edited, deal, play, typed, mode)
         what = {
             "deleted": sentence("deleting deal {deal}, entry {play}", deal=deal, play=play),
             "inserted": sentence(

@@ -346,6 +346,26 @@ def line_text(line: Line, style: Style) -> str:
     )
 
 
+def _between_deals(match: Match, replayed: Replay) -> Msg:
+    """Where the match stands with no deal in progress: decided, between deals (and what
+    may still follow the last one: a Bura claim after its last trick), or not started."""
+    if replayed.over:
+        return (
+            sentence("The match is over: {side} won.", side=replayed.winner)
+            if replayed.winner
+            else sentence("The match is over: nobody won.")
+        )
+    if not match.deals:
+        return sentence("No deal yet. Record one with `referee deal`.")
+    said = sentence(
+        "Deal {deal} is finished. Next dealer: {player}.",
+        deal=len(match.deals),
+        player=replayed.next_dealer,
+    )
+    still = replayed.state.may_follow() if replayed.state is not None else None
+    return said if still is None else sentence("{said} {then}", said=said, then=_said(still))
+
+
 def show(match: Match, replayed: Replay, style: Style) -> str:
     """The table now: the floor or trick, whose turn, known cards, unseen cards, the score."""
     sides = match.sides
@@ -360,24 +380,7 @@ def show(match: Match, replayed: Replay, style: Style) -> str:
     lines = [localized(head)]
     state = replayed.state
     if state is None or state.finished:
-        if replayed.over:
-            said = (
-                sentence("The match is over: {side} won.", side=replayed.winner)
-                if replayed.winner
-                else sentence("The match is over: nobody won.")
-            )
-        elif match.deals:
-            said = sentence(
-                "Deal {deal} is finished. Next dealer: {player}.",
-                deal=len(match.deals),
-                player=replayed.next_dealer,
-            )
-            still = state.may_follow() if state is not None else None
-            if still is not None:
-                said = sentence("{said} {then}", said=said, then=_said(still))
-        else:
-            said = sentence("No deal yet. Record one with `referee deal`.")
-        lines.append(localized(said))
+        lines.append(localized(_between_deals(match, replayed)))
     else:
         lines.extend(line_text(line, style) for line in state.view().lines)
     if replayed.deals:
