@@ -7,11 +7,21 @@ follow, nothing is written and the refusal names that play and what to do."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
-from .conftest import run
+from referee.amend import Play, amend_entry
+from referee.dealwalk import takes_turn
+from referee.logfile import dumps
+from referee.problems import RefereeError
+from referee.record import Entry, FishPlay
+from referee.session import Table
+from referee.simulate import simulate_match
+from referee.usage import UsageError
+
+from .conftest import run, sampled
 
 BASRA_4P = (
     [
@@ -176,3 +186,72 @@ def test_a_recorded_hand_that_lacks_the_card_writes_nothing(tmp_path: Path) -> N
         'Ali="…"), or amend entry 2'
     ) in done.stderr
     assert log.read_bytes() == before
+
+
+# --- simulated matches: any forgotten play, fixed by one insert -------------------------
+
+CASES = [
+    (game, variant, players, seed)
+    for game, variant, players in (
+        ("basra", "egyptian", 2),
+        ("basra", "classic", 4),
+        ("pasur", "standard", 3),
+        ("bura", "classic", 2),
+        ("bura", "classic", 3),
+        ("kozel", "classic", 4),
+    )
+    for seed in range(12)
+]
+
+
+def typed(table: Table, entry: Entry) -> None:
+    """``entry`` typed at the table as a referee types it: a play's cards (and capture),
+    whoever's turn it is; a declaration, claim or forfeit with its player."""
+    if isinstance(entry, FishPlay):
+        table.play((entry.card,), entry.takes or None, not entry.takes, None)
+    elif entry.kind == "cards":
+        table.play(entry.cards, None, False, None)
+    else:
+        table.announce(entry)
+
+
+@pytest.mark.parametrize(("game", "variant", "players", "seed"), sampled(CASES, 4, "insert"))
+def test_a_forgotten_play_of_a_simulated_match(
+    tmp_path: Path, game: str, variant: str, players: int, seed: int
+) -> None:
+    """A random play of a simulated deal (hands not recorded) is forgotten; the plays after
+    it are typed until the table refuses one (or the deal's end); one insert, then the rest
+    typed: the log is the log of the deal typed without the slip, byte for byte."""
+    rng = random.Random(f"{game}{players}{seed}")
+    match = simulate_match(game, variant, players, seed, deals=2)
+    for deal in match.deals:
+        deal.hands = None
+    d = rng.randrange(len(match.deals))
+    plays = [e for e in match.deals[d].plays if e is not None]
+    turns = [j for j, e in enumerate(plays) if takes_turn(e)]
+    k = rng.choice(turns[:-1] or turns)
+    clean, slipped = Table(tmp_path / "clean.toml"), Table(tmp_path / "slipped.toml")
+    for table in (clean, slipped):
+        table.path.write_bytes(dumps(match.prefix(d, 0)))
+    for entry in plays:
+        typed(clean, entry)
+    for entry in plays[:k]:
+        typed(slipped, entry)
+    later = plays[k + 1 :]
+    accepted = 0
+    for entry in later:
+        try:
+            typed(slipped, entry)
+        except (RefereeError, UsageError):  # the slip noticed here
+            break
+        accepted += 1
+    forgotten = plays[k]
+    if isinstance(forgotten, FishPlay):
+        play = Play((forgotten.card,), forgotten.takes or None, not forgotten.takes)
+    else:
+        play = Play(forgotten.cards)
+    done = amend_entry(slipped, d + 1, k + 1, play, "insert")
+    assert done.back == f"referee amend --deal {d + 1} --play {k + 1} --delete"
+    for entry in later[accepted:]:
+        typed(slipped, entry)
+    assert slipped.path.read_bytes() == clean.path.read_bytes()

@@ -47,6 +47,7 @@ def sheet(
     ] = None,
 ) -> None:
     from referee.html.sheet import render
+    from referee.messages import show_suits
     from referee.scoresheet import build
     from referee.session import open_match
 
@@ -56,6 +57,7 @@ def sheet(
         check_output(out, [file])
     match, replayed = open_match(file)
     value = build(replayed)
+    show_suits(not ascii_asked())  # a UTF-8 page: its sentences as its cards, whatever the terminal
     page = render(value, log_digest(match, replayed), ascii_asked()).encode("utf-8")
     if out is None:
         sys.stdout.buffer.write(page)
