@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Protocol
 
 from referee.cards import SUIT_SYMBOLS, Card
+from referee.escape import Said
 from referee.messages import Msg, Rank, Suit, help_text, install, suits
 from referee.text import visible
 
@@ -40,13 +41,6 @@ SEPARATORS = {  # list separators as each language writes them
 
 DECIMAL_COMMA = frozenset(("ru",))  # 66,7: the decimal sign as a Russian score sheet writes it
 _chosen: list[str] = ["en"]
-
-
-class Said(str):
-    """Text already said in the reader's language: its direction marks and isolates are
-    referee's own, so it is never escaped again (escaping is for untrusted text)."""
-
-    __slots__ = ()
 
 
 def _rtl_letters(text: str) -> bool:
@@ -194,6 +188,25 @@ def sayer(code: str) -> Callable[[object], str]:
         return Said(said) if isinstance(v, Msg) else said
 
     return line
+
+
+def plain(value: Msg, code: str | None = None) -> str:
+    """A sentence in ``code`` (the reader's language by default) as plain text for a file:
+    no direction marks or isolates, its values as written (a log's ``event``, which every
+    reader shows as untrusted text)."""
+    code = code or current()
+    if code == "en":
+        return str(value)
+    tr = catalog(code)
+    if value.parts is not None:
+        sep = SEPARATORS.get(code, {}).get(value.template, value.template)
+        return sep.join(plain(p, code) if isinstance(p, Msg) else str(p) for p in value.parts)
+    if value.plural is not None:
+        template = tr.ngettext(value.template, value.plural, value.number)
+    else:
+        template = tr.gettext(value.template)
+    args = {k: plain(v, code) if isinstance(v, Msg) else str(v) for k, v in value.args.items()}
+    return template.format(**args)
 
 
 _SETTING = r"\{\{.*?\}\}|[a-z][a-z_]*(?: = [a-z0-9_\"\[\]]+| = \{[a-z_]+\})+"

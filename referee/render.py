@@ -15,16 +15,21 @@ from referee.problems import Problem
 from referee.record import Match
 from referee.registry import GAMES
 from referee.text import cut, suits_fit, visible
+from referee.textchart import LABEL as LABEL
+from referee.textchart import leader as leader
+from referee.textchart import sheet_chart
 from referee.tuples import NamedTuple
 from referee.words.sentences import said, said_text
+from referee.words.terms import game_said, variant_said
 
 _said = said  # show() names its sentence ``said``
 
 if TYPE_CHECKING:
     from referee.match import Replay
-    from referee.scoresheet import Pairs, ScoreSheet
+    from referee.scoresheet import ScoreSheet
     from referee.standings import Row
 
+RLM = "\u200f"  # a said line's first mark: one a line, at its start
 RED = "\x1b[31m"
 RESET = "\x1b[0m"
 
@@ -181,7 +186,7 @@ def sheet_text(sheet: ScoreSheet, style: Style | None = None) -> str:
         if penalty
         else "{game} ({variant}), target {target}",
         game=sheet.title,
-        variant=sheet.variant,
+        variant=variant_said(sheet.variant),
         target=sheet.target,
     )
     lines = [localized(head)]
@@ -260,51 +265,11 @@ def _totals_lines(sheet: ScoreSheet) -> list[str]:
     return lines
 
 
-def leader(sheet: ScoreSheet, running: Pairs) -> str:
-    """The side ahead on these running totals (the fewest with penalty points); on a tie,
-    the first in playing order."""
-    best = min if sheet.lower_wins else max
-    return best(running, key=lambda kv: kv[1])[0]
-
-
 def running_chart(match: Match, replayed: Replay, width: int = 30) -> str:
     """A running-total chart in the terminal: each side's total after every deal."""
     from referee.scoresheet import build
 
     return sheet_chart(build(replayed), width)
-
-
-LABEL = 16  # at most this many characters of a side's name before its bar in the chart
-
-
-def sheet_chart(sheet: ScoreSheet, width: int = 30) -> str:
-    """A running-total chart in the terminal: each side's total after every deal, each
-    side named in full (a partnership's ``Ali & Hoda`` too). Only a name longer than
-    :data:`LABEL` is shortened, with an ellipsis (never cut silently), and a legend under
-    the chart gives each shortened label's whole name."""
-    top = max(max((v for _, v in sheet.totals), default=0), 1)
-    lines = [localized(sentence("Running totals:"))]
-    short = {s: s if len(s) <= LABEL else s[: LABEL - 1] + "…" for s in sheet.side_names}
-    width_of = max((len(s) for s in short.values()), default=1)  # a partnership's whole name
-    for d in sheet.deals:
-        bars = "  ".join(
-            f"{short.get(s, s):>{width_of}} {'#' * round(width * max(v, 0) / top):<{width}} {v:>4}"
-            for s, v in d.running
-        )
-        lines.append(
-            localized(
-                sentence(
-                    "deal {deal}: {bars}  lead: {side}",
-                    deal=f"{d.number:>2}",
-                    bars=bars,
-                    side=leader(sheet, d.running),
-                )
-            )
-        )
-    for side, label in short.items():  # the legend: each shortened label's whole name
-        if label != side:
-            lines.append(localized(sentence("{label}: {side}", label=label, side=side)))
-    return "\n".join(lines)
 
 
 def state_json(match: Match, replayed: Replay) -> dict[str, object]:
@@ -342,7 +307,9 @@ def line_text(line: Line, style: Style) -> str:
         cards(style.cards(part.cards, said_text(part.empty)))
         if isinstance(part, Cards)
         else localized(said(part))
-        for part in line
+        if k == 0
+        else localized(said(part)).lstrip(RLM)
+        for k, part in enumerate(line)
     )
 
 
@@ -372,7 +339,7 @@ def show(match: Match, replayed: Replay, style: Style) -> str:
     head = sentence(
         "{game} ({variant}): {players}",
         game=GAMES[match.game].title,
-        variant=match.variant,
+        variant=variant_said(match.variant),
         players=join(match.players),
     )
     if match.event:
@@ -422,7 +389,9 @@ def rules_text(game: str, variant: str, values: dict[str, Value]) -> str:
         ]
         for name in sorted(values)
     ]
-    head = localized(sentence("{game} — variant {variant}", game=game, variant=variant))
+    head = localized(
+        sentence("{game} — variant {variant}", game=game_said(game), variant=variant_said(variant))
+    )
     return (
         head
         + "\n"

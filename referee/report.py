@@ -240,5 +240,5 @@ def _entry_row(step: Step) -> tuple[object, object]:
     elif any(isinstance(e, Declared) for e in step.events):
         tag = sentence("declaration")
     elif any(isinstance(e, Forfeited) for e in step.events):
-        tag = sentence("forfeit")
+        tag = sentence("deal forfeited")
     return tag, said_it

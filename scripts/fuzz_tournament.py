@@ -37,7 +37,7 @@ import typer
 from referee.cli.commands import full_app
 from referee.tournament import director
 from referee.tournament.model import Points, Tournament
-from scripts.tournament_robustness import GAMES_PLAYED, NAMES, between_rounds, play_round
+from scripts.tournament_robustness import GAMES_PLAYED, NAMES, play_rounds
 
 COMMANDS = (
     ("tournament", "status", "--json"),
@@ -159,23 +159,14 @@ def small_tournament(folder: Path, rng: random.Random) -> None:
 
 def base_folders(root: Path, count: int, seed: int) -> list[Path]:
     """Real tournaments to mutate: random systems, games, rounds, decisions."""
-    made = []
+    made: list[Path] = []
     rng = random.Random(seed)
-    stats: Counter[str] = Counter()
+    stats: Counter[str] = Counter()  # what happened, as tournament_robustness counts it
     while len(made) < count:
         folder = root / f"base{len(made)}"
         folder.mkdir()
         small_tournament(folder, rng)
-        for _ in range(rng.randint(0, 2)):
-            t = director.load(folder)
-            if t.current >= t.rounds:
-                break
-            between_rounds(folder, t, rng, stats)
-            try:
-                director.pair(folder)
-            except Exception:  # too few sides left: the tournament as it is
-                break
-            play_round(folder, director.load(folder), rng, stats)
+        play_rounds(folder, rng, stats, most=rng.randint(0, 2))
         made.append(folder)
     return made
 

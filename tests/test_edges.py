@@ -27,6 +27,7 @@ from referee.cli.commands import full_app
 from scripts.tournament_robustness import play
 
 from .conftest import run
+from .test_hostile import in_startup
 
 REFEREE = [sys.executable, "-m", "referee"]
 TEXT = "Café"  # free text: the edges give it as bytes that are not UTF-8, or as ASCII
@@ -288,7 +289,9 @@ def ascii_locale(built: Path, tmp_path: Path, command: tuple[str, ...]) -> None:
 def ctrl_c(built: Path, tmp_path: Path, command: tuple[str, ...]) -> None:
     moment = random.Random(" ".join(command)).uniform(0.02, 0.4)
     ran = launch(built, tmp_path, list(RECIPES[command].args), interrupt=moment)
-    if ran.code == -signal.SIGINT or "Fatal Python error: init_import_site" in ran.err:
+    if ran.code == -signal.SIGINT or (
+        ("Traceback" in ran.err or "Fatal Python error" in ran.err) and in_startup(ran.err)
+    ):
         return  # before referee's first line ran: Python's own start-up, not ours to answer
     plain(ran, (expected(command), 130))
     if ran.code == 130:

@@ -264,7 +264,7 @@ def test_to_standard_output_and_a_match_without_deals(tmp_path: Path) -> None:
     text = "".join(page.text)
     assert "No finished deal yet." in text and "The match is not decided yet." in text
     assert page.attr("svg", "viewbox") is None  # no chart without a deal
-    assert "Rules changed from the variant" in text
+    assert "Rules that differ from the variant" in text
     assert "target = 51 (the variant: 101) [basra.match]" in text
     assert "jack_points = 2 (the variant: 1) [basra.score]" in text
 

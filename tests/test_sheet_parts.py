@@ -46,7 +46,8 @@ def test_the_legend_holds_each_partnership_whole(tmp_path: Path) -> None:
 def test_the_header_shows_the_event_and_the_date(tmp_path: Path) -> None:
     page = sheet(tmp_path, True)
     assert "<bdi data-event>Café Cup &lt;b&gt;</bdi>" in page
-    assert '<bdi dir="ltr" data-date>2026-12-02</bdi>' in page
+    # the day as the reader writes it, the machine's form in the attribute
+    assert '<bdi data-date><time datetime="2026-12-02">2 December 2026</time></bdi>' in page
     blank = sheet(tmp_path, False)
     assert blank.count('<span class="blank"></span>') == 2
     assert "data-event" not in blank and "data-date" not in blank

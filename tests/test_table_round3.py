@@ -102,7 +102,7 @@ def test_a_play_is_said_back_in_three_lines_and_show_says_the_rest(here: Path) -
         "To play: Omar",
     ]
     verbose = ok("play", "KD", "--takes", "KS", "--verbose").splitlines()
-    assert verbose[0] == "Omar: K♦ takes K♠" and verbose[1].startswith("Basra (egyptian)")
+    assert verbose[0] == "Omar: K♦ takes K♠" and verbose[1].startswith("Basra (Egyptian)")
     assert any(line.startswith("Not yet seen (46): ") for line in verbose)
     assert any(line.startswith("Not yet seen (46): ") for line in ok("show").splitlines())
 
@@ -125,7 +125,7 @@ def test_live_says_a_play_back_quietly(here: Path) -> None:
     assert said == ["Ali: 8S takes 5H 3C", "Floor: 9D KS", "To play: Omar"]
     said.clear()
     Live(here / "match.toml", said.append, True, verbose=True).handle("KD KS")
-    assert said[0] == "Omar: KD takes KS" and said[1].startswith("Basra (egyptian)")
+    assert said[0] == "Omar: KD takes KS" and said[1].startswith("Basra (Egyptian)")
     assert "Not yet seen (46): " in said[1]
 
 

@@ -20,6 +20,7 @@ from referee.cli.group import (
 )
 from referee.messages import help_text, plural_sentence, sentence
 from referee.usage import UsageError
+from referee.words.terms import game_said, variant_said
 
 
 def leave(broken: bool, bad: bool) -> None:
@@ -211,8 +212,8 @@ def simulate(
             "Wrote {n} {game} ({variant}, {players} players) match to {folder}",
             "Wrote {n} {game} ({variant}, {players} players) matches to {folder}",
             matches,
-            game=game,
-            variant=name,
+            game=game_said(game),
+            variant=variant_said(name),
             players=players,
             folder=str(out),
         )

@@ -120,6 +120,7 @@ def new(
     """
     from referee.messages import join
     from referee.registry import GAMES
+    from referee.words.terms import game_said, variant_said
 
     if game not in GAMES:
         raise not_a_game(game)
@@ -129,8 +130,8 @@ def new(
         sentence(
             "Started {file}: {game} ({variant}), {players}. Next: referee deal --dealer NAME …",
             file=str(file),
-            game=game,
-            variant=match.variant,
+            game=game_said(game),
+            variant=variant_said(match.variant),
             players=join(match.players),
         )
     )

@@ -15,6 +15,13 @@ from referee.cli.boundary import errors_as_lines as errors
 from referee.cli.group import NamedVariant, RuleOption, ascii_asked
 from referee.cli.tournament_new import entrant_list, game_rules, new_tournament
 from referee.messages import help_text, join, plural_sentence, sentence
+from referee.words.terms import (
+    decision_said,
+    game_said,
+    system_said,
+    tiebreak_said,
+    variant_said,
+)
 
 if TYPE_CHECKING:
     pass
@@ -112,9 +119,9 @@ def new_cmd(
             "{rounds} rounds, seed {seed}. Next: referee tournament pair",
             file=str(folder / "tournament.toml"),
             name=name,
-            game=game,
-            variant=t.variant,
-            system=system,
+            game=game_said(game),
+            variant=variant_said(t.variant),
+            system=system_said(system),
             count=len(t.entrants),
             rounds=t.rounds,
             seed=t.seed,
@@ -240,7 +247,13 @@ def result_cmd(
     director.decide(
         folder, table, director.decision(kinds[0], reason.strip(), forfeit or [], set_points)
     )
-    out(sentence("Table {table}: decided ({kind}), reason recorded.", table=table, kind=kinds[0]))
+    out(
+        sentence(
+            "Table {table}: decided ({kind}), reason recorded.",
+            table=table,
+            kind=decision_said(kinds[0]),
+        )
+    )
 
 
 @app.command("recount")
@@ -297,8 +310,8 @@ def status_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
         sentence(
             "{name}: {game} ({variant}), round {round} of {rounds}",
             name=t.name,
-            game=t.game,
-            variant=t.variant,
+            game=game_said(t.game),
+            variant=variant_said(t.variant),
             round=t.current,
             rounds=t.rounds,
         )
@@ -361,7 +374,7 @@ def standings_cmd(
                 ]
             )
     else:
-        out(sentence("{name}: standings after round {round}", name=t.name, round=s.after_round))
+        out(report.standings_title(t, s, after_round))
         if s.pending:
             out(
                 plural_sentence(
@@ -372,7 +385,7 @@ def standings_cmd(
             "#",
             sentence("name"),
             sentence("points"),
-            *t.tiebreaks,
+            *map(tiebreak_said, t.tiebreaks),
             sentence("played"),
             sentence("won"),
             sentence("drawn"),

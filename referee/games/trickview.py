@@ -189,8 +189,10 @@ def head_lines(state: TrickState) -> list[Line]:
     ]
     if state.trick:
         parts: list[str | Fact | Cards] = [fact("trick.view.trick")]
-        for k, (p, cs) in enumerate(state.trick):
-            parts.extend((("; " if k else "") + f"{p} ", Cards(cs)))
+        for k, (p, cs) in enumerate(state.trick):  # the name isolated, the separator said
+            if k:
+                parts.append(fact("trick.view.then"))
+            parts.extend((fact("trick.view.by", player=p), Cards(cs)))
         lines.append(tuple(parts))
         if state.holder:
             lines.append((fact("trick.view.holding", player=state.holder[0]),))

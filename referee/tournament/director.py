@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
-from referee.messages import join, sentence
+from referee.messages import join, plural_sentence, sentence
 from referee.problems import RefereeError
 from referee.tournament.model import (
     DEFAULT_TIEBREAKS,
@@ -42,6 +42,7 @@ from referee.tournament.store import (
     save,
 )
 from referee.tournament.verify import standing_for
+from referee.words.terms import when_said
 
 Facts = dict[tuple[int, int], LogFacts | None]
 
@@ -89,14 +90,7 @@ def create(folder: Path, t: Tournament, rounds: int | None, size: int | None) ->
     t.table_size = table_size_for(t.game, t.variant, t.rules, t.teams, size)
     n = len(t.entrants)
     if n < max(2, t.sides_per_table):
-        raise problem(
-            "tournament.file",
-            sentence(
-                "{count} sides cannot be paired at tables of {size}",
-                count=n,
-                size=t.sides_per_table,
-            ),
-        )
+        raise unpairable(n, t.sides_per_table)
     if t.system == "round-robin":
         if t.sides_per_table != 2:
             raise problem("tournament.file", sentence("a round robin is for two sides a table"))
@@ -104,10 +98,11 @@ def create(folder: Path, t: Tournament, rounds: int | None, size: int | None) ->
         if rounds not in (None, need):
             raise problem(
                 "tournament.file",
-                sentence(
-                    "a round robin of {count} sides has {need} rounds, not {rounds}",
+                plural_sentence(
+                    "a round robin of {count} sides has {n} round, not {rounds}",
+                    "a round robin of {count} sides has {n} rounds, not {rounds}",
+                    need,
                     count=n,
-                    need=need,
                     rounds=rounds,
                 ),
             )
@@ -120,14 +115,7 @@ def create(folder: Path, t: Tournament, rounds: int | None, size: int | None) ->
     t.tiebreaks = t.tiebreaks or DEFAULT_TIEBREAKS[t.system]
     t.seed = t.seed or secrets.token_hex(8)
     if not layout(t, n)[0]:
-        raise problem(
-            "tournament.file",
-            sentence(
-                "{count} sides cannot be paired at tables of {size}",
-                count=n,
-                size=t.sides_per_table,
-            ),
-        )
+        raise unpairable(n, t.sides_per_table)
     folder.mkdir(parents=True, exist_ok=True)
     write_new(file_of(folder), dumps(t))
     return t
@@ -204,10 +192,24 @@ def drop(folder: Path, name: str) -> Entrant:
     return e
 
 
+def unpairable(count: int, size: int) -> Exception:
+    """The entrants cannot be seated at tables of ``size``."""
+    return problem(
+        "tournament.file",
+        plural_sentence(
+            "{n} side cannot be paired at tables of {size}",
+            "{n} sides cannot be paired at tables of {size}",
+            count,
+            size=size,
+        ),
+    )
+
+
 def refuse_closed(t: Tournament) -> None:
     if t.closed is not None:
         raise problem(
-            "tournament.round", sentence("the tournament was closed at {time}", time=t.closed)
+            "tournament.round",
+            sentence("the tournament was closed at {time}", time=when_said(t.closed)),
         )
 
 
@@ -276,9 +278,10 @@ def next_round(t: Tournament) -> Round:
     if len(active) < 2 or not layout(t, len(active))[0]:
         raise problem(
             "tournament.round",
-            sentence(
-                "{count} active sides cannot be paired at tables of {size}",
-                count=len(active),
+            plural_sentence(
+                "{n} active side cannot be paired at tables of {size}",
+                "{n} active sides cannot be paired at tables of {size}",
+                len(active),
                 size=t.sides_per_table,
             ),
         )
@@ -299,12 +302,16 @@ def write_logs(folder: Path, t: Tournament, rnd: Round) -> None:
     """Start every table's log; a leftover of a killed ``pair`` (this round and table's
     event, no deal: its players may differ if entrants changed since) is written again,
     anything else at that path is refused."""
+    from referee.lang import LANGUAGES, plain
     from referee.logfile import dumps as log_bytes
     from referee.logfile import load, write_atomic, write_new
     from referee.logformat import new_match
 
     for tb in rnd.tables:
-        event = f"{t.name}, round {rnd.number}, table {tb.number}"
+        said = sentence(
+            "{name}, round {round}, table {table}", name=t.name, round=rnd.number, table=tb.number
+        )
+        event = plain(said)  # in the director's language: the table's referees read it
         match, problems = new_match(
             t.game, list(tb.players), t.variant, dict(t.rules), event, dt.date.today()
         )
@@ -326,7 +333,7 @@ def write_logs(folder: Path, t: Tournament, rnd: Round) -> None:
                 old, _ = load(path)
             except RefereeError:
                 old = None
-            if old is None or old.deals or old.event != event:
+            if old is None or old.deals or old.event not in {plain(said, c) for c in LANGUAGES}:
                 raise problem(
                     "tournament.round",
                     sentence(

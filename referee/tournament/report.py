@@ -3,13 +3,15 @@ tournament.md fixes, and the rows of the tables people read (rendered at the edg
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from referee.messages import Msg, join, sentence
+from referee.messages import Msg, join, plural_sentence, sentence
 from referee.tournament.model import Tournament
 from referee.tournament.results import LogFacts, table_result, table_state
 from referee.tournament.standings import Standings, standings
 from referee.tournament.verify import Facts, results
+from referee.words.terms import decision_said, when_said
 
 STANDING_COLUMNS = ("played", "won", "drawn", "lost", "byes", "game_points", "withdrawn")
 
@@ -41,11 +43,21 @@ def status_json(t: Tournament, facts: Facts) -> dict[str, object]:
     return {"rounds": rounds}
 
 
+def side_points(sides: Sequence[str], points: Mapping[str, object]) -> Msg:
+    """Each side with its points («Ali 2, Omar 0»): in a right-to-left line each name and
+    each number in an isolate of its own, so a number never binds to a Latin name."""
+    return join(sentence("{side} {points}", side=s, points=points[s]) for s in sides)
+
+
 def state_said(state: str, f: LogFacts | None) -> Msg:
     """A table's state in words (with deals so far and totals while playing)."""
     if state == "playing" and f is not None:
-        totals = join(f"{k} {v}" for k, v in f.totals.items())
-        return sentence("playing: {n} deals, {totals}", n=f.deals, totals=totals)
+        return plural_sentence(
+            "playing: {n} deal, {totals}",
+            "playing: {n} deals, {totals}",
+            f.deals,
+            totals=side_points(list(f.totals), f.totals),
+        )
     if state == "problem":
         return sentence(
             "problem: {problem}",
@@ -70,7 +82,7 @@ def status_rows(
         for tb in rnd.tables:
             f = facts.get((rnd.number, tb.number))
             result = table_result(t, tb, f)
-            mp = "" if result is None else join(f"{s} {result.match_points[s]}" for s in tb.sides)
+            mp = "" if result is None else side_points(tb.sides, result.match_points)
             rows.append(
                 [tb.number, join(tb.sides, " – "), state_said(table_state(tb, f), f), mp, tb.log]
             )
@@ -78,12 +90,12 @@ def status_rows(
                 said = sentence(
                     "table {table}: {kind} at {time}: {reason}",
                     table=tb.number,
-                    kind=d.kind,
-                    time=d.at,
+                    kind=decision_said(d.kind),
+                    time=when_said(d.at),
                     reason=d.reason,
                 )
                 notes.append(
-                    sentence("{note} (taken back at {time})", note=said, time=d.undone)
+                    sentence("{note} (taken back at {time})", note=said, time=when_said(d.undone))
                     if d.undone
                     else said
                 )
@@ -93,7 +105,7 @@ def status_rows(
                         sentence(
                             "table {table}: recounted at {time}: {reason}",
                             table=tb.number,
-                            time=c.at,
+                            time=when_said(c.at),
                             reason=c.reason,
                         )
                     )
@@ -111,6 +123,19 @@ def standings_of(t: Tournament, facts: Facts, after_round: int | None) -> Standi
         )
         raise RefereeError([Problem("tournament.round", said)])
     return standings(t, results(t, facts), after_round)
+
+
+def standings_title(t: Tournament, s: Standings, asked: int | None = None) -> Msg:
+    """What the standings count: after a round whose every table has a result (or the
+    round ``asked`` for), during the next one while some of its tables have none, or
+    before the first."""
+    if s.pending and asked is None:
+        return sentence(
+            "{name}: standings during round {round}", name=t.name, round=s.after_round + 1
+        )
+    if s.after_round == 0:
+        return sentence("{name}: standings before the first round", name=t.name)
+    return sentence("{name}: standings after round {round}", name=t.name, round=s.after_round)
 
 
 def standings_json(t: Tournament, s: Standings) -> dict[str, object]:

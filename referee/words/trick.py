@@ -45,7 +45,7 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     "trick.reason.claim": "a claim",
     "trick.reason.forfeit": "a forfeit",
     "trick.reason.played-out": "every card played",
-    "trick.forfeit": "forfeit: {reason}",
+    "trick.forfeit": "forfeit — {reason}",
     "trick.forfeit.default": "drew out of turn",
     "trick.how.by": "{player}: {how}",
     # explaining a ruling
@@ -95,6 +95,8 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     "trick.view.stock": "stock {stock}",
     "trick.view.stock-stopped": "stock {stock} (no more drawing)",
     "trick.view.trick": "Trick: ",
+    "trick.view.by": "{player} ",  # before the cards they played
+    "trick.view.then": "; ",  # between two players' cards
     "trick.view.holding": "Holding the trick: {player}",
     "trick.view.to-follow": "{player} to follow",
     "trick.view.to-lead": "{player} to lead",
