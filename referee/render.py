@@ -153,7 +153,7 @@ def sheet_json(sheet: ScoreSheet) -> dict[str, object]:
             {
                 "number": d.number,
                 "score": dict(d.score),
-                "breakdown": {s: dict(b) for s, b in d.breakdown},
+                "breakdown": d.breakdown_json(),
             }
             for d in sheet.deals
         ],

@@ -64,6 +64,8 @@ def expected_figures(score: dict[str, Any]) -> dict[str, str]:
             out[f"deal.{n}.score.{i}"] = str(d["score"][side])
             out[f"deal.{n}.running.{i}"] = str(running[side])
             for key, value in d["breakdown"].get(side, {}).items():
+                if key == "forfeit":  # a mark, not a figure: the sheet says it in words
+                    continue
                 if value or lower:
                     out[f"deal.{n}.part.{i}.{key}"] = str(value)
     for i, side in enumerate(sides):

@@ -3,7 +3,7 @@ rules of a game, the simulator and the standings of a folder of logs."""
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -14,13 +14,18 @@ from referee.cli.group import (
     JobsOption,
     JsonFlag,
     LogArgument,
+    RuleOption,
     VariantOption,
     app,
     game_and_variant,
+    rule_overrides,
 )
 from referee.messages import help_text, plural_sentence, sentence
 from referee.usage import UsageError
 from referee.words.terms import game_said, variant_said
+
+if TYPE_CHECKING:
+    from referee.params import Value
 
 
 def leave(broken: bool, bad: bool) -> None:
@@ -39,6 +44,8 @@ def score(
     as_json: JsonFlag = False,
 ) -> None:
     """The score sheet: every finished deal with its breakdown, totals and the winner.
+    With --json, the side whose forfeit ended a deal (Bura, Kozel) has "forfeit": true in
+    its breakdown.
 
     Example: referee score sample_games/basra-egyptian-2p.toml --json
     """
@@ -182,31 +189,21 @@ def simulate(
             "--matches", "-k", min=1, max=100_000, help=help_text("How many matches to write.")
         ),
     ] = 1,
+    rule: RuleOption = None,
 ) -> None:
-    """Play complete matches with random and greedy legal plays; write canonical logs.
+    """Play complete matches with random and greedy legal plays; write canonical logs
+    (with the --rule overrides in [rules], as new takes them).
 
     Example: referee simulate basra --variant classic --players 4 --seed 7 --matches 10 --out sim/
+    --rule target=51
     """
-    from referee.logfile import dumps, write_atomic
-    from referee.registry import GAMES
-    from referee.simulate import simulate_match
+    from referee.logformat import MAX_DEALS
 
     name = game_and_variant(game, variant)
-    low, high = GAMES[game].player_range(name)
-    if not low <= players <= high:
-        said = sentence(
-            "--players: {game} is played by {low} to {high} players, not {count}",
-            game=game,
-            low=low,
-            high=high,
-            count=players,
-        )
-        raise UsageError(said)
+    overrides = rule_overrides(game, rule or [])
+    _check_players(game, name, players)
     _output_folder(out)
-    for k in range(matches):
-        match = simulate_match(game, name, players, seed * 100_003 + k)
-        target = out / f"{game}-{name}-{players}p-s{seed}-{k + 1:04d}.toml"
-        write_atomic(target, dumps(match))
+    undecided = _write_simulated(out, game, name, players, seed, matches, overrides)
     echo(
         plural_sentence(
             "Wrote {n} {game} ({variant}, {players} players) match to {folder}",
@@ -218,6 +215,54 @@ def simulate(
             folder=str(out),
         )
     )
+    if undecided:  # a target out of reach, or parameters that score nothing
+        echo(
+            plural_sentence(
+                "{n} match is undecided: no side won in {deals} deals, the most a log holds",
+                "{n} matches are undecided: no side won in {deals} deals, the most a log holds",
+                undecided,
+                deals=MAX_DEALS,
+            )
+        )
+
+
+def _check_players(game: str, variant: str, players: int) -> None:
+    """``--players`` within the game's (and variant's) range, else a usage error."""
+    from referee.registry import GAMES
+
+    low, high = GAMES[game].player_range(variant)
+    if not low <= players <= high:
+        said = sentence(
+            "--players: {game} is played by {low} to {high} players, not {count}",
+            game=game,
+            low=low,
+            high=high,
+            count=players,
+        )
+        raise UsageError(said)
+
+
+def _write_simulated(
+    out: Path,
+    game: str,
+    variant: str,
+    players: int,
+    seed: int,
+    matches: int,
+    overrides: "dict[str, Value]",
+) -> int:
+    """Simulate and write ``matches`` logs into ``out``; how many are left undecided."""
+    from referee.logfile import dumps, write_atomic
+    from referee.match import decided
+    from referee.simulate import simulate_match
+
+    undecided = 0
+    for k in range(matches):
+        match = simulate_match(game, variant, players, seed * 100_003 + k, overrides)
+        undecided += not decided(match, match.result_totals or {})[0]
+        target = out / f"{game}-{variant}-{players}p-s{seed}-{k + 1:04d}.toml"
+        write_atomic(target, dumps(match))
+    return undecided
 
 
 def _logs_in(paths: list[Path]) -> list[Path]:

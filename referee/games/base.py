@@ -101,6 +101,7 @@ class Illegal(Exception):
 POT = "pot"  # a carried value: the money in the pot after a deal (a game whose spec has a pot)
 PAYMENTS = "payments"  # a tally: what each player paid into the pot (-) or took (+)
 SWEEPS = "sweeps"  # a tally: the sweeps that scored, per side (a game whose spec has sweeps)
+FORFEITS = "forfeits"  # a tally: 1 for the side whose forfeit ended the deal (Bura, Kozel)
 
 
 class MatchSoFar:
@@ -127,7 +128,8 @@ class DealResult:
     winner where the game names one (None when void or lost to a false claim), how it
     ended, and two mappings the game owns: ``carried``, what passes on to the next deal's
     :class:`MatchSoFar`, and ``tallies``, figures it counted per side or player by name (the
-    well-known ones: :data:`POT` carried, :data:`PAYMENTS` and :data:`SWEEPS` tallied)."""
+    well-known ones: :data:`POT` carried, :data:`PAYMENTS`, :data:`SWEEPS` and
+    :data:`FORFEITS` tallied)."""
 
     __slots__ = ("breakdown", "carried", "how", "next_dealer", "score", "tallies", "winner")
 

@@ -6,7 +6,15 @@ from __future__ import annotations
 from itertools import combinations
 
 from referee.cards import Card, sort_key
-from referee.games.base import DealResult, Explanation, Illegal, Line, MatchSoFar, sole_leader
+from referee.games.base import (
+    FORFEITS,
+    DealResult,
+    Explanation,
+    Illegal,
+    Line,
+    MatchSoFar,
+    sole_leader,
+)
 from referee.games.facts import Fact, fact, joined
 from referee.games.trick import TrickDeal
 from referee.games.trickcards import POINTS
@@ -320,6 +328,7 @@ class BuraDeal(TrickDeal):
         how = o.how if o.player is None else fact("trick.how.by", player=o.player, how=o.how)
         if o.kind is Ending.VOID and o.player is not None:
             how = fact("bura.how.void", player=o.player, how=o.how)
-        return DealResult(
-            score, breakdown, next_dealer, winner, how, {"pot": pot}, {"payments": payments}
-        )
+        tallies = {"payments": payments}
+        if o.reason is Reason.FORFEIT and o.player is not None:
+            tallies[FORFEITS] = {o.player: 1}
+        return DealResult(score, breakdown, next_dealer, winner, how, {"pot": pot}, tallies)
