@@ -29,6 +29,7 @@ from scripts.tournament_robustness import play
 from .conftest import run
 from .test_hostile import in_startup
 
+pytestmark = pytest.mark.slow  # some 220 processes: the slow family (README)
 REFEREE = [sys.executable, "-m", "referee"]
 TEXT = "Café"  # free text: the edges give it as bytes that are not UTF-8, or as ASCII
 
