@@ -21,7 +21,7 @@ from typing import Protocol
 
 from referee.cards import SUIT_SYMBOLS, Card
 from referee.escape import Said
-from referee.messages import Msg, Rank, Suit, help_text, install
+from referee.messages import Msg, Rank, Suit, help_text, install, suits
 from referee.text import visible
 
 LANGUAGES = ("en", "ar", "fa", "ru")
@@ -160,11 +160,11 @@ def sayer(code: str) -> Callable[[object], str]:
             s = say(v)
             return isolate(s, sentence=True) if rtl else s
         if isinstance(v, Card):
-            s = card_text(v, code)
+            s = str(v) if suits() is False else card_text(v, code)
         elif isinstance(v, Rank):
             s = RU_RANKS.get(v, v) if code == "ru" else str(v)
         elif isinstance(v, Suit):
-            s = SUIT_SYMBOLS.get(v, v)
+            s = str(v) if suits() is False else SUIT_SYMBOLS.get(v, v)
         elif isinstance(v, (tuple, list)):
             s = " ".join(value(x) if isinstance(x, Card) else visible(str(x)) for x in v)
         else:

@@ -38,6 +38,9 @@ class Suit(str):
     __slots__ = ()
 
 
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}  # a suit named in a sentence, by its symbol
+
+
 class Msg(str):
     """An English sentence that remembers how it was made (template and arguments)."""
 
@@ -109,6 +112,23 @@ class _Saying(threading.local):
     sayer: tuple[Callable[[object], str], ...] = ()
 
 
+# How a sentence shows its cards: with suit symbols (True), in the log's ASCII (False), or
+# as the language does by default (None: English as the log writes them, others symbols).
+_suits: list[bool | None] = [None]
+
+
+def show_suits(on: bool | None) -> None:
+    """Show the cards in every sentence from now on with suit symbols (``8♠``: the table's
+    notation), in ASCII (``8S``: ``--ascii``, or a terminal that cannot show symbols), or
+    as the language does by default (None). JSON, CSV and the log never pass through here."""
+    _suits[0] = on
+
+
+def suits() -> bool | None:
+    """How sentences show their cards (see :func:`show_suits`)."""
+    return _suits[0]
+
+
 _saying = _Saying()
 
 
@@ -127,7 +147,32 @@ def localized(value: object) -> str:
     sayer = _saying.sayer
     if sayer:
         return sayer[0](value)
+    if _suits[0] and isinstance(value, Msg):
+        return with_suits(value)
     return visible(str(value))
+
+
+def with_suits(msg: Msg) -> str:
+    """An English sentence with its cards (and suits) shown with suit symbols."""
+
+    def value(v: object) -> str:
+        pretty = getattr(v, "pretty", None)  # a card (referee.cards imports this module)
+        if callable(pretty):
+            return str(pretty())
+        if isinstance(v, Suit) and v in SUITS:
+            return SUITS[v]
+        if isinstance(v, Msg):
+            return with_suits(v)
+        if isinstance(v, (tuple, list)):
+            return " ".join(value(x) for x in v)
+        return visible(str(v))
+
+    if msg.parts is not None:
+        return msg.template.join(value(p) for p in msg.parts)
+    if not getattr(msg, "args", None):
+        return visible(str(msg))
+    template = msg.plural if msg.plural is not None and msg.number != 1 else msg.template
+    return template.format(**{k: value(v) for k, v in msg.args.items()})
 
 
 def translating() -> bool:

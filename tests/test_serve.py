@@ -180,11 +180,14 @@ def test_amend_insert_and_delete_as_the_cli_does(log: Path) -> None:
         "trail": True,
         "insert": True,
     }
-    status, answer = entry(c, url, body)
-    assert (status, answer["rule"]) == (409, "turn.order"), answer  # KD was Omar's turn
-    body = {"base": 3, "command": "amend", "deal": 1, "play": 2, "delete": True}
-    assert entry(c, url, body)[0] == 200
-    cli("amend", "--deal", "1", "--play", "2", "--delete", "-f", str(typed))
+    status, answer = entry(c, url, body)  # KD moves to Ali, whose turn it then is
+    assert (status, answer["entries"]) == (200, 4), answer
+    cli("amend", "--deal", "1", "--play", "2", "4C", "--trail", "--insert", "-f", str(typed))
+    assert log.read_bytes() == typed.read_bytes()
+    for base in (4, 3):  # the inserted play, then KD: deleted as the CLI deletes them
+        body = {"base": base, "command": "amend", "deal": 1, "play": 2, "delete": True}
+        assert entry(c, url, body)[0] == 200
+        cli("amend", "--deal", "1", "--play", "2", "--delete", "-f", str(typed))
     body = {"base": 2, "command": "amend", "deal": 1, "play": 1, "cards": ["8S"], "trail": True}
     assert entry(c, url, body)[0] == 200
     cli("amend", "--deal", "1", "--play", "1", "8S", "--trail", "-f", str(typed))
@@ -221,7 +224,7 @@ def test_a_refused_form_shows_the_rule_and_the_legal_captures(log: Path) -> None
     fields = form_fields(c.get(url).text)
     r = c.post(url, data=fields | {"command": "play", "cards": "8S", "take": ["5H"]})
     assert r.status_code == 409 and log.read_bytes() == before
-    assert "basra.capture.group" in r.text and "5H is not a union of groups" in r.text
+    assert "basra.capture.group" in r.text and "5♥ is not a union of groups" in r.text
     assert 'name="choice" value="5H 3C"' in r.text and 'name="choice" value="-"' in r.text
 
 
@@ -358,7 +361,7 @@ def test_the_correction_and_hand_pages_post_as_the_cli_types(log: Path) -> None:
         cli("play", *args, "-f", str(log))
         cli("play", *args, "-f", str(typed))
     page = c.get(f"{url}/amend").text
-    assert 'value="1/2" selected' in page and "Omar KD takes KS" in page
+    assert 'value="1/2" selected' in page and "Omar K♦ takes K♠" in page
     fields = form_fields(page) | {"command": "amend", "entry": "1/2", "action": "delete"}
     r = c.post(url, data=fields)
     assert r.status_code == 303 and r.headers["location"] == f"{url}?did=amend"

@@ -222,7 +222,9 @@ class BasraDeal(FishingDeal):
             raise self.illegal(
                 "basra.capture.group",
                 fact(
-                    "basra.no-group.an" if card.rank in ("A", "8") else "basra.no-group.a",
+                    {"A": "basra.no-group.ace", "8": "basra.no-group.an"}.get(
+                        card.rank, "basra.no-group.a"
+                    ),
                     cards=takes,
                     rank=card.rank,
                 ),

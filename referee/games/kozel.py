@@ -47,12 +47,13 @@ class KozelDeal(TrickDeal):
     def closed_rule(self, outcome: Outcome) -> str:
         return "kozel.forfeit"
 
-    def explain_special(self, entry: TrickEntry, out: Explanation) -> None:
+    def explain_special(self, entry: TrickEntry, out: Explanation) -> Explanation:
         out.lines.append(
             fact(
                 "kozel.explain.forfeit", side=self.side[entry.by], points=self.rules["penalty_none"]
             )
         )
+        return out
 
     def view_notes(self) -> list[Line]:
         return [(fact("kozel.view.penalty"),)]
