@@ -9,18 +9,20 @@ from typing import TYPE_CHECKING
 
 from referee.cards import Card
 from referee.games.base import Cards, Line, present
-from referee.messages import Msg, join, localized, plural_sentence, sentence, translating
+from referee.messages import Msg, join, localized, plural_sentence, sentence, suits, translating
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Match
 from referee.registry import GAMES
-from referee.text import cut, visible
+from referee.text import cut, suits_fit, visible
 from referee.textchart import LABEL as LABEL
 from referee.textchart import leader as leader
 from referee.textchart import sheet_chart
 from referee.tuples import NamedTuple
 from referee.words.sentences import said, said_text
 from referee.words.terms import game_said, variant_said
+
+_said = said  # show() names its sentence ``said``
 
 if TYPE_CHECKING:
     from referee.match import Replay
@@ -40,10 +42,9 @@ class Style(NamedTuple):
 
     @staticmethod
     def for_terminal(ascii_only: bool = False) -> Style:
-        encoding = getattr(sys.stdout, "encoding", None) or "ascii"
-        try:
-            "♠♥♦♣—…".encode(encoding)
-        except (UnicodeEncodeError, LookupError):  # a terminal that cannot show the suits
+        """The style of the terminal: ASCII when asked (``--ascii``, for the whole run) or
+        when its encoding cannot show the suits; red only on a colour terminal."""
+        if ascii_only or suits() is False or not suits_fit(sys.stdout):
             ascii_only = True
         color = (
             sys.stdout.isatty()
@@ -312,6 +313,26 @@ def line_text(line: Line, style: Style) -> str:
     )
 
 
+def _between_deals(match: Match, replayed: Replay) -> Msg:
+    """Where the match stands with no deal in progress: decided, between deals (and what
+    may still follow the last one: a Bura claim after its last trick), or not started."""
+    if replayed.over:
+        return (
+            sentence("The match is over: {side} won.", side=replayed.winner)
+            if replayed.winner
+            else sentence("The match is over: nobody won.")
+        )
+    if not match.deals:
+        return sentence("No deal yet. Record one with `referee deal`.")
+    said = sentence(
+        "Deal {deal} is finished. Next dealer: {player}.",
+        deal=len(match.deals),
+        player=replayed.next_dealer,
+    )
+    still = replayed.state.may_follow() if replayed.state is not None else None
+    return said if still is None else sentence("{said} {then}", said=said, then=_said(still))
+
+
 def show(match: Match, replayed: Replay, style: Style) -> str:
     """The table now: the floor or trick, whose turn, known cards, unseen cards, the score."""
     sides = match.sides
@@ -326,21 +347,7 @@ def show(match: Match, replayed: Replay, style: Style) -> str:
     lines = [localized(head)]
     state = replayed.state
     if state is None or state.finished:
-        if replayed.over:
-            said = (
-                sentence("The match is over: {side} won.", side=replayed.winner)
-                if replayed.winner
-                else sentence("The match is over: nobody won.")
-            )
-        elif match.deals:
-            said = sentence(
-                "Deal {deal} is finished. Next dealer: {player}.",
-                deal=len(match.deals),
-                player=replayed.next_dealer,
-            )
-        else:
-            said = sentence("No deal yet. Record one with `referee deal`.")
-        lines.append(localized(said))
+        lines.append(localized(_between_deals(match, replayed)))
     else:
         lines.extend(line_text(line, style) for line in present(state).view().lines)
     if replayed.deals:

@@ -19,16 +19,18 @@ def leader(sheet: ScoreSheet, running: Pairs) -> str:
     return best(running, key=lambda kv: kv[1])[0]
 
 
-LABEL = 8  # characters of a side's name before its bar in the terminal chart
+LABEL = 16  # at most this many characters of a side's name before its bar in the chart
 
 
 def sheet_chart(sheet: ScoreSheet, width: int = 30) -> str:
-    """A running-total chart in the terminal: each side's total after every deal. A name
-    longer than the label is shortened with an ellipsis (never cut silently), and a legend
-    under the chart gives each shortened label's whole name."""
+    """A running-total chart in the terminal: each side's total after every deal, each
+    side named in full (a partnership's ``Ali & Hoda`` too). Only a name longer than
+    :data:`LABEL` is shortened, with an ellipsis (never cut silently), and a legend under
+    the chart gives each shortened label's whole name."""
     top = max(max((v for _, v in sheet.totals), default=0), 1)
     lines = [localized(sentence("Running totals:"))]
     short = {s: s if len(s) <= LABEL else s[: LABEL - 1] + "…" for s in sheet.side_names}
+    width_of = max((len(s) for s in short.values()), default=1)  # a partnership's whole name
     rtl = translating() and _right_to_left()
     name, bar = ("<", ">") if rtl else (">", "<")  # right to left: the name at the right
     for d in sheet.deals:
@@ -36,7 +38,7 @@ def sheet_chart(sheet: ScoreSheet, width: int = 30) -> str:
             (
                 sentence(
                     "{label} {bar} {total}",
-                    label=f"{short.get(s, s):{name}{LABEL}}",
+                    label=f"{short.get(s, s):{name}{width_of}}",
                     bar=f"{'#' * round(width * max(v, 0) / top):{bar}{width}}",
                     total=f"{v:{name}4}",
                 )

@@ -84,7 +84,7 @@ FISHING = [  # (command, writes the log)
     (["play", "8S", "--takes", "5H 3C"], True),
     (["hand", "Omar", "KD 4C 10C QD"], True),
     (["play", "KD", "--takes", "KS"], True),
-    (["amend", "--deal", "1", "--play", "2", "KD", "--takes", "KS"], True),
+    (["amend", "--deal", "1", "--play", "2", "QD", "--trail"], True),
     (["undo"], True),
     (["score"], False),
 ]

@@ -69,8 +69,8 @@ def test_verify_says_the_legal_plays_in_words_as_before() -> None:
     done = run("verify", str(BASRA))
     assert done.exit_code == 1
     assert done.stdout.endswith(
-        "9H AH 5C is not a union of groups a 9 can take; legal: takes AH 3C 5C 9H, "
-        "takes AH 8C 9H, takes AH 3C 5C, takes AH 8C, takes 9H, trail\n"
+        "9♥ A♥ 5♣ is not a union of groups a 9 can take; legal: takes A♥ 3♣ 5♣ 9♥, "
+        "takes A♥ 8♣ 9♥, takes A♥ 3♣ 5♣, takes A♥ 8♣, takes 9♥, trail\n"
     )
 
 
@@ -92,7 +92,7 @@ def test_a_trick_refusal_lists_the_players_plays(tmp_path: Path) -> None:
     assert options_json(table)["plays"] == problem["legal"]
     refused = run("play", "10S", "10D", "-f", str(table))
     assert refused.exit_code == 1
-    assert refused.stderr.endswith("not 2; legal: 8C, 10S, 10D, 9S\n"), refused.stderr
+    assert refused.stderr.endswith("not 2; legal: 8♣, 10♠, 10♦, 9♠\n"), refused.stderr
 
 
 def test_a_refusal_that_is_not_about_the_cards_has_no_legal_plays(tmp_path: Path) -> None:

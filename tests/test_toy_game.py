@@ -50,7 +50,7 @@ def test_the_toy_game_at_the_table(tmp_path: Path) -> None:
     assert "it is Ada's turn" in refused.stderr  # the toy's own sentence, registered
     refused = run("play", "9H", "-f", log)
     assert refused.exit_code == 1 and "[card.duplicate]" in refused.stderr
-    assert "9H is already out" in refused.stderr
+    assert "9♥ is already out" in refused.stderr
     ok("play", "AS", "-f", log)
     ok("play", "3H", "-f", log)  # Ada's ace takes the trick
     ok("undo", "-f", log)
@@ -161,5 +161,5 @@ def test_a_built_in_game_is_refused_in_its_words_beside_a_registered_one(
     assert done.returncode == 1, done.stderr
     assert done.stderr.startswith("referee: [basra.capture.group]"), done.stderr
     assert done.stderr.endswith(
-        "5H 9D is not a union of groups an 8 can take; legal: takes 3C 5H, trail\n"
+        "5♥ 9♦ is not a union of groups an 8 can take; legal: takes 3♣ 5♥, trail\n"
     )

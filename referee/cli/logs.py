@@ -11,7 +11,6 @@ from referee.cli.boundary import INTERNAL, echo, err, errors_as_lines, internal_
 from referee.cli.group import (
     DEFAULT_FILE,
     GAME_NAMES,
-    AsciiFlag,
     JobsOption,
     JsonFlag,
     LogArgument,
@@ -43,7 +42,6 @@ def leave(broken: bool, bad: bool) -> None:
 def score(
     file: Annotated[Path, typer.Argument(help=help_text("The match log."))] = DEFAULT_FILE,
     as_json: JsonFlag = False,
-    ascii_only: AsciiFlag = False,
 ) -> None:
     """The score sheet: every finished deal with its breakdown, totals and the winner.
     With --json, the side whose forfeit ended a deal (Bura, Kozel) has "forfeit": true in
@@ -60,13 +58,16 @@ def score(
 
         echo(json.dumps(score_json(match, replayed), ensure_ascii=False))
     else:
-        echo(score_sheet(match, replayed, Style.for_terminal(ascii_only)))
+        echo(score_sheet(match, replayed, Style.for_terminal()))
 
 
 @app.command()
 @errors_as_lines
 def verify(
-    files: Annotated[list[Path], typer.Argument(help=help_text("Match logs to replay and check."))],
+    files: Annotated[
+        list[Path] | None,
+        typer.Argument(help=help_text("Match logs to replay and check (default: match.toml).")),
+    ] = None,
     as_json: JsonFlag = False,
     jobs: JobsOption = None,
     digest: Annotated[
@@ -81,6 +82,7 @@ def verify(
 
     Example: referee verify sample_games/*.toml --json
     """
+    files = files or [DEFAULT_FILE]  # as every table command, the match in this folder
     if digest is not None:
         from referee.cli.sheet import verify_digest
 
@@ -345,25 +347,35 @@ def explain(
         int, typer.Option("--deal", "-d", min=1, help=help_text("Deal, from 1."))
     ],
     play_number: Annotated[
-        int, typer.Option("--play", "-p", min=1, help=help_text("Entry in the deal, from 1."))
-    ],
-    ascii_only: AsciiFlag = False,
+        int | None,
+        typer.Option(
+            "--play",
+            "-p",
+            min=1,
+            help=help_text("Entry in the deal, from 1 (without it: the deal's entries, numbered)."),
+        ),
+    ] = None,
 ) -> None:
-    """Explain one recorded entry: the state before it, the rule, the alternatives.
+    """Explain one recorded entry: the state before it, the rule, the alternatives. Without
+    --play, list the deal's entries with their numbers, who, what and what each did.
 
-    Example: referee explain match.toml --deal 2 --play 14
+    Example: referee explain match.toml --deal 2   ·   referee explain match.toml --deal 2 --play 14
     """
     from referee.explain import explain as explain_entry
     from referee.logfile import load
     from referee.problems import RefereeError
     from referee.render import Style
-    from referee.report import explanation_lines
+    from referee.report import entries_lines, explanation_lines
 
     match, problems = load(file)
     if match is None:
         raise RefereeError(problems)
+    style = Style.for_terminal()
+    if play_number is None:
+        for line in entries_lines(match, deal_number, style):
+            echo(line)
+        return
     result = explain_entry(match, deal_number, play_number)
-    style = Style.for_terminal(ascii_only)
     for line in explanation_lines(result):  # every part from the log is escaped by say()
         echo(style.text(line))
     if not result.ok:

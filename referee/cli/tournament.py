@@ -12,7 +12,7 @@ import typer
 
 from referee.cli.boundary import echo as out
 from referee.cli.boundary import errors_as_lines as errors
-from referee.cli.group import NamedVariant, RuleOption
+from referee.cli.group import NamedVariant, RuleOption, ascii_asked
 from referee.cli.tournament_new import entrant_list, game_rules, new_tournament
 from referee.messages import help_text, join, plural_sentence, sentence
 from referee.words.terms import (
@@ -457,9 +457,6 @@ def publish_cmd(
             help=help_text("Replace an earlier publication even if files were added to it."),
         ),
     ] = False,
-    ascii_only: Annotated[
-        bool, typer.Option("--ascii", help=help_text("Plain ASCII: suits as S H D C, no symbols."))
-    ] = False,
     tournament: Annotated[
         Path, typer.Argument(help=help_text("The tournament's folder."), show_default=False)
     ] = HERE,
@@ -471,7 +468,7 @@ def publish_cmd(
     """
     from referee.html.publish import publish
 
-    count = publish(tournament, output, force, ascii_only)
+    count = publish(tournament, output, force, ascii_asked())
     out(
         plural_sentence(
             "Wrote {n} page to {dir} (open index.html).",

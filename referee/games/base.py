@@ -52,11 +52,13 @@ Line = tuple[str | Fact | Cards, ...]  # a line a person reads: words or facts, 
 
 
 class View(NamedTuple):
-    """What a person sees of a deal in progress: lines of text and cards, in order, and the
-    same facts as plain data for ``show --json``."""
+    """What a person sees of a deal in progress: lines of text and cards, in order, the
+    same facts as plain data for ``show --json``, and the few lines said after each play
+    (``brief``: the floor or the trick, and who is next; none: the turn alone)."""
 
     lines: tuple[Line, ...]
     data: dict[str, object]
+    brief: tuple[Line, ...] = ()
 
 
 class Options(NamedTuple):
@@ -83,8 +85,10 @@ if TYPE_CHECKING:  # a type only: a Protocol class costs 0.6 M instructions to b
 
 class Explanation(NamedTuple):
     """The ruling on one entry: the rule ids that apply, the ruling in words, the legal
-    alternatives as values (and how many more there are), whether the entry is legal, and
-    what to say where there is no alternative to list (``note``)."""
+    alternatives as values (and how many more there are), whether the entry is legal,
+    what to say where there is no alternative to list (``note``), and ``answer``, the
+    question the entry raised, answered, where "legal" says too little (a claim: was it
+    true?)."""
 
     rules: list[str]
     lines: list[Words]
@@ -92,6 +96,7 @@ class Explanation(NamedTuple):
     ok: bool
     more: int = 0  # legal alternatives beyond those listed
     note: Words | None = None
+    answer: Words | None = None
 
 
 MAX_LEGAL_SHOWN = 12  # legal alternatives a ruling lists; the rest are counted
@@ -308,6 +313,11 @@ class DealState(ABC):
         """True when the deal is finished as recorded but an entry may still follow it
         (Bura: another declaration before the same trick, a claim after the last trick)."""
         return False
+
+    def may_follow(self) -> Fact | None:
+        """When :meth:`can_follow`: what may still follow the finished deal and how to
+        record it (said with the deal's end, so that nobody takes the end for final)."""
+        return None
 
     @abstractmethod
     def received(self, player: str) -> int:

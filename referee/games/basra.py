@@ -192,7 +192,9 @@ class BasraDeal(FishingDeal):
         did not sweep (the floor's sum)."""
         if (total := self.plain_seven_total(card)) is not None:
             return fact("basra.seven.no-group", cards=takes, seven=SEVEN_DIAMONDS, total=total)
-        code = "basra.no-group.an" if card.rank in ("A", "8") else "basra.no-group.a"
+        code = {"A": "basra.no-group.ace", "8": "basra.no-group.an"}.get(
+            card.rank, "basra.no-group.a"
+        )
         return fact(code, cards=takes, rank=card.rank)
 
     def capture_rule(self, card: Card) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from referee.cards import Card
+from referee.cards import Card, sort_key
 from referee.games.base import (
     FORFEITS,
     DealResult,
@@ -15,8 +15,9 @@ from referee.games.base import (
     Words,
     sole_leader,
 )
-from referee.games.facts import Fact, fact
+from referee.games.facts import Fact, fact, joined
 from referee.games.trick import TrickDeal
+from referee.games.trickcards import POINTS
 from referee.games.trickruling import Ending, Outcome, Reason, Ruling, Standing, forfeit_outcome
 from referee.games.trickview import TrickView
 from referee.params import Value
@@ -65,15 +66,32 @@ class BuraView(TrickView):
     def waiting(self) -> Fact:
         return fact("bura.waiting")
 
-    def special_lines(self, entry: TrickEntry) -> list[Words]:
+    def special(self, entry: TrickEntry) -> tuple[list[Words], Words | None]:
+        """A claim's ruling and whether it was true, with the cards that counted; a
+        declaration's; a forfeit's."""
         if entry.kind == "claim":
             pts = self.state.points[entry.by]
-            if pts >= 31:
-                return [fact("bura.explain.claim-true", player=entry.by, points=pts)]
-            return [fact("bura.explain.claim-false", player=entry.by, points=pts)]
+            counted = sorted(
+                (c for c in self.state.taken[entry.by] if POINTS.get(c.rank)),
+                key=lambda c: (-POINTS[c.rank], sort_key(c)),
+            )
+            cards = (
+                joined(fact("bura.explain.card", card=c, points=POINTS[c.rank]) for c in counted)
+                if counted
+                else fact("bura.explain.no-cards")
+            )
+            answer = fact(
+                "bura.explain.claim-was-true" if pts >= 31 else "bura.explain.claim-was-false",
+                points=pts,
+                cards=cards,
+                needed=31,
+            )
+            won = "bura.explain.claim-won" if pts >= 31 else "bura.explain.claim-lost"
+            return [fact(won, player=entry.by)], answer
         if entry.kind == "declare":
-            return [fact("bura.explain.declare", name=entry.declares, card=self.state.trump)]
-        return [fact("bura.explain.forfeit", player=entry.by)]
+            declared = fact("bura.explain.declare", name=entry.declares, card=self.state.trump)
+            return [declared], None
+        return [fact("bura.explain.forfeit", player=entry.by)], None
 
 
 class BuraDeal(TrickDeal):
@@ -106,6 +124,13 @@ class BuraDeal(TrickDeal):
         """A finished deal still open to an entry: another declaration before the same
         trick, or a claim after the last trick ([bura.claim.none])."""
         return self.outcome is None and (bool(self.pending) or self.played_out)
+
+    def may_follow(self) -> Fact | None:
+        """A played-out deal may still be decided by a claim; a declaration may still be
+        met by another before the same trick."""
+        if not self.can_follow():
+            return None
+        return fact("bura.may-follow.declare" if self.pending else "bura.may-follow.claim")
 
     def lead_override(self) -> str | None:
         return self.judged()[1] if self.pending else None

@@ -119,6 +119,11 @@ class FishingView(Presenter):
     def view(self) -> View:
         deal = self.state
         who = deal.to_move()
+        floor: Line = (
+            fact("fishing.view.floor", floor_title=deal.floor_title),
+            Cards(tuple(deal.floor), fact("fishing.empty")),
+        )
+        turn: Line = (fact("fishing.view.to-play", player=who),)
         lines: list[Line] = [
             (
                 fact(
@@ -131,11 +136,8 @@ class FishingView(Presenter):
                     plays=deal.total_plays,
                 ),
             ),
-            (
-                fact("fishing.view.floor", floor_title=deal.floor_title),
-                Cards(tuple(deal.floor), fact("fishing.empty")),
-            ),
-            (fact("fishing.view.to-play", player=who),),
+            floor,
+            turn,
         ]
         if who is not None:
             known = deal.round_cards(who)
@@ -152,4 +154,4 @@ class FishingView(Presenter):
             "captured": {s: len(pile) for s, pile in deal.piles.items()},
             "sweeps": dict(deal.sweeps),
         }
-        return View(tuple(lines), data)
+        return View(tuple(lines), data, (floor, turn))

@@ -26,9 +26,9 @@ class KozelView(TrickView):
     def notes(self) -> list[Line]:
         return [(fact("kozel.view.penalty"),)]
 
-    def special_lines(self, entry: TrickEntry) -> list[Words]:
+    def special(self, entry: TrickEntry) -> tuple[list[Words], Words | None]:
         side, points = self.state.side[entry.by], self.state.rules["penalty_none"]
-        return [fact("kozel.explain.forfeit", side=side, points=points)]
+        return [fact("kozel.explain.forfeit", side=side, points=points)], None
 
 
 class KozelDeal(TrickDeal):

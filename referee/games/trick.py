@@ -268,6 +268,7 @@ class TrickDeal(TrickState):
         """[*.trick] The winner takes the trick's cards and leads next; the draw follows."""
         taken = [c for _, cards in self.trick for c in cards]
         self.points[winner] += card_points(taken)
+        self.taken[winner].extend(taken)
         self.won_tricks[winner] += 1
         self.last_trick = (winner, tuple(self.trick))
         took = TrickTaken(winner, self.tricks + 1)

@@ -24,7 +24,7 @@ class TrickPlay(NamedTuple):
 
     def as_fact(self) -> Fact:
         """The play as the words layer says it: its cards."""
-        return fact("trick.play", cards=self.cards)
+        return fact("trick.option", cards=self.cards)
 
     def as_json(self) -> dict[str, object]:
         """The play for ``options --json`` (README, "options --json")."""

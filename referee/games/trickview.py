@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.cards import SHORT_DECK, Card, format_cards, sort_key
+from referee.cards import SHORT_DECK, Card, sort_key
 from referee.games.base import Cards, Explanation, Illegal, Line, Options, Presenter, View, Words
 from referee.games.facts import Fact, fact, joined
 from referee.games.trickcards import STRENGTH, beats
@@ -76,7 +76,7 @@ def beat_hints(state: TrickState) -> list[Fact]:
 class TrickView(Presenter):
     """A trick deal shown: the trump, the trick and who holds it, whose turn, the cards
     unseen; a game adds its own lines (:meth:`notes`, :meth:`data`, :meth:`waiting`,
-    :meth:`special_lines`)."""
+    :meth:`special`)."""
 
     state: TrickDeal
 
@@ -94,9 +94,10 @@ class TrickView(Presenter):
         """What the table waits for when nobody is to play."""
         return fact("trick.waiting.over")
 
-    def special_lines(self, entry: TrickEntry) -> list[Words]:
-        """The ruling on a legal declaration, claim or forfeit, as facts."""
-        return []
+    def special(self, entry: TrickEntry) -> tuple[list[Words], Words | None]:
+        """The ruling on a legal declaration, claim or forfeit, as facts, and the question
+        it raised answered where "legal" says too little (a claim: was it true?)."""
+        return [], None
 
     # --- the ruling on an entry ------------------------------------------------------------
 
@@ -115,21 +116,26 @@ class TrickView(Presenter):
                 return Explanation([err.rule], [err.message], err.legal, False, err.more)
             return Explanation([err.rule], [err.message], ways, False, note=note)
         lines: list[Words] = []
+        answer = None
         if ruling.lead:
             lines.append(fact("trick.explain.lead", n=len(entry.cards), player=entry.by))
         elif entry.kind == "cards":
             assert state.holder is not None and ruling.holder is not None
             holder, held = state.holder
+            n = len(entry.cards)
             lines.append(
-                fact("trick.explain.beats", cards=entry.cards, held=held, player=holder)
+                fact("trick.explain.beats", n=n, cards=entry.cards, held=held, player=holder)
                 if ruling.holder[0] == entry.by
-                else fact("trick.explain.beats-not", cards=entry.cards, held=held, player=holder)
+                else fact(
+                    "trick.explain.beats-not", n=n, cards=entry.cards, held=held, player=holder
+                )
             )
         else:
-            lines.extend(self.special_lines(entry))
+            said, answer = self.special(entry)
+            lines.extend(said)
         if ruling.outcome is not None:
             lines.append(fact("trick.explain.ends", how=ruling.outcome.how))
-        return Explanation(list(ruling.rules), lines, ways, True, note=note)
+        return Explanation(list(ruling.rules), lines, ways, True, note=note, answer=answer)
 
     # --- the legal plays ---------------------------------------------------------------------
 
@@ -151,7 +157,7 @@ class TrickView(Presenter):
             label = fact("trick.options.beat-unknown", player=who, cards=held)
             return Options(label, list(beat_hints(state)), 0)
         label = fact("trick.options.beat", player=who, cards=held)
-        ways: list[Words] = [format_cards(w) for w in state.options(who)]
+        ways: list[Words] = [fact("trick.option", cards=w) for w in state.options(who)]
         shown = ways if limit is None else ways[:limit]
         return Options(label, shown or [fact("trick.options.beats-none")], len(ways))
 
@@ -207,7 +213,8 @@ class TrickView(Presenter):
         """What ``show`` displays of the deal in progress, lines and data."""
         state = self.state
         unseen = tuple(state.unseen())
-        lines = [*self.head_lines(), *self.turn_lines()]
+        head, turn = self.head_lines(), self.turn_lines()
+        lines = [*head, *turn]
         lines.append((fact("trick.view.unseen", count=len(unseen)), Cards(unseen)))
         lines.extend(self.notes())
         data: dict[str, object] = {
@@ -219,7 +226,8 @@ class TrickView(Presenter):
             "unseen": [str(c) for c in unseen],
         }
         data.update(self.data())
-        return View(tuple(lines), data)
+        brief = (head[1] if state.trick else head[0], turn[0])  # the trick (or the deal), the turn
+        return View(tuple(lines), data, brief)
 
     def head_lines(self) -> list[Line]:
         """The deal, trump, tricks and stock; the trick so far and who holds it."""

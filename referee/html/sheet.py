@@ -146,13 +146,10 @@ def context(sheet: ScoreSheet, digest: str, style: Style) -> dict[str, object]:
     from referee.lang import RTL, SEPARATORS, current
 
     lang = current()
-    head = sentence(
-        "{game} ({variant}), target {target} penalty points: lower is better; the first side "
-        "to reach it loses"
+    head = sentence(  # under the title, which names the game: the target alone
+        "Target {target} penalty points: lower is better; the first side to reach it loses."
         if sheet.lower_wins
-        else "{game} ({variant}), target {target}",
-        game=sheet.title,
-        variant=variant_said(sheet.variant),
+        else "Target {target}.",
         target=sheet.target,
     )
     return {

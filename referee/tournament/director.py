@@ -231,14 +231,19 @@ def count_all_in(folder: Path, t: Tournament) -> None:
     facts = all_facts(folder, t, uncounted(t))
     waiting = pending(t, facts)
     if waiting:
-        raise problem(
-            "tournament.pending",
+        said = (
             sentence(
-                "round {round}: no result yet at table {tables}",
+                "round {round}: no result yet at tables {tables} and {last}",
                 round=t.current,
-                tables=join(waiting),
-            ),
+                tables=join(waiting[:-1]),
+                last=waiting[-1],
+            )
+            if len(waiting) > 1
+            else sentence(
+                "round {round}: no result yet at table {table}", round=t.current, table=waiting[0]
+            )
         )
+        raise problem("tournament.pending", said)
     count_new(t, facts)
 
 
