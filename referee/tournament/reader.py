@@ -174,7 +174,7 @@ def read_tournament(data: dict[str, Any]) -> tuple[Tournament | None, list[Probl
                 )
             t.entrants.append(e)
     _players_unique(r, t)
-    table_size(r, t, data)
+    table_size(r.bad, t, data)
     for i, raw in enumerate(
         r.get(data, "round", list, "", [], sentence("an array of tables")) or []
     ):
@@ -341,7 +341,7 @@ def _table(r: Reader, t: Tournament, raw: Any, path: str) -> Table | None:
         return None
     r.keys(raw, ("table", "sides", "players", "log", "counts", "decisions"), path)
     number = _positive(r, raw, "table", path)
-    sides = table_sides(r, t, raw, path)
+    sides = table_sides(r.bad, t, r.names(raw, "sides", path), path)
     players = r.names(raw, "players", path)
     log = r.get(raw, "log", str, path, what=sentence("a path inside the folder"))
     if log is not None and not safe_log(log):
