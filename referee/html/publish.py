@@ -34,31 +34,38 @@ def refuse(message: str) -> RefereeError:
     return RefereeError([Problem("publish.output", message)])
 
 
-def sheet_body(match: Match, replayed: Replay, ascii_only: bool) -> str:
-    """A log's score sheet (its ``<article>``, ready to set in a page)."""
+def sheet_body(match: Match, replayed: Replay, ascii_only: bool, decided: str | None = None) -> str:
+    """A log's score sheet (its ``<article>``, ready to set in a page); ``decided``: the
+    director's decision, said in place of the log's outcome."""
     from referee.cli.sheet import log_digest
     from referee.html.sheet import context, environment
     from referee.render import Style
     from referee.scoresheet import build
 
     ctx = context(build(replayed), log_digest(match, replayed), Style(ascii=ascii_only))
+    if decided is not None:
+        ctx |= {"outcome": decided, "decided": True}
     return environment().get_template("sheet_body.html").render(ctx)
 
 
-Job = tuple[str, str, str, list[str], dict[str, Any], bool]
+Job = tuple[str, str, str, list[str], dict[str, Any], bool, str | None]
 
 
 def _table_job(job: Job) -> tuple[LogFacts | None, str | None]:
     """One table's log read once (:func:`referee.tournament.store.read_log`): its facts,
-    and its score sheet when the log is the table's and has no problem."""
+    and its score sheet when the log is the table's and has no problem. A table the
+    director decided shows the decision on its sheet, and has no sheet without a
+    finished deal (there is nothing of the log to show)."""
     from referee.tournament.store import read_log
 
-    path, game, variant, players, rules, ascii_only = job
+    path, game, variant, players, rules, ascii_only, decided = job
     facts, read = read_log(Path(path), game, variant, players, rules)
     if read is None:
         return facts, None
     match, replayed = read
-    return facts, sheet_body(match, replayed, ascii_only)
+    if decided is not None and not replayed.deals:
+        return facts, None
+    return facts, sheet_body(match, replayed, ascii_only, decided)
 
 
 def _warm() -> None:
@@ -76,15 +83,28 @@ def read_tables(
     """Every table's facts and score sheet, in one pass over the logs, on every core
     when there are many (as ``tournament status`` reads them)."""
     from referee.bulk import SMALL, cores
+    from referee.html.sheet import said
+    from referee.tournament.report import decision_said
     from referee.tournament.store import expected_rules, log_path
 
     rules = expected_rules(t)
     keys = [(r.number, tb.number) for r in t.paired for tb in r.tables]
-    work: list[Job] = [
-        (str(log_path(folder, tb.log)), t.game, t.variant, list(tb.players), rules, ascii_only)
-        for r in t.paired
-        for tb in r.tables
-    ]
+    work: list[Job] = []
+    for r in t.paired:
+        for tb in r.tables:
+            decided = decision_said(t, tb)
+            path = str(log_path(folder, tb.log))
+            work.append(
+                (
+                    path,
+                    t.game,
+                    t.variant,
+                    list(tb.players),
+                    rules,
+                    ascii_only,
+                    decided and said(decided),
+                )
+            )
     jobs = cores()
     _warm()
     if jobs <= 1 or len(work) < SMALL:

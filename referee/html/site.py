@@ -19,7 +19,7 @@ from referee.html.chart import Chart, plot
 from referee.html.sheet import TEMPLATES, environment, said
 from referee.messages import plural_sentence, sentence
 from referee.tournament.crosstable import EntrantView, Event, RoundView, TableView
-from referee.tournament.report import number, state_said
+from referee.tournament.report import number, shown_columns, state_said
 
 WORDS = {
     "standings": sentence("Standings"),
@@ -52,7 +52,10 @@ WORDS = {
     "sheet": sentence("Score sheet"),
     "no_sheet": sentence("no score sheet"),
     "chart": sentence("Match points after each round"),
-    "players": sentence("Players"),
+    "players_head": sentence("players"),
+    "round": sentence("round"),
+    "sheet_head": sentence("score sheet"),
+    "yes": sentence("yes"),
     "decision": sentence("director's decision"),
     "log": sentence("log"),
     "command": sentence("Record this table's match from the tournament's folder:"),
@@ -161,6 +164,7 @@ def standings_page(ev: Event, links: Links, printable: bool = False) -> str:
         if s.pending
         else "",
         "printable": printable,
+        "columns": shown_columns(ev.tournament),
     }
     return environment().get_template("site_standings.html").render(ctx)
 
@@ -200,8 +204,11 @@ def round_page(ev: Event, r: RoundView, links: Links, sheets: set[str], kind: st
 
 
 def entrant_chart(e: EntrantView) -> Chart:
-    """The entrant's match points after each round, drawn like a sheet's running totals."""
-    return plot([list(e.totals)])
+    """The entrant's match points after each round, drawn like a sheet's running totals;
+    the x axis numbers the rounds (a late entrant's first point is the round before it
+    joined, at 0)."""
+    first = e.games[0].round - 1 if e.games else 0
+    return plot([list(e.totals)], start=first)
 
 
 def entrant_page(ev: Event, e: EntrantView, links: Links, sheets: set[str]) -> str:

@@ -21,6 +21,7 @@ class LogFacts:
     totals: dict[str, int]
     winner: str | None
     complete: bool
+    dealt: int = 0  # the deals in the log, finished or in play (``deals``: finished only)
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,8 @@ def table_result(
 
 
 def table_state(table: Table, facts: LogFacts | None) -> str:
-    """``problem``, ``decided``, ``changed``, ``finished``, ``playing`` or ``not-started``."""
+    """``problem``, ``decided``, ``changed``, ``finished``, ``playing`` (the log has a deal,
+    finished or in play, and no result yet) or ``not-started`` (no deal at all)."""
     if facts is None or facts.problem is not None:
         return "problem"
     if table.decision() is not None:
@@ -124,7 +126,7 @@ def table_state(table: Table, facts: LogFacts | None) -> str:
         return "changed" if count.digest != facts.digest else "finished"
     if facts.complete:
         return "finished"
-    return "playing" if facts.deals else "not-started"
+    return "playing" if facts.dealt or facts.deals else "not-started"
 
 
 def won_drawn_lost(result: Result, side: str) -> str:

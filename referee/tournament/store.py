@@ -130,6 +130,7 @@ def read_log(
         dict(replayed.totals),
         replayed.winner,
         replayed.complete,
+        len(match.deals),
     )
     return facts, (match, replayed) if first is None else None
 
