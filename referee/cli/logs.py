@@ -3,7 +3,7 @@ rules of a game, the simulator and the standings of a folder of logs."""
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -21,6 +21,9 @@ from referee.cli.group import (
 )
 from referee.messages import help_text, plural_sentence, sentence
 from referee.usage import UsageError
+
+if TYPE_CHECKING:
+    from referee.standings import Summary
 
 
 def leave(broken: bool, bad: bool) -> None:
@@ -78,21 +81,26 @@ def verify(
 
         raise typer.Exit(verify_digest(files, digest, as_json))
     from referee.bulk import check_all
+    from referee.cli.progress import progress
     from referee.report import verdict_json, verdict_text
 
     bad = broken = False
-    for verdict in check_all(files, jobs):
-        name = shown(verdict.path)
-        if verdict.internal is not None:
-            broken = True
-            err(internal_error(RuntimeError(verdict.internal)))
-        bad = bad or bool(verdict.problems)
-        if as_json:
-            import json
+    with progress(len(files), sentence("Checking the logs")) as step:
+        for verdict in check_all(files, jobs):
+            step()
+            step.clear()
+            name = shown(verdict.path)
+            if verdict.internal is not None:
+                broken = True
+                step.clear(sys.stderr)
+                err(internal_error(RuntimeError(verdict.internal)))
+            bad = bad or bool(verdict.problems)
+            if as_json:
+                import json
 
-            echo(json.dumps(verdict_json(verdict, name), ensure_ascii=False))
-        elif verdict.internal is None:
-            echo(verdict_text(verdict, name))
+                echo(json.dumps(verdict_json(verdict, name), ensure_ascii=False))
+            elif verdict.internal is None:
+                echo(verdict_text(verdict, name))
     leave(broken, bad)
 
 
@@ -196,11 +204,15 @@ def simulate(
             count=players,
         )
         raise UsageError(said)
+    from referee.cli.progress import progress
+
     _output_folder(out)
-    for k in range(matches):
-        match = simulate_match(game, name, players, seed * 100_003 + k)
-        target = out / f"{game}-{name}-{players}p-s{seed}-{k + 1:04d}.toml"
-        write_atomic(target, dumps(match))
+    with progress(matches, sentence("Playing the matches")) as step:
+        for k in range(matches):
+            match = simulate_match(game, name, players, seed * 100_003 + k)
+            target = out / f"{game}-{name}-{players}p-s{seed}-{k + 1:04d}.toml"
+            write_atomic(target, dumps(match))
+            step()
     echo(
         plural_sentence(
             "Wrote {n} {game} ({variant}, {players} players) match to {folder}",
@@ -232,6 +244,36 @@ def _logs_in(paths: list[Path]) -> list[Path]:
     return files
 
 
+def _summaries(files: list[Path], jobs: int | None) -> tuple[list["Summary"], bool, bool]:
+    """The standings summary of every clean log (a progress bar on a terminal), and
+    whether a log had a problem or met an internal error (each said on stderr)."""
+    from referee.bulk import check_all
+    from referee.cli.progress import progress
+
+    summaries = []
+    bad = broken = False
+    with progress(len(files), sentence("Reading the logs")) as step:
+        for verdict in check_all(files, jobs, summary=True):
+            step()
+            if verdict.summary is None:
+                step.clear(sys.stderr)
+            if verdict.internal is not None:  # a bug: this file is left out, the others too
+                broken = True
+                why = internal_error(RuntimeError(verdict.internal))
+                err(sentence("referee: {file}: left out: {why}", file=shown(verdict.path), why=why))
+            elif verdict.summary is None:
+                bad = True
+                first = verdict.problems[0].said() if verdict.problems else sentence("unreadable")
+                err(
+                    sentence(
+                        "referee: {file}: left out: {why}", file=shown(verdict.path), why=first
+                    )
+                )
+            else:
+                summaries.append(verdict.summary)
+    return summaries, bad, broken
+
+
 @app.command()
 @errors_as_lines
 def standings(
@@ -253,23 +295,10 @@ def standings(
 
     Example: referee standings results/ --csv > standings.csv
     """
-    from referee.bulk import check_all
     from referee.render import standings_table
     from referee.standings import tally
 
-    summaries = []
-    bad = broken = False
-    for verdict in check_all(_logs_in(paths), jobs, summary=True):
-        if verdict.internal is not None:  # a bug: this file is left out, the others counted
-            broken = True
-            why = internal_error(RuntimeError(verdict.internal))
-            err(sentence("referee: {file}: left out: {why}", file=shown(verdict.path), why=why))
-        elif verdict.summary is None:
-            bad = True
-            first = verdict.problems[0].said() if verdict.problems else sentence("unreadable")
-            err(sentence("referee: {file}: left out: {why}", file=shown(verdict.path), why=first))
-        else:
-            summaries.append(verdict.summary)
+    summaries, bad, broken = _summaries(_logs_in(paths), jobs)
     rows = tally(summaries, by_player)
     if as_json:
         import json

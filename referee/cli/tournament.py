@@ -322,9 +322,11 @@ def table(rows: list[list[object]], headers: list[str]) -> str:
 @errors
 def status_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
     """Every round's tables: finished, playing, not started, decided, a problem, changed."""
+    from referee.cli.progress import progress
     from referee.tournament import director, report
 
-    t, facts = director.read_all(folder)
+    with progress(0, sentence("Reading the tables' logs")) as step:
+        t, facts = director.read_all(folder, step=step)
     if as_json:
         out(dumps(report.status_json(t, facts)))
         return
@@ -378,9 +380,11 @@ def standings_cmd(
 
     Example: referee tournament standings --after-round 3 --csv > standings.csv
     """
+    from referee.cli.progress import progress
     from referee.tournament import director, report
 
-    t, facts = director.read_all(folder)
+    with progress(0, sentence("Reading the tables' logs")) as step:
+        t, facts = director.read_all(folder, step=step)
     s = report.standings_of(t, facts, after_round)
     rows = report.standings_rows(t, s)
     if as_json:
@@ -428,7 +432,10 @@ def verify_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
         for p in problems
     ]
     if t is not None and not problems:
-        facts, pairings = facts_beside(folder, t, pairing_findings)
+        from referee.cli.progress import progress
+
+        with progress(0, sentence("Checking the tables' logs")) as step:
+            facts, pairings = facts_beside(folder, t, pairing_findings, step=step)
         found += verify(t, facts, pairings)
     if as_json:
         out(dumps({"ok": not found, "problems": [f.as_json() for f in found]}))
@@ -477,9 +484,11 @@ def publish_cmd(
 
     Example: referee tournament publish -o site --lang ar
     """
+    from referee.cli.progress import progress
     from referee.html.publish import publish
 
-    count = publish(tournament, output, force, ascii_only)
+    with progress(0, sentence("Writing the pages")) as step:
+        count = publish(tournament, output, force, ascii_only, step)
     out(
         plural_sentence(
             "Wrote {n} page to {dir} (open index.html).",

@@ -47,11 +47,11 @@ def places_by(
     {'A': 0, 'B': 1}
     """
 
-    def key(side: str) -> tuple[int, int]:
+    keys = {}
+    for side in sides:
         value = scores.get(side, 0)
-        return (0 if side == winner else 1, value if lower_better else -value)
-
-    return {s: sum(1 for o in sides if key(o) < key(s)) for s in sides}
+        keys[side] = (0 if side == winner else 1, value if lower_better else -value)
+    return {s: sum(1 for o in sides if keys[o] < keys[s]) for s in sides}
 
 
 def match_points(

@@ -210,6 +210,18 @@ def standings(t: Tournament, results: Results, after_round: int | None = None) -
 
 
 def points_before(t: Tournament, results: Results, round_number: int) -> dict[str, int]:
-    """Every entrant's match points from the rounds before ``round_number``."""
-    recs = records(t, results, round_number - 1)
-    return {e.name: recs[e.name].match_points if e.name in recs else 0 for e in t.entrants}
+    """Every entrant's match points from the rounds before ``round_number`` (the match
+    points of :func:`records`, added up without the rest of a record: pairing needs
+    only these, every round)."""
+    out = {e.name: 0 for e in t.entrants}
+    for rnd in t.paired[: round_number - 1]:
+        for name in rnd.byes:
+            if name in out:
+                out[name] += t.points.bye
+        for table in rnd.tables:
+            result = results.get((rnd.number, table.number))
+            if result is not None:
+                for side in table.sides:
+                    if side in out:
+                        out[side] += result.match_points[side]
+    return out

@@ -159,7 +159,9 @@ def check_pairing(t: Tournament, rnd: Round) -> list[Finding]:
     mp, hist = standing_for(t, r)
     out: list[Finding] = []
     paired = [s for tb in rnd.tables for s in tb.sides] + list(rnd.byes)
-    twice = sorted({s for s in paired if paired.count(s) > 1})
+    from collections import Counter
+
+    twice = sorted(s for s, n in Counter(paired).items() if n > 1)
     if twice:
         out.append(
             Finding("tournament.pairing", sentence("paired twice: {sides}", sides=join(twice)), r)
@@ -178,7 +180,8 @@ def check_pairing(t: Tournament, rnd: Round) -> list[Finding]:
                     r,
                 )
             )
-    left_out = [s for s in t.active(r) if s not in paired]
+    seated = set(paired)
+    left_out = [s for s in t.active(r) if s not in seated]
     if left_out:
         out.append(
             Finding("tournament.pairing", sentence("not paired: {sides}", sides=join(left_out)), r)
