@@ -16,7 +16,10 @@ from referee.tuples import NamedTuple
 if TYPE_CHECKING:
     from referee.standings import Summary
 
-SMALL = 8  # fewer files than this are checked in this process: workers cost more
+# Less log than this (in bytes, over all the files) is checked in this process: starting
+# workers costs more than it saves (about 2 ms a simulated 8 kB log against 50 ms or more
+# for a pool; bench/README.md). The attack of issue 34 saw a pool started for 12 logs.
+POOL_BYTES = 1 << 20
 
 
 class Verdict(NamedTuple):
@@ -73,6 +76,24 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
+def jobs_for(paths: list[str] | list[Path], jobs: int | None = None) -> int:
+    """How many processes to check ``paths`` on: the ``jobs`` asked for (default: every
+    core), but one when the work is too small for a pool to pay (``--jobs`` given: as asked)."""
+    asked = jobs
+    jobs = min(cores() if jobs is None else jobs, cores(), len(paths))  # no idle workers
+    if jobs <= 1 or asked is not None:
+        return max(1, jobs)
+    total = 0
+    for path in paths:
+        try:
+            total += os.stat(path).st_size
+        except OSError:
+            continue
+        if total >= POOL_BYTES:
+            return jobs
+    return 1
+
+
 def check_all(
     paths: list[Path], jobs: int | None = None, summary: bool = False
 ) -> Iterator[Verdict]:
@@ -83,8 +104,8 @@ def check_all(
         import gc
 
         gc.enable()
-    jobs = min(cores() if jobs is None else jobs, cores(), len(paths))  # no idle workers
-    if jobs <= 1 or len(paths) < SMALL:
+    jobs = jobs_for(paths, jobs)
+    if jobs <= 1:
         yield from map(one, paths)
         return
     import multiprocessing

@@ -37,7 +37,8 @@ def _leave(code: int) -> None:
 
     for stream in (sys.stdout, sys.stderr):
         try:
-            stream.flush()
+            if stream is not None:  # None: the stream was closed before we started
+                stream.flush()
         except (OSError, ValueError):  # a closed pipe: nothing more to say
             continue
     os._exit(code)

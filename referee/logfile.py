@@ -271,6 +271,7 @@ def _temporary(real: Path) -> Path:
 def _write_temporary(real: Path, data: bytes, like: os.stat_result | None) -> Path:
     """The new bytes in a temporary file beside ``real``, fsynced, with the old file's
     mode and (where allowed) owner."""
+    remove_stale_temporaries(real)
     tmp = _temporary(real)
     _pending[:] = [tmp]
     try:
@@ -397,21 +398,38 @@ def write_new(path: Path, data: bytes) -> None:
 
 
 def remove_stale_temporaries(real: Path) -> None:
-    """Delete temporary files a killed writer of ``real`` left behind. Called with the
-    lock held, so no living writer owns one; the log itself is never touched."""
-    prefix, suffix = f".{real.name}.", ".tmp"
+    """Delete the temporary files of ``real`` that a killed writer left behind (their
+    process is gone); the log itself, and a living writer's temporary, are never touched."""
+    for stale in stale_entries(real.parent, f".{real.name}.", ".tmp"):
+        with contextlib.suppress(OSError):
+            os.unlink(stale)
+
+
+def stale_entries(folder: Path, prefix: str, suffix: str) -> list[Path]:
+    """The entries ``prefix + "pid.nanoseconds" + suffix`` in ``folder`` whose process is
+    no longer alive: what a writer killed mid-way left (our temporaries are named so)."""
+    found = []
     with contextlib.suppress(OSError):
-        for name in os.listdir(real.parent):
-            middle = name[len(prefix) : -len(suffix)]
-            if name.startswith(prefix) and name.endswith(suffix) and _temporary_id(middle):
-                with contextlib.suppress(OSError):
-                    os.unlink(real.parent / name)
+        for name in os.listdir(folder):
+            if not (name.startswith(prefix) and name.endswith(suffix)):
+                continue
+            pid, _, ns = name[len(prefix) : len(name) - len(suffix)].partition(".")
+            if pid.isdigit() and ns.isdigit() and not alive(int(pid)):
+                found.append(folder / name)
+    return found
 
 
-def _temporary_id(middle: str) -> bool:
-    """Is this the ``pid.nanoseconds`` of one of our temporary names?"""
-    pid, _, ns = middle.partition(".")
-    return pid.isdigit() and ns.isdigit()
+def alive(pid: int) -> bool:
+    """Is process ``pid`` running (ours or another user's)?"""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists, but is another user's
+        return True
+    return True
 
 
 @contextlib.contextmanager

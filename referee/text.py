@@ -32,6 +32,22 @@ def not_utf8(text: str) -> str | None:
     return None
 
 
+def text_problem(text: str) -> str | None:
+    """Why ``text`` cannot be free text kept in a file (a tournament's name, a reason),
+    or None: the one rule for every free text, as for names: not blank, no control, bidi
+    or invisible character, valid UTF-8. The zero-width non-joiner and joiner are letters'
+    business in Persian (``نمی‌آید``) and emoji, not a way to hide text: they are kept."""
+    if (said := not_utf8(text)) is not None:
+        return said
+    if has_unsafe(text.replace("\u200c", "").replace("\u200d", "")):
+        return sentence(
+            "{text} holds a control, bidi or invisible character", text=repr(visible(cut(text, 60)))
+        )
+    if not text.strip():
+        return sentence("expected some text, found {text}", text=repr(text))
+    return None
+
+
 def name_problem(name: str) -> str | None:
     """Why ``name`` (already NFC-normalised) cannot be a player's name, or None."""
     if has_unsafe(name):

@@ -242,24 +242,33 @@ def tamper(folder: Path, t: Tournament) -> None:
         file.write_bytes(saved)
 
 
+def play_rounds(
+    folder: Path, rng: random.Random, stats: dict[str, int], most: int | None = None
+) -> None:
+    """Pair and play the tournament's rounds (at most ``most``), with what happens between
+    them, until its last round or until too few sides are left to pair."""
+    played = 0
+    while most is None or played < most:
+        t = director.load(folder)
+        if t.current >= t.rounds:
+            break
+        between_rounds(folder, t, rng, stats)
+        try:
+            director.pair(folder)
+        except Exception as e:
+            assert "tournament.round" in str(e), e  # too few sides left to pair
+            break
+        play_round(folder, director.load(folder), rng, stats)
+        stats["rounds"] += 1
+        played += 1
+
+
 def run_one(seed: int, stats: dict[str, int]) -> None:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        t = new_tournament(folder, rng)
-        while True:
-            t = director.load(folder)
-            if t.current >= t.rounds:
-                break
-            between_rounds(folder, t, rng, stats)
-            try:
-                director.pair(folder)
-            except Exception as e:
-                assert "tournament.round" in str(e), e  # too few sides left to pair
-                break
-            t = director.load(folder)
-            play_round(folder, t, rng, stats)
-            stats["rounds"] += 1
+        new_tournament(folder, rng)
+        play_rounds(folder, rng, stats)
         check(folder)
         stats["tournaments"] += 1
 

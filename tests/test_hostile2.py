@@ -64,7 +64,7 @@ def test_jobs_are_capped_by_the_files_and_the_cores(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     files = []
-    for k in range(bulk.SMALL):
+    for k in range(8):
         files.append(tmp_path / f"m{k}.toml")
         shutil.copy(SAMPLE, files[-1])
     _Pool.sizes = []
@@ -77,7 +77,28 @@ def test_jobs_are_capped_by_the_files_and_the_cores(
     assert _Pool.sizes == [4]  # 60 asked, 4 cores, 8 files
     monkeypatch.setattr(bulk, "cores", lambda: 64)
     list(bulk.check_all(files, 60))
-    assert _Pool.sizes == [4, bulk.SMALL]  # never more workers than files
+    assert _Pool.sizes == [4, 8]  # never more workers than files
+
+
+def test_a_pool_is_started_only_when_the_work_pays_for_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without --jobs, a few small logs are checked in this process (issue 34: every
+    tournament command started a pool, even for 12 logs); enough bytes of logs, a pool."""
+    files = []
+    for k in range(12):
+        files.append(tmp_path / f"m{k}.toml")
+        shutil.copy(SAMPLE, files[-1])
+    _Pool.sizes = []
+    monkeypatch.setattr(
+        multiprocessing.context.BaseContext, "Pool", lambda self, n: _Pool(n), raising=True
+    )
+    monkeypatch.setattr(bulk, "cores", lambda: 2)
+    assert len(list(bulk.check_all(files))) == 12
+    assert _Pool.sizes == []
+    monkeypatch.setattr(bulk, "POOL_BYTES", SAMPLE.stat().st_size * 12)
+    assert len(list(bulk.check_all(files))) == 12
+    assert _Pool.sizes == [2]
 
 
 def test_a_hard_link_counts_once_in_standings(tmp_path: Path) -> None:

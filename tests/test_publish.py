@@ -25,8 +25,10 @@ HOSTILE = (
     "N" * 40,  # the longest name an entrant may have
     "Omar",
 )
-EVENT = "Cup <script>alert(4)</script> \u202eevil\u202c"
-REASON = "late <b onclick=x>\u202eoverride</b> " + "R" * 1000
+# Markup in free text is shown as text; bidi controls are refused where it is typed
+# (tests/test_nothing_lost.py), so the pages never meet them.
+EVENT = "Cup <script>alert(4)</script> evil"
+REASON = "late <b onclick=x>override</b> " + "R" * 1000
 
 
 def ok(*args: str) -> str:
@@ -151,7 +153,10 @@ def test_the_standings_page_holds_the_figures_of_standings_json(site: Path) -> N
         assert "game_points" not in got and got["tiebreak.game-points"] == str(row["game_points"])
 
 
-def test_a_foreign_folder_is_refused_and_force_replaces_it(site: Path) -> None:
+def test_force_replaces_an_earlier_publication_and_nothing_else(site: Path) -> None:
+    """A publication is replaced; one to which files were added only with --force; a
+    folder that is no publication never, --force or not (issue 34: --force replaced
+    whatever the folder held)."""
     before = (site / "index.html").read_bytes()
     ok("tournament", "publish", "-o", str(site))  # an earlier publication: replaced
     assert (site / "index.html").read_bytes() == before
@@ -160,16 +165,19 @@ def test_a_foreign_folder_is_refused_and_force_replaces_it(site: Path) -> None:
     assert result.exit_code == 1
     assert "publish.output" in result.stderr and "'notes.txt'" in result.stderr
     assert (site / "notes.txt").read_text() == "mine"
+    ok("tournament", "publish", "-o", str(site), "--force")
+    assert not (site / "notes.txt").exists() and (site / "index.html").exists()
     other = site.parent / "other"
     other.mkdir()
     (other / "photo.jpg").write_text("x")
-    result = run("tournament", "publish", "-o", str(other))
-    assert result.exit_code == 1 and "'photo.jpg'" in result.stderr
-    assert not (other / "index.html").exists()
-    ok("tournament", "publish", "-o", str(other), "--force")
-    assert not (other / "photo.jpg").exists() and (other / "index.html").exists()
+    for force in ([], ["--force"]):
+        result = run("tournament", "publish", "-o", str(other), *force)
+        assert result.exit_code == 1 and "'photo.jpg'" in result.stderr
+        assert "publish.output" in result.stderr and "not an earlier publication" in result.stderr
+        assert (other / "photo.jpg").read_text() == "x" and not (other / "index.html").exists()
     result = run("tournament", "publish", "-o", ".", "--force")
-    assert result.exit_code == 1 and "tournament's own folder" in result.stderr
+    assert result.exit_code == 1 and "[output.input]" in result.stderr
+    assert "tournament.toml" in result.stderr
     assert Path("tournament.toml").exists()
     assert not [p for p in site.parent.iterdir() if p.name.startswith(".")]
 

@@ -53,7 +53,7 @@ def test_a_tournament_file(tmp_path: Path) -> None:
     from referee.tournament.writer import to_dict
 
     names = [f"P{k}" for k in range(9)] + ['Quote "me" \\ back', "Ωmega ♠"]
-    t = Tournament("Cup \u202e", "basra", "egyptian", {"target": 51}, "2026-12-02", "swiss",
+    t = Tournament("Cup \"quoted\" é", "basra", "egyptian", {"target": 51}, "2026-12-02", "swiss",
                    3, 2, "s", Points(), (), [Entrant(n) for n in names])  # fmt: skip
     director.create(tmp_path, t, 3, 2)
     director.pair(tmp_path)

@@ -14,7 +14,6 @@ from referee.cli.group import (
     TakesOption,
     TrailFlag,
     app,
-    utf8_text,
 )
 from referee.cli.table import status, typed_play
 from referee.messages import help_text, sentence
@@ -70,7 +69,6 @@ RenameOption = Annotated[
     list[str] | None,
     typer.Option(
         help=help_text("OLD=NEW: a player's name corrected everywhere (repeat)."),
-        callback=utf8_text,
     ),
 ]
 
@@ -93,9 +91,7 @@ def amend(
     delete: Annotated[bool, typer.Option("--delete", help=help_text("Delete this entry."))] = False,
     hand: HandOption = None,
     rename: RenameOption = None,
-    event: Annotated[
-        str | None, typer.Option(help=help_text("The event, corrected."), callback=utf8_text)
-    ] = None,
+    event: Annotated[str | None, typer.Option(help=help_text("The event, corrected."))] = None,
     date: Annotated[
         str | None, typer.Option(help=help_text("The date, corrected (YYYY-MM-DD)."))
     ] = None,

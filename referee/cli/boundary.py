@@ -84,6 +84,7 @@ def errors_as_lines(func: F) -> F:
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
+            not_text(func, kwargs)
             return func(*args, **kwargs)
         except (typer.Exit, typer.Abort):
             raise
@@ -91,6 +92,41 @@ def errors_as_lines(func: F) -> F:
             raise typer.Exit(refusal(e)) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+def not_text(func: Callable[..., Any], values: dict[str, Any]) -> None:
+    """Refuse, as a usage error naming the option, any text argument holding bytes that
+    are not UTF-8 (Python keeps them as lone surrogates, which no log, page, terminal or
+    JSON can take). File names are paths, not text, and may hold any bytes."""
+    from referee.text import not_utf8
+    from referee.usage import UsageError
+
+    for name, value in values.items():
+        for text in value if isinstance(value, (list, tuple)) else [value]:
+            if isinstance(text, str) and (said := not_utf8(text)) is not None:
+                raise UsageError(
+                    sentence("{what}: {error}", what=option_name(func, name), error=said)
+                )
+
+
+def option_name(func: Callable[..., Any], name: str) -> str:
+    """How the user typed the parameter ``name`` of a command: its first option name
+    (``--reason``), or its metavar for an argument (``NAME``)."""
+    import typing
+
+    hints = typing.get_type_hints(func, include_extras=True)
+    for info in getattr(hints.get(name), "__metadata__", ()):
+        if isinstance(info, typer.models.OptionInfo):
+            # in ``Annotated``, typer takes a first string argument as the option's name
+            first = info.default if isinstance(info.default, str) else None
+            names = [d for d in (first, *(info.param_decls or ())) if d and d.startswith("-")]
+            return next(
+                (d for d in names if d.startswith("--")),
+                names[0] if names else "--" + name.replace("_", "-"),
+            )
+        if isinstance(info, typer.models.ArgumentInfo):
+            return info.metavar or name.upper()
+    return name.upper()
 
 
 def refusal(e: BaseException) -> int:

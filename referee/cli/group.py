@@ -24,18 +24,6 @@ SHOWN = 20  # options listed unless --all
 DEFAULT_FILE = Path("match.toml")
 
 
-def utf8_text(value: Any) -> Any:
-    """A free-text option (a name, an event, a note, a reason) checked to be text: bytes
-    that are not UTF-8 (kept by Python as lone surrogates, which no log, terminal or JSON
-    can take) are a usage error naming the option, not a crash when the log is written."""
-    from referee.text import not_utf8
-
-    for text in value if isinstance(value, list) else [value]:
-        if isinstance(text, str) and (said := not_utf8(text)) is not None:
-            raise typer.BadParameter(str(said))
-    return value
-
-
 MatchFile = Annotated[
     Path, typer.Option("--file", "-f", help=help_text("The match log."), show_default=True)
 ]
@@ -43,9 +31,7 @@ LogArgument = Annotated[Path, typer.Argument(help=help_text("The match log."))]
 JsonFlag = Annotated[bool, typer.Option("--json", help=help_text("Print JSON for scripts."))]
 NoteOption = Annotated[
     str | None,
-    typer.Option(
-        "--note", help=help_text("Free text kept with it in the log."), callback=utf8_text
-    ),
+    typer.Option("--note", help=help_text("Free text kept with it in the log.")),
 ]
 AsciiFlag = Annotated[
     bool, typer.Option("--ascii", help=help_text("Plain ASCII: suits as S H D C, no symbols."))

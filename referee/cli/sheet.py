@@ -53,6 +53,10 @@ def sheet(
     from referee.scoresheet import build
     from referee.session import open_match
 
+    if out is not None:
+        from referee.outputs import check_output
+
+        check_output(out, [file])
     match, replayed = open_match(file)
     value = build(replayed)
     page = render(value, log_digest(match, replayed), ascii_only).encode("utf-8")

@@ -22,7 +22,6 @@ from referee.cli.group import (
     app,
     not_a_game,
     rule_overrides,
-    utf8_text,
 )
 from referee.messages import help_text, sentence
 from referee.record import FORFEIT_REASON
@@ -84,14 +83,13 @@ def new(
             "--player",
             "-p",
             help=help_text("A player, in playing order (repeat)."),
-            callback=utf8_text,
         ),
     ],
     variant: NamedVariant = None,
     rule: RuleOption = None,
     event: Annotated[
         str | None,
-        typer.Option(help=help_text("Where, which tournament, which table."), callback=utf8_text),
+        typer.Option(help=help_text("Where, which tournament, which table.")),
     ] = None,
     date: Annotated[
         str | None, typer.Option(help=help_text("YYYY-MM-DD (default: today)."))
@@ -253,9 +251,7 @@ def claim(
 @errors_as_lines
 def forfeit(
     by: Annotated[str, typer.Option(help=help_text("Who loses the deal."))],
-    reason: Annotated[
-        str, typer.Option(help=help_text("What happened."), callback=utf8_text)
-    ] = FORFEIT_REASON,
+    reason: Annotated[str, typer.Option(help=help_text("What happened."))] = FORFEIT_REASON,
     note: NoteOption = None,
     file: MatchFile = DEFAULT_FILE,
     ascii_only: AsciiFlag = False,

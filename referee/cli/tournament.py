@@ -441,18 +441,7 @@ def verify_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
         out(dumps({"ok": not found, "problems": [f.as_json() for f in found]}))
     else:
         for f in found:
-            where = [sentence("round {round}", round=f.round)] if f.round else []
-            where += [sentence("table {table}", table=f.table)] if f.table else []
-            out(
-                sentence(
-                    "[{rule}] ({where}): {message}",
-                    rule=f.rule,
-                    where=join(where),
-                    message=f.message,
-                )
-                if where
-                else sentence("[{rule}]: {message}", rule=f.rule, message=f.message)
-            )
+            out(f.said())
         out(
             sentence("ok: the tournament verifies")
             if not found
@@ -470,7 +459,11 @@ def publish_cmd(
         typer.Option("--output", "-o", help=help_text("The folder to write the pages into.")),
     ],
     force: Annotated[
-        bool, typer.Option("--force", help=help_text("Replace the folder whatever it holds."))
+        bool,
+        typer.Option(
+            "--force",
+            help=help_text("Replace an earlier publication even if files were added to it."),
+        ),
     ] = False,
     ascii_only: Annotated[
         bool, typer.Option("--ascii", help=help_text("Plain ASCII: suits as S H D C, no symbols."))

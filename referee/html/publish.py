@@ -4,8 +4,9 @@ Every page is rendered in memory first (:mod:`referee.html.site`), then written 
 new folder beside the destination, which is swapped in with ``os.replace``: a reader of
 the destination sees the old publication or the new one, never half of one. The
 destination is refused when it holds anything but an earlier publication (a folder marked
-by :data:`MANIFEST`, holding only the files it lists); ``--force`` replaces it whatever it
-holds, except the tournament's own folder or a folder around it.
+by :data:`MANIFEST`, holding only the files it lists); ``--force`` replaces an earlier
+publication to which files were added, and nothing else. A destination that is, or holds,
+a file of the tournament is always refused (:mod:`referee.outputs`).
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import tempfile
+import time
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from referee.logfile import shown_path
 from referee.messages import sentence
 from referee.problems import Problem, RefereeError
 
@@ -119,7 +121,7 @@ def each_table(
     them): the sheet's body, or, with ``into``, the path of its page written there by
     the worker that read the log (so that no page passes through this process).
     ``step`` is told of each table read."""
-    from referee.bulk import SMALL, cores
+    from referee.bulk import jobs_for
     from referee.html.sheet import said
     from referee.tournament.report import decision_said
     from referee.tournament.store import expected_rules, log_path
@@ -139,9 +141,9 @@ def each_table(
     if into is not None:
         (into / "sheets").mkdir(parents=True, exist_ok=True)
     where = None if into is None else str(into)
-    jobs = cores()
+    jobs = jobs_for([w[0] for w in work])
     _warm()
-    if jobs <= 1 or len(work) < SMALL:
+    if jobs <= 1:
         _begin(t, where)
         try:
             for key, job in zip(keys, work, strict=True):
@@ -236,6 +238,7 @@ def _page_job(i: int) -> str:
 
 
 _FRAME_INTO: list[str] = [""]
+PAGES_FOR_A_POOL = 200  # fewer pages are rendered here: forking workers would cost more
 
 
 def _rendered(into: Path, pages: list[tuple[str, Callable[[], str]]]) -> Iterator[str]:
@@ -244,7 +247,7 @@ def _rendered(into: Path, pages: list[tuple[str, Callable[[], str]]]) -> Iterato
     here. The path of each, in order."""
     import multiprocessing
 
-    from referee.bulk import SMALL, cores
+    from referee.bulk import cores
 
     for folder in {(into / where).parent for where, _ in pages}:
         folder.mkdir(parents=True, exist_ok=True)
@@ -253,7 +256,7 @@ def _rendered(into: Path, pages: list[tuple[str, Callable[[], str]]]) -> Iterato
     try:
         if (
             cores() <= 1
-            or len(pages) < SMALL
+            or len(pages) < PAGES_FOR_A_POOL
             or "fork" not in multiprocessing.get_all_start_methods()
         ):
             yield from map(_page_job, range(len(pages)))
@@ -267,35 +270,40 @@ def _rendered(into: Path, pages: list[tuple[str, Callable[[], str]]]) -> Iterato
 
 def check_destination(dest: Path, tournament: Path, force: bool) -> None:
     """Refuse a destination that is not a folder we may replace (see the module)."""
-    here = tournament.resolve()
-    there = dest.resolve()
-    if there == here or there in here.parents:
-        raise refuse(
-            sentence(
-                "{dir}: expected a folder for the pages, found the tournament's own folder "
-                "(or one holding it); choose another -o",
-                dir=str(dest),
-            )
-        )
+    from referee.outputs import check_output, tournament_files
+
+    check_output(dest, tournament_files(tournament), folder=True)
     if not dest.exists() and not dest.is_symlink():
         return
-    if dest.is_symlink() or not dest.is_dir():
-        if force and not dest.is_dir():
-            return
-        raise refuse(sentence("{dir}: expected a folder, found a file", dir=str(dest)))
-    if force:
-        return
+    if dest.is_symlink():
+        raise refuse(
+            sentence(
+                "{dir}: expected a folder, found a symbolic link; give the folder it points to",
+                dir=shown_path(dest),
+            )
+        )
+    if not dest.is_dir():
+        raise refuse(sentence("{dir}: expected a folder, found a file", dir=shown_path(dest)))
     listed = _listed(dest)
     for entry in sorted(dest.rglob("*")):
         rel = entry.relative_to(dest).as_posix()
         if entry.is_dir() and not entry.is_symlink():
             continue
-        if listed is None or rel not in listed:
+        if listed is None:
             raise refuse(
                 sentence(
-                    "{dir}: holds {entry}, which is not part of an earlier publication; "
-                    "expected an empty folder or one written by publish (--force replaces it)",
-                    dir=str(dest),
+                    "{dir}: holds {entry} and is not an earlier publication; expected an "
+                    "empty folder or one written by publish",
+                    dir=shown_path(dest),
+                    entry=repr(rel),
+                )
+            )
+        if rel not in listed and not force:
+            raise refuse(
+                sentence(
+                    "{dir}: holds {entry}, which is not part of the earlier publication; "
+                    "--force replaces the publication with it",
+                    dir=shown_path(dest),
                     entry=repr(rel),
                 )
             )
@@ -318,13 +326,19 @@ def _listed(dest: Path) -> set[str] | None:
 class Publication:
     """The pages of a publication written one by one into a new folder beside the
     destination, then swapped in whole (:meth:`finish`); on any failure the new folder is
-    removed and the destination left as it was."""
+    removed and the destination left as it was. What a killed publish left beside the
+    destination is cleared first, and nothing is left beside it after."""
 
     def __init__(self, dest: Path, name: str) -> None:
+        from referee.logfile import stale_entries
+
         self.dest, self.name = dest, name
         self.parent = dest.absolute().parent
         self.parent.mkdir(parents=True, exist_ok=True)
-        self.new = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", suffix=".new", dir=self.parent))
+        for suffix in (".new", ".old"):  # what a killed publish left beside ``dest``
+            for stale in stale_entries(self.parent, f".{dest.name}.", suffix):
+                shutil.rmtree(stale, ignore_errors=True)
+        self.new = _beside(self.parent, dest, ".new")
         self.files: list[str] = []
         self.folders: set[Path] = {self.new}
 
@@ -349,9 +363,7 @@ class Publication:
         old: Path | None = None
         try:
             if self.dest.exists() or self.dest.is_symlink():
-                old = Path(
-                    tempfile.mkdtemp(prefix=f".{self.dest.name}.", suffix=".old", dir=self.parent)
-                )
+                old = _beside(self.parent, self.dest, ".old")
                 os.replace(self.dest, old / "gone")
             os.replace(self.new, self.dest)
         except BaseException:
@@ -376,6 +388,14 @@ def write(dest: Path, files: dict[str, str], name: str) -> None:
     except BaseException:
         out.abandon()
         raise
+
+
+def _beside(parent: Path, dest: Path, suffix: str) -> Path:
+    """A new folder beside ``dest`` named for this process (a later publish clears it if
+    this one is killed)."""
+    folder = parent / f".{dest.name}.{os.getpid()}.{time.monotonic_ns()}{suffix}"
+    folder.mkdir(mode=0o700)
+    return folder
 
 
 def publish(

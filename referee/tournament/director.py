@@ -53,6 +53,15 @@ class Done:
         self.tournament, self.facts = t, facts
 
 
+def free_text(text: str, key: str) -> None:
+    """Hold the tournament's name or a reason to the rule the tournament file is read by
+    (:func:`referee.text.text_problem`): what a command writes, the file accepts."""
+    from referee.text import text_problem
+
+    if (why := text_problem(text)) is not None:
+        raise problem("tournament.file", sentence("{key}: {why}", key=key, why=why))
+
+
 @contextmanager
 def changing(folder: Path) -> Iterator[Tournament]:
     """Lock, read, yield the tournament to change, then write it (unless an error)."""
@@ -77,6 +86,7 @@ def create(folder: Path, t: Tournament, rounds: int | None, size: int | None) ->
                 file=str(file_of(folder)),
             ),
         )
+    free_text(t.name, "name")
     check_entrants(t.entrants)
     t.table_size = table_size_for(t.game, t.variant, t.rules, t.teams, size)
     n = len(t.entrants)
@@ -306,6 +316,7 @@ def decision(
     kind: str, reason: str, absent: list[str], points: dict[str, int]
 ) -> Callable[[Tournament, Table, LogFacts | None], Decision]:
     """A maker of the decision ``kind`` for :func:`decide`, its sides checked."""
+    free_text(reason, "reason")
 
     def make(t: Tournament, tb: Table, f: LogFacts | None) -> Decision:
         for s in [*absent, *points]:
@@ -342,6 +353,7 @@ def recount(
     """Accept a log that changed after it was counted, with the reason. Without a round,
     the round whose table ``number`` has a changed log (several: refused, naming each
     ``--round``; none: the current round)."""
+    free_text(reason, "reason")
     with changing(folder) as t:
         which = uncounted(t) | {(round_number or t.current, number)}
         if round_number is None:

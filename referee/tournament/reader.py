@@ -11,6 +11,7 @@ from typing import Any
 from referee.messages import join, sentence
 from referee.problems import Problem
 from referee.registry import GAMES, check_game, check_variant, resolve_rules
+from referee.text import text_problem
 from referee.tournament.model import (
     DECISIONS,
     SYSTEMS,
@@ -95,6 +96,16 @@ class Reader:
             return None
         return value
 
+    def text(
+        self, raw: dict[str, Any], key: str, path: str, default: Any = ..., what: str = ""
+    ) -> Any:
+        """A free text (a name, a reason): a string that :func:`text_problem` accepts."""
+        value = self.get(raw, key, str, path, default, what or sentence("text"))
+        if isinstance(value, str) and (why := text_problem(value)) is not None:
+            self.bad(f"{path}{key}", why)
+            return None
+        return value
+
     def names(self, raw: dict[str, Any], key: str, path: str) -> tuple[str, ...] | None:
         value = self.get(raw, key, list, path, what=sentence("an array of names"))
         if value is None:
@@ -162,6 +173,7 @@ def read_tournament(data: dict[str, Any]) -> tuple[Tournament | None, list[Probl
                 )
             t.entrants.append(e)
     _players_unique(r, t)
+    _table_size(r, t, data)
     for i, raw in enumerate(
         r.get(data, "round", list, "", [], sentence("an array of tables")) or []
     ):
@@ -180,8 +192,24 @@ def read_tournament(data: dict[str, Any]) -> tuple[Tournament | None, list[Probl
     return t, r.problems
 
 
+def _table_size(r: Reader, t: Tournament, data: dict[str, Any]) -> None:
+    """The players at a table, held to the game as ``tournament new`` holds them (a file
+    edited to ``table_size = 1`` is a problem here, not a crash when rounds are checked)."""
+    from referee.problems import RefereeError
+    from referee.tournament.names import table_size_for
+
+    if not isinstance(data.get("table_size", 2), int) or t.table_size < 1:
+        return  # already said by the header
+    given = data.get("table_size")
+    try:
+        t.table_size = table_size_for(t.game, t.variant, t.rules, t.teams, given)
+    except RefereeError as e:
+        for p in e.problems:
+            r.bad("table_size", p.message)
+
+
 def _header(r: Reader, data: dict[str, Any]) -> Tournament | None:
-    name = r.get(data, "name", str, "", what=sentence("a name"))
+    name = r.text(data, "name", "", what=sentence("a name"))
     game = r.get(data, "game", str, "", what=sentence("a game"))
     if game is not None and (why := check_game(game)) is not None:
         r.bad("game", why)
@@ -367,9 +395,11 @@ def _table(r: Reader, t: Tournament, raw: Any, path: str) -> Table | None:
 
 
 def seating(entrants: list[Entrant]) -> list[str]:
-    """The players of a table in playing order: partners sit opposite (1 & 3, 2 & 4)."""
+    """The players of a table in playing order: partners sit opposite (1 & 3, 2 & 4). A
+    side that is not a team of two (an edited file) keeps its name in both seats, so that
+    the table is reported, not a crash."""
     if any(e.members for e in entrants):
-        return [e.players[k] for k in range(2) for e in entrants]
+        return [e.players[k] if k < len(e.players) else e.name for k in range(2) for e in entrants]
     return [e.name for e in entrants]
 
 
@@ -402,7 +432,7 @@ def _count(r: Reader, raw: Any, path: str) -> Count | None:
     winner = r.get(raw, "winner", str, path, None, sentence("a side"))
     during = r.get(raw, "during", int, path, what=sentence("a whole number"))
     at = r.get(raw, "at", str, path, "", sentence("a time"))
-    reason = r.get(raw, "reason", str, path, None, sentence("text"))
+    reason = r.text(raw, "reason", path, None)
     complete = r.get(raw, "complete", bool, path, True, sentence("true or false"))
     if digest is None or totals is None or during is None or complete is None:
         return None
@@ -425,7 +455,7 @@ def _decision(r: Reader, raw: Any, path: str) -> Decision | None:
             sentence("expected forfeit, time or points, found {value}", value=repr(kind)[:40]),
         )
         kind = None
-    reason = r.get(raw, "reason", str, path, what=sentence("text"))
+    reason = r.text(raw, "reason", path)
     during = r.get(raw, "during", int, path, what=sentence("a whole number"))
     at = r.get(raw, "at", str, path, "", sentence("a time"))
     absent = r.names(raw, "absent", path) if "absent" in raw else ()

@@ -6,6 +6,7 @@ again)."""
 from __future__ import annotations
 
 import datetime as dt
+import os
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -70,6 +71,15 @@ def write_logs(folder: Path, t: Tournament, rnd: Round) -> None:
             raise RefereeError(problems)
         path = log_path(folder, tb.log)
         path.parent.mkdir(parents=True, exist_ok=True)
+        if not _within(path, folder):
+            raise problem(
+                "tournament.round",
+                sentence(
+                    "{log} leads outside the tournament's folder (a symbolic link); move the "
+                    "link away",
+                    log=tb.log,
+                ),
+            )
         if path.exists() or path.is_symlink():
             try:
                 old, _ = load(path)
@@ -85,3 +95,10 @@ def write_logs(folder: Path, t: Tournament, rnd: Round) -> None:
             write_atomic(path, log_bytes(match))
         else:
             write_new(path, log_bytes(match))
+
+
+def _within(path: Path, folder: Path) -> bool:
+    """Is ``path`` inside ``folder`` once every link on the way is followed? (A round's
+    folder or log that is a link would send the logs elsewhere.)"""
+    top = os.path.realpath(folder)
+    return os.path.realpath(path).startswith(top.rstrip(os.sep) + os.sep) and not path.is_symlink()

@@ -200,10 +200,10 @@ def facts_beside(
                 work.append(
                     (str(log_path(folder, tb.log)), t.game, t.variant, list(tb.players), rules)
                 )
-    from referee.bulk import SMALL, cores
+    from referee.bulk import jobs_for
 
-    jobs = cores() if jobs is None else jobs
-    if jobs <= 1 or len(work) < SMALL:
+    jobs = jobs_for([w[0] for w in work], jobs)
+    if jobs <= 1:
         found = [_stepped(_facts_job(job), step, len(work)) for job in work]
         return dict(zip(keys, found, strict=True)), beside(t) if beside is not None else None
     import gc

@@ -28,6 +28,16 @@ class Finding:
     round: int | None = None
     table: int | None = None
 
+    def said(self) -> Msg:
+        """The problem in one line for people: its rule id, where, what."""
+        where = [sentence("round {round}", round=self.round)] if self.round else []
+        where += [sentence("table {table}", table=self.table)] if self.table else []
+        if not where:
+            return sentence("[{rule}]: {message}", rule=self.rule, message=self.message)
+        return sentence(
+            "[{rule}] ({where}): {message}", rule=self.rule, where=join(where), message=self.message
+        )
+
     def as_json(self) -> dict[str, object]:
         out: dict[str, object] = {"rule": self.rule}
         if self.round is not None:
