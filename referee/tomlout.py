@@ -1,4 +1,4 @@
-"""TOML written exactly as tomli-w writes it, about three times faster.
+"""TOML written exactly as tomli-w writes it, with about two thirds of its instructions.
 
 referee's canonical bytes (a match log's, ``referee export``'s, a score sheet's digest,
 the tournament file) are tomli-w's output, and writing them was most of the cost of a
@@ -44,6 +44,7 @@ class _Writer:
     def __init__(self, out: list[str]) -> None:
         self.out = out
         self.inline: dict[int, str] = {}  # inline tables rendered, by object (as tomli-w)
+        self.keys: dict[str, str] = {}  # keys written, as written (a log repeats a few)
 
     def table(self, table: Mapping[str, Any], name: str, inside_aot: bool) -> None:
         out = self.out
@@ -63,16 +64,29 @@ class _Writer:
         if literals:
             done = True
             for k, v in literals:
-                out.append(f"{_key(k)} = {self.literal(v, 0)}\n")
+                out.append(f"{self.key(k)} = {self.literal(v, 0)}\n")
         for k, v, in_aot in tables:
             if done:
                 out.append("\n")
             else:
                 done = True
-            key = _key(k)
+            key = self.key(k)
             self.table(v, f"{name}.{key}" if name else key, in_aot)
 
+    def key(self, part: str) -> str:
+        found = self.keys.get(part)
+        if found is None:
+            found = self.keys[part] = _key(part)
+        return found
+
     def literal(self, obj: object, nest: int) -> str:
+        kind = type(obj)  # the common types first, by identity (a subclass goes below)
+        if kind is str:
+            return _string(obj)  # type: ignore[arg-type]
+        if kind is int:
+            return str(obj)
+        if kind is dict:
+            return self.inline_table(obj)  # type: ignore[arg-type]
         if isinstance(obj, str):
             return _string(obj)
         if isinstance(obj, bool):
@@ -96,7 +110,8 @@ class _Writer:
             if not obj:
                 found = "{}"
             else:
-                parts = ", ".join(f"{_key(k)} = {self.literal(v, 0)}" for k, v in obj.items())
+                named, literal = self.key, self.literal
+                parts = ", ".join(f"{named(k)} = {literal(v, 0)}" for k, v in obj.items())
                 found = "{ " + parts + " }"
             self.inline[key] = found
         return found

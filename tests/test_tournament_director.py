@@ -144,6 +144,10 @@ def test_recount_finds_the_changed_log_of_an_earlier_round(event: Path) -> None:
     play_round(event, 1)
     play_round(event, 10)
     ok("pair")  # round 3 is current: its table 1 has not been counted
+    nothing = refused(1, "recount", "1", "--reason", "x")
+    assert "[tournament.changed]: table 1: no log of it has changed since it was counted" in (
+        nothing
+    )
     play(event / "round-1/table-1.toml", 5)
     said = ok("recount", "1", "--reason", "sheet corrected")
     assert said.startswith("Recounted round 1, table 1: ")

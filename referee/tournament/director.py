@@ -351,8 +351,8 @@ def recount(
     folder: Path, number: int, round_number: int | None, reason: str, done: Done | None = None
 ) -> Count:
     """Accept a log that changed after it was counted, with the reason. Without a round,
-    the round whose table ``number`` has a changed log (several: refused, naming each
-    ``--round``; none: the current round)."""
+    the round whose table ``number`` has a changed log (none or several: refused, several
+    naming each ``--round``)."""
     free_text(reason, "reason")
     with changing(folder) as t:
         which = uncounted(t) | {(round_number or t.current, number)}
@@ -392,9 +392,9 @@ def recount(
     return c
 
 
-def changed_round(t: Tournament, number: int, facts: Facts, folder: Path) -> int | None:
-    """The round whose table ``number`` has a log changed since it was counted (None:
-    none has); several are refused, with the command for each."""
+def changed_round(t: Tournament, number: int, facts: Facts, folder: Path) -> int:
+    """The round whose table ``number`` has a log changed since it was counted; none or
+    several are refused (several with the command for each)."""
     from referee.tournament.report import tournament_command
 
     found = []
@@ -419,7 +419,15 @@ def changed_round(t: Tournament, number: int, facts: Facts, folder: Path) -> int
                 commands=join(commands, "; "),
             ),
         )
-    return found[0] if found else None
+    if not found:
+        raise problem(
+            "tournament.changed",
+            sentence(
+                "table {table}: no log of it has changed since it was counted; nothing to recount",
+                table=number,
+            ),
+        )
+    return found[0]
 
 
 def close(folder: Path, done: Done | None = None) -> Tournament:
