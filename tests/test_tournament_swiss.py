@@ -142,3 +142,65 @@ def test_a_large_ordinary_swiss_needs_no_blossom(monkeypatch: pytest.MonkeyPatch
         had.update(byes)
         for s in byes:
             mp[s] += 2
+
+
+def searched_before(order, sizes, nbyes, mp, h):  # type: ignore[no-untyped-def]
+    """The search of three or more a table as it was before issue 38 (every cost from
+    ``have_met``, every pair of tables tried), kept here to hold the faster one to it."""
+    from referee.tournament.seats import NEAR, PASSES, _weights
+
+    w1, w2, w3 = _weights(sizes, nbyes, mp, order)
+    fresh = [s for s in reversed(order) if s not in h.byes]
+    byes = (fresh + [s for s in reversed(order) if s in h.byes])[:nbyes]
+    seated = [s for s in order if s not in byes]
+    groups, k = [], 0
+    for size in sizes:
+        groups.append(seated[k : k + size])
+        k += size
+    groups.append(list(byes))
+
+    def cost(g, is_bye):  # type: ignore[no-untyped-def]
+        if is_bye:
+            return sum(w2 * (s in h.byes) + mp[s] for s in g)
+        met = sum(1 for a, b in combinations(g, 2) if h.have_met(a, b))
+        return w1 * met + w3 * (max(mp[s] for s in g) - min(mp[s] for s in g))
+
+    last = len(groups) - 1
+    for _ in range(PASSES):
+        better = False
+        for x in range(last):
+            for y in [*range(x + 1, min(last, x + 1 + NEAR)), last]:
+                gx, gy = groups[x], groups[y]
+                now = cost(gx, False) + cost(gy, y == last)
+                for i in range(len(gx)):
+                    for j in range(len(gy)):
+                        gx[i], gy[j] = gy[j], gx[i]
+                        after = cost(gx, False) + cost(gy, y == last)
+                        if after < now:
+                            now, better = after, True
+                        else:
+                            gx[i], gy[j] = gy[j], gx[i]
+        if not better:
+            break
+    return groups[:last], groups[last]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_search_of_three_or_more_a_table_finds_what_it_found(seed: int) -> None:
+    """Above 12 sides, ``verify`` accepts what the search finds: the faster search must
+    find exactly the same tables, or earlier tournaments would stop verifying."""
+    from referee.tournament.seats import searched_groups
+
+    rng = random.Random(seed)
+    size = rng.choice([3, 4, 5, 6])
+    n = rng.randint(13, 70)
+    names = [f"S{k:02d}" for k in range(n)]
+    mp = {s: rng.randint(0, 6) * 2 for s in names}
+    met = frozenset(frozenset(x) for x in combinations(names, 2) if rng.random() < 0.08)
+    h = History(met, frozenset(s for s in names if rng.random() < 0.3), {})
+    sizes = [size] * (n // size)
+    nbyes = n - sum(sizes)
+    order = sorted(names, key=lambda s: (-mp[s], rng.random()))
+    assert searched_groups(list(order), sizes, nbyes, mp, h) == searched_before(
+        list(order), sizes, nbyes, mp, h
+    )
