@@ -114,6 +114,11 @@ def test_the_next_step_is_said_at_every_step(event: Path) -> None:
     )
     play_round(event, 10)
     play(event / "round-1/table-1.toml", 5)  # a corrected sheet, after round 2 was paired
+    checked = run("tournament", "verify")
+    assert checked.exit_code == 1 and (
+        "[tournament.changed] (round 1, table 1): round-1/table-1.toml changed after it was "
+        "counted; accept it with referee tournament recount 1 --round 1 --reason TEXT"
+    ) in str(checked.stdout)
     status = ok("status")
     assert (
         "Round 1, table 1: its log changed after it was counted; accept it with "

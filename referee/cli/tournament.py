@@ -169,6 +169,7 @@ def pair_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
     Example: referee tournament pair --json
     """
     from referee.tournament import director, report
+    from referee.tournament.commands import record_commands
 
     done = director.Done()
     rnd = director.pair(folder, done)
@@ -184,7 +185,7 @@ def pair_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
                 "  table {table}: {sides}: {record}",
                 table=tb.number,
                 sides=join(tb.sides, " – "),
-                record=join(report.record_commands(tb, folder), " | "),
+                record=join(record_commands(tb, folder), " | "),
             )
         )
     for s in rnd.byes:
@@ -436,7 +437,7 @@ def verify_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
 
         with progress(0, sentence("Checking the tables' logs")) as step:
             facts, pairings = facts_beside(folder, t, pairing_findings, step=step)
-        found += verify(t, facts, pairings)
+        found += verify(t, facts, pairings, folder)
     if as_json:
         out(dumps({"ok": not found, "problems": [f.as_json() for f in found]}))
     else:

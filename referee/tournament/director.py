@@ -228,7 +228,7 @@ def pending(t: Tournament, facts: Facts) -> list[int]:
 def count_all_in(folder: Path, t: Tournament) -> Facts:
     """Count every result of the current round not yet counted (its digest recorded), or
     refuse while a table has none (``tournament.pending``)."""
-    from referee.tournament.report import decide_commands, tables_said
+    from referee.tournament.commands import decide_commands, tables_said
 
     facts = all_facts(folder, t, uncounted(t))
     waiting = pending(t, facts)
@@ -395,7 +395,7 @@ def recount(
 def changed_round(t: Tournament, number: int, facts: Facts, folder: Path) -> int:
     """The round whose table ``number`` has a log changed since it was counted; none or
     several are refused (several with the command for each)."""
-    from referee.tournament.report import tournament_command
+    from referee.tournament.commands import tournament_command
 
     found = []
     for rnd in t.paired:

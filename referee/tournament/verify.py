@@ -84,10 +84,14 @@ def pairing_findings(t: Tournament) -> dict[int, list[Finding]]:
 
 
 def verify(
-    t: Tournament, facts: Facts, pairings: dict[int, list[Finding]] | None = None
+    t: Tournament,
+    facts: Facts,
+    pairings: dict[int, list[Finding]] | None = None,
+    folder: object = ".",
 ) -> list[Finding]:
     """Every problem of the tournament and its logs, round by round, table by table
-    (``pairings``: :func:`pairing_findings`, when already found)."""
+    (``pairings``: :func:`pairing_findings`, when already found; ``folder``: as the
+    commands a finding names should name it)."""
     found: list[Finding] = []
     if t.current > t.rounds:
         found.append(
@@ -99,7 +103,7 @@ def verify(
             )
         )
     for rnd in t.paired:
-        found.extend(check_tables(t, rnd, facts))
+        found.extend(check_tables(t, rnd, facts, folder))
         found.extend(check_pairing(t, rnd) if pairings is None else pairings[rnd.number])
     if t.closed is not None:
         now = results(t, facts)
@@ -116,7 +120,7 @@ def verify(
     return found
 
 
-def check_tables(t: Tournament, rnd: Round, facts: Facts) -> list[Finding]:
+def check_tables(t: Tournament, rnd: Round, facts: Facts, folder: object = ".") -> list[Finding]:
     """Each table's log: there, verifying, the table's own, and as it was counted."""
     out = []
     for tb in rnd.tables:
@@ -146,8 +150,10 @@ def check_tables(t: Tournament, rnd: Round, facts: Facts) -> list[Finding]:
                 Finding(
                     "tournament.changed",
                     sentence(
-                        "{log} changed after it was counted; recount it or restore the counted log",
+                        "{log} changed after it was counted; accept it with {command} or put "
+                        "the counted log back",
                         log=tb.log,
+                        command=recount_command(rnd.number, tb.number, folder),
                     ),
                     *where,
                 )
@@ -258,3 +264,10 @@ def check_least_cost(t: Tournament, rnd: Round, mp: dict[str, int], hist: Histor
 
 def _as_sets(p: Pairing) -> tuple[set[frozenset[str]], set[str]]:
     return {frozenset(x) for x in p.tables}, set(p.byes)
+
+
+def recount_command(round_number: int, table: int, folder: object = ".") -> str:
+    """The command that accepts a changed log of a table."""
+    from referee.tournament.commands import tournament_command
+
+    return tournament_command(f"recount {table} --round {round_number} --reason TEXT", folder)
