@@ -44,26 +44,40 @@ from referee.tournament.verify import standing_for
 from scripts.tournament_robustness import play
 
 
-def build(folder: Path, entrants: int, rounds: int) -> tuple[list[Path], list[float], list[float]]:
+def cpu() -> float:
+    """CPU seconds of this process and of its workers that have ended."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+Timed = tuple[float, float]  # wall seconds, CPU seconds
+
+
+def build(folder: Path, entrants: int, rounds: int) -> tuple[list[Path], list[Timed], list[Timed]]:
     """A played Swiss of ``entrants`` (Basra, two a table) and ``rounds`` rounds in
-    ``folder``: its logs, and for each round the seconds of the pairing computation alone
-    and of the whole ``pair`` (what ``referee tournament pair`` runs after starting)."""
+    ``folder``: its logs, and for each round the time (wall, CPU) of the pairing
+    computation alone (the match points and history from the file, the least-cost
+    pairing) and of the whole ``pair`` (what ``referee tournament pair`` runs after
+    starting: reading and counting the round's logs, pairing, writing the next round's
+    logs and the file)."""
     t = Tournament("Bench", "basra", "egyptian", {}, "2026-12-02", "swiss", rounds, 2,
                    f"bench-{entrants}", Points(), (),
                    [Entrant(f"E{k:04d}") for k in range(entrants)])  # fmt: skip
     director.create(folder, t, rounds, 2)
     logs: list[Path] = []
-    computed, whole = [], []
+    computed: list[Timed] = []
+    whole: list[Timed] = []
     rng = random.Random(entrants)
     for r in range(1, rounds + 1):
-        began = time.perf_counter()
+        began, used = time.perf_counter(), cpu()
         rnd = director.pair(folder)
-        whole.append(time.perf_counter() - began)
+        whole.append((time.perf_counter() - began, cpu() - used))
         t = load(folder)
-        began = time.perf_counter()
+        began, used = time.perf_counter(), cpu()
         mp, hist = standing_for(t, r)
         pair(t, r, mp, hist)
-        computed.append(time.perf_counter() - began)
+        computed.append((time.perf_counter() - began, cpu() - used))
         for tb in rnd.tables:
             path = log_path(folder, tb.log)
             play(path, rng.randrange(1000))
@@ -149,8 +163,9 @@ def measure(entrants: int, rounds: int, repeat: int, keep: Path | None) -> dict[
         logs, computed, whole = build(folder, entrants, rounds)
         print(f"\n{entrants} entrants, {rounds} rounds: {len(logs)} logs built in "
               f"{time.perf_counter() - began:.0f} s")  # fmt: skip
-        print("  pairing, computed (s): " + " ".join(f"{x:.2f}" for x in computed))
-        print("  pair, whole (s):       " + " ".join(f"{x:.2f}" for x in whole))
+        for name, times in (("pairing, computed", computed), ("pair, whole", whole)):
+            print(f"  {name + ' (s, wall):':28}" + " ".join(f"{w:5.2f}" for w, _ in times))
+            print(f"  {name + ' (s, cpu):':28}" + " ".join(f"{c:5.2f}" for _, c in times))
         ref = referee_command()
         args = [str(p.relative_to(folder)) for p in logs]
         here = os.getcwd()
@@ -175,19 +190,20 @@ def measure(entrants: int, rounds: int, repeat: int, keep: Path | None) -> dict[
         base_cpu = statistics.median(c for _, c, _ in got["referee verify (every log)"])
         figures = {
             "logs": len(logs),
-            "pair_computed": max(computed),
-            "pair_whole": max(whole),
+            "pair_computed": max(c for _, c in computed),
+            "pair_whole": max(c for _, c in whole),
         }
         for name, values in got.items():
             wall = statistics.median(w for w, _, _ in values)
-            cpu = statistics.median(c for _, c, _ in values)
+            used = statistics.median(c for _, c, _ in values)
             spread = max(w for w, _, _ in values) - min(w for w, _, _ in values)
             most = max(m for _, _, m in values)
             figures[name] = wall
+            figures[name + " cpu"] = used
             figures[name + " peak"] = most
             print(
-                f"  {name:28} {wall:7.2f} s (±{spread / 2:.2f})  cpu {cpu:7.2f} s  "
-                f"{wall / base_wall:5.2f}x wall  {cpu / base_cpu:5.2f}x cpu  "
+                f"  {name:28} {wall:7.2f} s (±{spread / 2:.2f})  cpu {used:7.2f} s  "
+                f"{wall / base_wall:5.2f}x wall  {used / base_cpu:5.2f}x cpu  "
                 f"peak {most / 2**20:6.0f} MB"
             )
         return figures
@@ -203,13 +219,15 @@ def main() -> None:
     print(f"load average at the start: {os.getloadavg()[0]:.1f}")
     rows = [measure(int(n), args.rounds, args.repeat, args.keep) for n in args.entrants.split(",")]
     print(f"\nload average at the end: {os.getloadavg()[0]:.1f}")
-    print("growth (medians, seconds; peak MB):")
-    names = ["pair_computed", "pair_whole", "referee verify (every log)", "tournament verify",
-             "tournament standings", "tournament publish"]  # fmt: skip
-    print("  logs   " + "  ".join(f"{n[:18]:>18}" for n in names) + "   peak")
+    print("growth (CPU seconds, medians; the worst round for pairing; peak MB):")
+    names = {"pair_computed": "pairing", "pair_whole": "pair", "referee verify (every log)":
+             "referee verify", "tournament verify": "t. verify", "tournament standings":
+             "t. standings", "tournament publish": "t. publish"}  # fmt: skip
+    print("   logs " + "".join(f"{short:>15}" for short in names.values()) + "   peak")
     for row in rows:
         peak = max(v for k, v in row.items() if k.endswith(" peak")) / 2**20
-        print(f"  {int(row['logs']):5d}  " + "  ".join(f"{row[n]:18.2f}" for n in names)
+        cells = [row[n] if n.startswith("pair_") else row[n + " cpu"] for n in names]
+        print(f"  {int(row['logs']):5d}" + "".join(f"{c:15.2f}" for c in cells)
               + f"  {peak:5.0f}")  # fmt: skip
 
 
