@@ -11,14 +11,16 @@ import datetime as dt
 from typing import Any
 
 from referee.cards import Card, format_cards
+from referee.dealwalk import CannotFollow, Moved, follow_turns, steps
 from referee.games.base import Illegal
 from referee.match import Replay, replay
-from referee.messages import sentence
+from referee.messages import plural_sentence, sentence
 from referee.problems import Problem, RefereeError, deal_path
 from referee.record import Deal, Entry, FishPlay, Match, describe_entry
 from referee.session import Said, Table, clear_derived
 from referee.tuples import NamedTuple
 from referee.typed import player_named
+from referee.words.events import sweep_said
 
 
 class Play(NamedTuple):
@@ -111,57 +113,215 @@ def _said(what: str, deal: int, play: int, entry: Entry | None) -> str:
 
 
 class Amendment(NamedTuple):
-    """What ``amend`` did: the match and replay after it, in words, and the command that
-    takes it back ("" when there is none to type)."""
+    """What ``amend`` did: the match and replay after it, in words, the command that takes
+    it back ("" when there is none to type), the later plays given to another player (the
+    turn moved), and what else changed in words (those plays, a later capture that became
+    a sweep or stopped being one). ``changed`` is False when the entry already said this
+    (nothing was written)."""
 
     match: Match
     replayed: Replay
     said: str
     back: str
+    moved: tuple[Moved, ...] = ()
+    notes: tuple[str, ...] = ()
+    changed: bool = True
+
+
+class _Unchanged(Exception):
+    """The amendment would record what the entry already records."""
+
+
+MOVED_SHOWN = 12  # later plays listed one by one when an amendment moves them; the rest counted
+
+
+class Edit(NamedTuple):
+    """An amendment made: in words, its kind, the first later entry, the entry it replaced."""
+
+    said: str
+    done: str
+    start: int
+    old: Entry | None
+
+
+def _edit(edited: Match, deal: int, play: int, typed: Play | None, mode: str) -> Edit:
+    """Make the amendment in ``edited``: what it did in words, its kind ("deleted",
+    "inserted", "replaced"), the first later entry (from 0) and the entry it replaced or
+    deleted (None for an insertion)."""
+    target = _deal_of(edited, deal)
+    _check_entry_number(target, deal, play, 1 if mode == "insert" else 0)
+    old = target.plays[play - 1] if mode != "insert" else None
+    if typed is None:
+        del target.plays[play - 1]
+        return Edit(_said("Deleted", deal, play, old), "deleted", play - 1, old)
+    if mode == "insert":
+        new = _entry_at(edited, deal, play, typed, None)
+        target.plays.insert(play - 1, new)
+        return Edit(_said("Inserted", deal, play, new), "inserted", play, None)
+    new = _entry_at(edited, deal, play, typed, old.by if old is not None else None)
+    if old is not None and old.note and not new.note:
+        new = new._replace(note=old.note)  # a corrected play keeps its note
+    if new == old:
+        raise _Unchanged(describe_entry(new))
+    target.plays[play - 1] = new
+    said = sentence(
+        "Amended deal {deal}, entry {play}: {old} → {new}.",
+        deal=deal,
+        play=play,
+        old=describe_entry(old) if old is not None else sentence("an unreadable entry"),
+        new=describe_entry(new),
+    )
+    return Edit(said, "replaced", play, old)
 
 
 def amend_entry(
     table: Table, deal: int, play: int, typed: Play | None, mode: str = "replace"
 ) -> Amendment:
     """Replace entry ``play`` of deal ``deal`` with ``typed``, insert ``typed`` before it
-    (``mode`` "insert"), or delete it (``typed`` None); checked against a full replay."""
+    (``mode`` "insert"), or delete it (``typed`` None); the later plays of the deal go to
+    the player whose turn it then is, and the whole match is checked by a full replay."""
 
     def change(match: Match, replayed: Replay) -> tuple[Replay | None, Amendment]:
         edited = copy.deepcopy(match)
-        target = _deal_of(edited, deal)
-        _check_entry_number(target, deal, play, 1 if mode == "insert" else 0)
-        old = target.plays[play - 1] if mode != "insert" else None
-        if typed is None:
-            del target.plays[play - 1]
-            said, done = _said("Deleted", deal, play, old), "deleted"
-        elif mode == "insert":
-            new = _entry_at(edited, deal, play, typed, None)
-            target.plays.insert(play - 1, new)
-            said, done = _said("Inserted", deal, play, new), "inserted"
-        else:
-            new = _entry_at(edited, deal, play, typed, old.by if old is not None else None)
-            target.plays[play - 1] = new
-            said = sentence(
-                "Amended deal {deal}, entry {play}: {old} → {new}.",
-                deal=deal,
-                play=play,
-                old=describe_entry(old) if old is not None else sentence("an unreadable entry"),
-                new=describe_entry(new),
-            )
-            done = "replaced"
-        change = {
+        said, done, start, old = _edit(edited, deal, play, typed, mode)
+        what = {
             "deleted": sentence("deleting deal {deal}, entry {play}", deal=deal, play=play),
             "inserted": sentence(
                 "inserting before deal {deal}, entry {play}", deal=deal, play=play
             ),
             "replaced": sentence("amending deal {deal}, entry {play}", deal=deal, play=play),
         }[done]
-        replayed = _checked(edited, change)
+        try:
+            moved = follow_turns(edited, deal - 1, start)
+        except CannotFollow as err:
+            raise RefereeError([cannot_follow(err, match, what, deal, play, done)]) from None
+        replayed = _checked(edited, what)
+        notes = (*moved_said(moved), *sweeps_said(match, edited, deal, play, done))
         match.deals[:] = edited.deals
-        return replayed, Amendment(match, replayed, said, undo_line(deal, play, old, done))
+        back = undo_line(deal, play, old, done)  # the turn moves back with it
+        return replayed, Amendment(match, replayed, said, back, tuple(moved), notes)
 
-    _, _, done = table.change(change)
-    return done
+    try:
+        _, _, amended = table.change(change)
+    except _Unchanged as same:
+        match, replayed = table.open()
+        said = sentence(
+            "Nothing changed: deal {deal}, entry {play} already records {entry}; nothing "
+            "was written.",
+            deal=deal,
+            play=play,
+            entry=same.args[0],
+        )
+        return Amendment(match, replayed, said, "", changed=False)
+    return amended
+
+
+def moved_said(moved: list[Moved]) -> list[str]:
+    """The later plays an amendment gave to another player, before → after (the first
+    :data:`MOVED_SHOWN`, the rest counted)."""
+    if not moved:
+        return []
+    out: list[str] = [
+        plural_sentence(
+            "{n} later play now goes to the player whose turn it is:",
+            "{n} later plays now go to the player whose turn it is:",
+            len(moved),
+        )
+    ]
+    for m in moved[:MOVED_SHOWN]:
+        out.append(
+            sentence(
+                "  entry {play}: {before} → {after}",
+                play=m.number,
+                before=describe_entry(m.before),
+                after=describe_entry(m.after),
+            )
+        )
+    if len(moved) > MOVED_SHOWN:
+        out.append(sentence("  … and {count} more", count=len(moved) - MOVED_SHOWN))
+    return out
+
+
+def _old_number(index: int, done: str) -> int:
+    """The number (from 1) in the log as it stands of the entry at ``index`` (from 0) of
+    the amended deal, an entry after the amended one."""
+    return index + {"inserted": 0, "deleted": 2}.get(done, 1)
+
+
+def cannot_follow(
+    err: CannotFollow, match: Match, what: str, deal: int, play: int, done: str
+) -> Problem:
+    """Why an amendment is refused: the later entry that cannot follow it (named as the log
+    numbers it now), what it would break, and what to do."""
+    number = _old_number(err.index, done)
+    recorded = match.deals[deal - 1].plays[number - 1]
+    entry = describe_entry(recorded) if recorded is not None else sentence("an unreadable entry")
+    why = err.problem.message
+    if err.was is not None:
+        said = sentence(
+            "{change} gives entry {play} ({entry}) to {player}, whose turn it then is, and "
+            "it cannot follow: {why}",
+            change=what,
+            play=number,
+            entry=entry,
+            player=err.entry.by,
+            why=why,
+        )
+    else:
+        said = sentence(
+            "{change} would make entry {play} ({entry}) illegal: {why}",
+            change=what,
+            play=number,
+            entry=entry,
+            why=why,
+        )
+    if err.problem.rule == "hand.not-held":
+        todo = sentence(
+            "correct {player}'s recorded hand first (referee amend --deal {deal} --hand "
+            '{player}="…"), or amend entry {play}',
+            player=err.entry.by,
+            deal=deal,
+            play=number,
+        )
+    else:
+        todo = sentence(
+            "amend or delete entry {play} first (referee amend --deal {deal} --play {play} …), "
+            "then try again",
+            deal=deal,
+            play=number,
+        )
+    message = sentence("{said}; nothing was written: {todo}", said=said, todo=todo)
+    return Problem(err.problem.rule, message, deal_path(deal - 1, None, number - 1), deal, number)
+
+
+def sweeps_said(match: Match, edited: Match, deal: int, play: int, done: str) -> list[str]:
+    """The later captures of the deal that an amendment turned into a sweep, or that are
+    no longer one."""
+    before = steps(match, deal - 1)
+    after = steps(edited, deal - 1)
+    shift = {"inserted": 1, "deleted": -1}.get(done, 0)
+    first = play if done == "inserted" else play + 1  # the first later entry, as numbered now
+    out: list[str] = []
+    for old in before[first - 1 :]:
+        k = old.number + shift
+        if k > len(after):
+            break
+        new = after[k - 1]
+        if new.entry is None or bool(old.sweep) == bool(new.sweep):
+            continue
+        swept = new.sweep or old.sweep
+        assert swept is not None
+        out.append(
+            sentence(
+                "Entry {play} ({entry}) is now a {sweep}."
+                if new.sweep
+                else "Entry {play} ({entry}) is no longer a {sweep}.",
+                play=k,
+                entry=describe_entry(new.entry),
+                sweep=sweep_said(swept.word, 1),
+            )
+        )
+    return out
 
 
 def amend_hand(table: Table, deal: int, player: str, cards: tuple[Card, ...]) -> Said:

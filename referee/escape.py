@@ -41,10 +41,21 @@ def _escape(found: re.Match[str]) -> str:
     )
 
 
+class Said(str):
+    """Text already said in the reader's language (:mod:`referee.lang` makes it): its
+    direction marks and isolates are referee's own, so it is never escaped again, by any
+    renderer (escaping is for untrusted text, which the saying escaped already)."""
+
+    __slots__ = ()
+
+
 def visible(text: str) -> str:
-    """``text`` with every unsafe character shown as an escape.
+    """``text`` with every unsafe character shown as an escape (a :class:`Said` sentence
+    as it is: its marks are referee's own).
 
     >>> visible("Ali\\x1b]0;pwned\\x07 \\u202eevil")
     'Ali\\\\x1b]0;pwned\\\\x07 \\\\u202eevil'
     """
-    return text if text.isprintable() else unsafe().sub(_escape, text)
+    if isinstance(text, Said) or text.isprintable():
+        return text
+    return unsafe().sub(_escape, text)

@@ -6,18 +6,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from referee.dealwalk import Step, steps
 from referee.games.base import Explanation
 from referee.match import replay
 from referee.messages import sentence
 from referee.problems import Problem, RefereeError
-from referee.record import Match, describe_entry
+from referee.record import Deal, Match, describe_entry
 
 
 class Explained:
     """What ``explain`` reports about one entry: the entry in words, the state before it,
     and the game's ruling on it."""
 
-    __slots__ = ("before", "entry", "legal", "lines", "more", "ok", "rules")
+    __slots__ = ("answer", "before", "entry", "legal", "lines", "more", "ok", "rules")
 
     def __init__(self, entry: str, before: Sequence[object], ruling: Explanation) -> None:
         from referee.words.sentences import said_text
@@ -29,10 +30,11 @@ class Explained:
         self.legal = [said_text(x) for x in ruling.legal]
         self.ok = ruling.ok
         self.more = ruling.more
+        self.answer = None if ruling.answer is None else said_text(ruling.answer)
 
 
-def explain(match: Match, deal_number: int, play_number: int) -> Explained:
-    """Replay up to the entry, describe the state, then judge the entry."""
+def _deal(match: Match, deal_number: int) -> Deal:
+    """Deal ``deal_number`` (from 1) of the match, or the error that names how many there are."""
     if not 1 <= deal_number <= len(match.deals):
         raise RefereeError(
             [
@@ -46,7 +48,19 @@ def explain(match: Match, deal_number: int, play_number: int) -> Explained:
                 )
             ]
         )
-    deal = match.deals[deal_number - 1]
+    return match.deals[deal_number - 1]
+
+
+def entries(match: Match, deal_number: int) -> list[Step]:
+    """Every entry of a deal with its number and what it did (``explain --deal N``), so that
+    a family can find the number ``explain --play`` and ``amend --play`` take."""
+    _deal(match, deal_number)
+    return steps(match, deal_number - 1)
+
+
+def explain(match: Match, deal_number: int, play_number: int) -> Explained:
+    """Replay up to the entry, describe the state, then judge the entry."""
+    deal = _deal(match, deal_number)
     if not 1 <= play_number <= len(deal.plays):
         raise RefereeError(
             [

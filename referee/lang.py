@@ -12,6 +12,7 @@ log, rule ids) never passes through here.
 from __future__ import annotations
 
 import os
+import threading
 import unicodedata
 from collections.abc import Callable, Mapping
 from functools import cache
@@ -19,7 +20,8 @@ from pathlib import Path
 from typing import Protocol
 
 from referee.cards import SUIT_SYMBOLS, Card
-from referee.messages import Msg, Rank, Suit, help_text, install
+from referee.escape import Said
+from referee.messages import Msg, Rank, Suit, help_text, install, suits
 from referee.text import visible
 
 LANGUAGES = ("en", "ar", "fa", "ru")
@@ -39,14 +41,15 @@ SEPARATORS = {  # list separators as each language writes them
 }
 
 DECIMAL_COMMA = frozenset(("ru",))  # 66,7: the decimal sign as a Russian score sheet writes it
-_chosen: list[str] = ["en"]
 
 
-class Said(str):
-    """Text already said in the reader's language: its direction marks and isolates are
-    referee's own, so it is never escaped again (escaping is for untrusted text)."""
+class _Chosen(threading.local):
+    """The language in use: the process's (set on the class), or this thread's own."""
 
-    __slots__ = ()
+    code = "en"
+
+
+_chosen = _Chosen()
 
 
 def _rtl_letters(text: str) -> bool:
@@ -101,13 +104,17 @@ def choose(option: str | None, environ: Mapping[str, str] = os.environ) -> str:
 
 
 def current() -> str:
-    return _chosen[0]
+    return _chosen.code
 
 
-def use(code: str) -> None:
-    """Say everything from now on in ``code`` (its catalog is read at the first sentence)."""
-    _chosen[0] = code
-    install(None if code == "en" else _lazy_sayer(code))
+def use(code: str, here: bool = False) -> None:
+    """Say everything from now on in ``code`` (its catalog is read at the first sentence):
+    in the whole process or, ``here``, in this thread only."""
+    if here:
+        _chosen.code = code
+    else:
+        _Chosen.code = code
+    install(None if code == "en" else _lazy_sayer(code), here)
 
 
 def _lazy_sayer(code: str) -> Callable[[object], str]:
@@ -153,11 +160,11 @@ def sayer(code: str) -> Callable[[object], str]:
             s = say(v)
             return isolate(s, sentence=True) if rtl else s
         if isinstance(v, Card):
-            s = card_text(v, code)
+            s = str(v) if suits() is False else card_text(v, code)
         elif isinstance(v, Rank):
             s = RU_RANKS.get(v, v) if code == "ru" else str(v)
         elif isinstance(v, Suit):
-            s = SUIT_SYMBOLS.get(v, v)
+            s = str(v) if suits() is False else SUIT_SYMBOLS.get(v, v)
         elif isinstance(v, (tuple, list)):
             s = " ".join(value(x) if isinstance(x, Card) else visible(str(x)) for x in v)
         else:
@@ -194,6 +201,25 @@ def sayer(code: str) -> Callable[[object], str]:
         return Said(said) if isinstance(v, Msg) else said
 
     return line
+
+
+def plain(value: Msg, code: str | None = None) -> str:
+    """A sentence in ``code`` (the reader's language by default) as plain text for a file:
+    no direction marks or isolates, its values as written (a log's ``event``, which every
+    reader shows as untrusted text)."""
+    code = code or current()
+    if code == "en":
+        return str(value)
+    tr = catalog(code)
+    if value.parts is not None:
+        sep = SEPARATORS.get(code, {}).get(value.template, value.template)
+        return sep.join(plain(p, code) if isinstance(p, Msg) else str(p) for p in value.parts)
+    if value.plural is not None:
+        template = tr.ngettext(value.template, value.plural, value.number)
+    else:
+        template = tr.gettext(value.template)
+    args = {k: plain(v, code) if isinstance(v, Msg) else str(v) for k, v in value.args.items()}
+    return template.format(**args)
 
 
 _SETTING = r"\{\{.*?\}\}|[a-z][a-z_]*(?: = [a-z0-9_\"\[\]]+| = \{[a-z_]+\})+"

@@ -47,9 +47,11 @@ Ctrl-C clears the line; Ctrl-D (or quit) leaves."""
 
 HELP_AMEND = sentence(
     """Correcting an earlier entry (everything after it is checked again):
+  entries                                  this deal's entries, numbered
   amend deal 2 play 5 9D 5D 4C [by Omar]   put this play in place of entry 5 of deal 2
-  amend deal 2 play 5 insert 7S -          insert a play before it
-  amend deal 2 play 5 delete               delete it
+  amend deal 2 play 5 insert 7S -          insert a play before it; the later plays go
+                                           to the player whose turn it then is
+  amend deal 2 play 5 delete               delete it (the same way round)
   amend undo                               take back the last amendment"""
 )
 
@@ -61,13 +63,20 @@ MAX_LINE = 4_096  # characters in one typed line; the longest real one is under 
 class Live:
     """One interactive session on one match file."""
 
-    def __init__(self, path: Path, write: Callable[[str], None], ascii_only: bool = False):
+    def __init__(
+        self,
+        path: Path,
+        write: Callable[[str], None],
+        ascii_only: bool = False,
+        verbose: bool = False,
+    ):
         from referee.session import Table
 
         self.path = path
         self.table = Table(path)
         self._write = write
         self.ascii_only = ascii_only
+        self.verbose = verbose  # the whole state after every entry, not three lines
         self.amended: list[Amending | None] = []  # how to take each amendment back
 
     # --- what the screen shows --------------------------------------------------------
@@ -132,6 +141,8 @@ class Live:
                 self.write(HELP_AMEND)
             elif head == "show":
                 self.status()
+            elif head == "entries":
+                self.entries()
             elif head == "score":
                 self.score()
             elif head == "undo":
@@ -180,6 +191,18 @@ class Live:
         near = sentence("{problem}; did you mean {name}?", problem=said, name=command)
         self.write(sentence("referee: usage: {error}", error=near))
         return True
+
+    def entries(self) -> None:
+        """The entries of the deal in progress (or the last one), numbered as amend takes
+        them."""
+        from referee.render import Style
+        from referee.report import entries_lines
+
+        match, _ = self.table.open()
+        if not match.deals:
+            raise UsageError(sentence("no deal is recorded yet: nothing to list"))
+        for line in entries_lines(match, len(match.deals), Style.for_terminal(self.ascii_only)):
+            self.write(line)
 
     def score(self) -> None:
         from referee.render import Style, score_sheet
@@ -235,17 +258,23 @@ class Live:
             back = self.amended[-1]
             if back is None:  # a declaration, claim or forfeit: entered again by its command
                 raise UsageError(sentence("this amendment cannot be taken back from here"))
-            amend_entry(self.table, *back)
+            done = amend_entry(self.table, *back)
             self.amended.pop()
             self.write(sentence("Took back the last amendment."))
+            for line in done.notes:
+                self.write(line)
         else:
             deal, play, typed, mode = self.amendment(args)
             match, _ = self.table.open()
             plays = match.deals[deal - 1].plays if deal <= len(match.deals) else []
             old = plays[play - 1] if mode != "insert" and play <= len(plays) else None
             done = amend_entry(self.table, deal, play, typed, mode)
-            self.amended.append(_inverse(deal, play, mode, old))
             self.write(done.said)
+            if not done.changed:
+                return
+            self.amended.append(_inverse(deal, play, mode, old))
+            for line in done.notes:
+                self.write(line)
             if self.amended[-1] is not None:
                 self.write(sentence("To take it back: {command}", command="amend undo"))
         self.status()
@@ -314,10 +343,18 @@ class Live:
         self.announce(recorded, confirm)
 
     def announce(self, recorded: Recorded, confirm: str = "") -> None:
+        """An accepted entry said back: quietly (the entry, the floor or the trick, who is
+        next), or in full with the state when it ended the deal (or ``verbose``)."""
         from referee.render import Style
-        from referee.words.announce import announce
+        from referee.words.announce import announce, quietly
 
-        for line in announce(recorded, Style.for_terminal(self.ascii_only), confirm):
+        style = Style.for_terminal(self.ascii_only)
+        state = recorded.replayed.state
+        if not self.verbose and state is not None and not state.finished:
+            for line in quietly(recorded, style, confirm):
+                self.write(line)
+            return
+        for line in announce(recorded, style, confirm):
             self.write(line)
         self.status()
 
@@ -354,7 +391,7 @@ def _inverse(deal: int, play: int, mode: str, old: Entry | None) -> Amending | N
     return deal, play, typed, "insert" if mode == "delete" else "replace"
 
 
-def run(path: Path, ascii_only: bool = False) -> None:
+def run(path: Path, ascii_only: bool = False, verbose: bool = False) -> None:
     """The read-eval loop, with tab completion where readline is available."""
     import signal
 
@@ -363,7 +400,7 @@ def run(path: Path, ascii_only: bool = False) -> None:
     if sys.stdin is None or sys.stdin.closed:  # started with its input closed (<&-)
         closed = sentence("standard input is closed: live reads what is typed at the table")
         raise OSError(errno.EBADF, closed)
-    session = Live(path, print, ascii_only)
+    session = Live(path, print, ascii_only, verbose)
     try:
         import readline
 

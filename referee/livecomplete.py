@@ -16,7 +16,18 @@ from referee.match import Replay
 from referee.record import Match
 from referee.registry import GAMES
 
-COMMANDS = ("help", "show", "score", "undo", "options", "deal", "hand", "amend", "quit")
+COMMANDS = (
+    "help",
+    "show",
+    "entries",
+    "score",
+    "undo",
+    "options",
+    "deal",
+    "hand",
+    "amend",
+    "quit",
+)
 ENTRY_COMMANDS = (("declares", "declare"), ("claim", "claim"), ("forfeit", "forfeit"))
 AMEND_WORDS = ("deal", "play", "insert", "delete", "undo")  # `amend` in live (its help)
 

@@ -191,6 +191,19 @@ def replay_last(replayed: Replay) -> Replay:
     return replayed
 
 
+def replay_added(replayed: Replay) -> Replay:
+    """Replay a deal just added at the end of the match onto the clean replay of the deals
+    before it, which stand as they were (the simulator: a match played deal by deal is
+    replayed once, not once per deal)."""
+    assert not replayed.problems and replayed.carry is not None
+    i = len(replayed.match.deals) - 1
+    replayed.before_last = snapshot(replayed)
+    with contextlib.suppress(_RecordBreaks):
+        replay_deal(replayed, replayed.match.deals[i], i, check=True)
+    replayed.problems.sort(key=replay_order)
+    return replayed
+
+
 def _after_the_end(replayed: Replay, i: int) -> Problem:
     """A deal recorded after the match was decided."""
     said = (

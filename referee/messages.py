@@ -20,6 +20,7 @@ says a value in the reader's language; nothing here loads a catalog or chooses a
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable
 
 from referee.escape import visible
@@ -35,6 +36,9 @@ class Suit(str):
     """A suit inside a sentence (``H``), so that each language names it its way."""
 
     __slots__ = ()
+
+
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}  # a suit named in a sentence, by its symbol
 
 
 class Msg(str):
@@ -100,24 +104,77 @@ def help_text(text: str) -> str:
     return text
 
 
-# The edge installs a function that says a sentence in the chosen language; None is English.
-_sayer: list[Callable[[object], str]] = []
+class _Saying(threading.local):
+    """The sayer in use (a 1-tuple; empty: English): the process's, set on the class by the
+    edge, unless this thread chose its own (``referee serve`` says each page in its
+    reader's language on threads of its own)."""
+
+    sayer: tuple[Callable[[object], str], ...] = ()
 
 
-def install(sayer: Callable[[object], str] | None) -> None:
-    """Say every sentence from now on with ``sayer`` (None: English)."""
-    _sayer.clear()
-    if sayer is not None:
-        _sayer.append(sayer)
+# How a sentence shows its cards: with suit symbols (True), in the log's ASCII (False), or
+# as the language does by default (None: English as the log writes them, others symbols).
+_suits: list[bool | None] = [None]
+
+
+def show_suits(on: bool | None) -> None:
+    """Show the cards in every sentence from now on with suit symbols (``8♠``: the table's
+    notation), in ASCII (``8S``: ``--ascii``, or a terminal that cannot show symbols), or
+    as the language does by default (None). JSON, CSV and the log never pass through here."""
+    _suits[0] = on
+
+
+def suits() -> bool | None:
+    """How sentences show their cards (see :func:`show_suits`)."""
+    return _suits[0]
+
+
+_saying = _Saying()
+
+
+def install(sayer: Callable[[object], str] | None, here: bool = False) -> None:
+    """Say every sentence from now on with ``sayer`` (None: English), in the whole process
+    or, ``here``, in this thread only."""
+    said = () if sayer is None else (sayer,)
+    if here:
+        _saying.sayer = said
+    else:
+        _Saying.sayer = said
 
 
 def localized(value: object) -> str:
     """``value`` as the reader's language says it, any untrusted text in it escaped."""
-    if _sayer:
-        return _sayer[0](value)
+    sayer = _saying.sayer
+    if sayer:
+        return sayer[0](value)
+    if _suits[0] and isinstance(value, Msg):
+        return with_suits(value)
     return visible(str(value))
+
+
+def with_suits(msg: Msg) -> str:
+    """An English sentence with its cards (and suits) shown with suit symbols."""
+
+    def value(v: object) -> str:
+        pretty = getattr(v, "pretty", None)  # a card (referee.cards imports this module)
+        if callable(pretty):
+            return str(pretty())
+        if isinstance(v, Suit) and v in SUITS:
+            return SUITS[v]
+        if isinstance(v, Msg):
+            return with_suits(v)
+        if isinstance(v, (tuple, list)):
+            return " ".join(value(x) for x in v)
+        return visible(str(v))
+
+    if msg.parts is not None:
+        return msg.template.join(value(p) for p in msg.parts)
+    if not getattr(msg, "args", None):
+        return visible(str(msg))
+    template = msg.plural if msg.plural is not None and msg.number != 1 else msg.template
+    return template.format(**{k: value(v) for k, v in msg.args.items()})
 
 
 def translating() -> bool:
     """Whether a language other than English is in use."""
-    return bool(_sayer)
+    return bool(_saying.sayer)

@@ -9,20 +9,27 @@ from typing import TYPE_CHECKING
 
 from referee.cards import Card
 from referee.games.base import Cards, Line
-from referee.messages import Msg, join, localized, plural_sentence, sentence, translating
+from referee.messages import Msg, join, localized, plural_sentence, sentence, suits, translating
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Match
 from referee.registry import GAMES
-from referee.text import cut, visible
+from referee.text import cut, suits_fit, visible
+from referee.textchart import LABEL as LABEL
+from referee.textchart import leader as leader
+from referee.textchart import sheet_chart
 from referee.tuples import NamedTuple
 from referee.words.sentences import said, said_text
+from referee.words.terms import game_said, variant_said
+
+_said = said  # show() names its sentence ``said``
 
 if TYPE_CHECKING:
     from referee.match import Replay
-    from referee.scoresheet import Pairs, ScoreSheet
+    from referee.scoresheet import ScoreSheet
     from referee.standings import Row
 
+RLM = "\u200f"  # a said line's first mark: one a line, at its start
 RED = "\x1b[31m"
 RESET = "\x1b[0m"
 
@@ -35,10 +42,9 @@ class Style(NamedTuple):
 
     @staticmethod
     def for_terminal(ascii_only: bool = False) -> Style:
-        encoding = getattr(sys.stdout, "encoding", None) or "ascii"
-        try:
-            "♠♥♦♣—…".encode(encoding)
-        except (UnicodeEncodeError, LookupError):  # a terminal that cannot show the suits
+        """The style of the terminal: ASCII when asked (``--ascii``, for the whole run) or
+        when its encoding cannot show the suits; red only on a colour terminal."""
+        if ascii_only or suits() is False or not suits_fit(sys.stdout):
             ascii_only = True
         color = (
             sys.stdout.isatty()
@@ -147,7 +153,7 @@ def sheet_json(sheet: ScoreSheet) -> dict[str, object]:
             {
                 "number": d.number,
                 "score": dict(d.score),
-                "breakdown": {s: dict(b) for s, b in d.breakdown},
+                "breakdown": d.breakdown_json(),
             }
             for d in sheet.deals
         ],
@@ -180,7 +186,7 @@ def sheet_text(sheet: ScoreSheet, style: Style | None = None) -> str:
         if penalty
         else "{game} ({variant}), target {target}",
         game=sheet.title,
-        variant=sheet.variant,
+        variant=variant_said(sheet.variant),
         target=sheet.target,
     )
     lines = [localized(head)]
@@ -259,49 +265,11 @@ def _totals_lines(sheet: ScoreSheet) -> list[str]:
     return lines
 
 
-def leader(sheet: ScoreSheet, running: Pairs) -> str:
-    """The side ahead on these running totals (the fewest with penalty points); on a tie,
-    the first in playing order."""
-    best = min if sheet.lower_wins else max
-    return best(running, key=lambda kv: kv[1])[0]
-
-
 def running_chart(match: Match, replayed: Replay, width: int = 30) -> str:
     """A running-total chart in the terminal: each side's total after every deal."""
     from referee.scoresheet import build
 
     return sheet_chart(build(replayed), width)
-
-
-LABEL = 8  # characters of a side's name before its bar in the terminal chart
-
-
-def sheet_chart(sheet: ScoreSheet, width: int = 30) -> str:
-    """A running-total chart in the terminal: each side's total after every deal. A name
-    longer than the label is shortened with an ellipsis (never cut silently), and a legend
-    under the chart gives each shortened label's whole name."""
-    top = max(max((v for _, v in sheet.totals), default=0), 1)
-    lines = [localized(sentence("Running totals:"))]
-    short = {s: s if len(s) <= LABEL else s[: LABEL - 1] + "…" for s in sheet.side_names}
-    for d in sheet.deals:
-        bars = "  ".join(
-            f"{short.get(s, s):>{LABEL}} {'#' * round(width * max(v, 0) / top):<{width}} {v:>4}"
-            for s, v in d.running
-        )
-        lines.append(
-            localized(
-                sentence(
-                    "deal {deal}: {bars}  lead: {side}",
-                    deal=f"{d.number:>2}",
-                    bars=bars,
-                    side=leader(sheet, d.running),
-                )
-            )
-        )
-    for side, label in short.items():  # the legend: each shortened label's whole name
-        if label != side:
-            lines.append(localized(sentence("{label}: {side}", label=label, side=side)))
-    return "\n".join(lines)
 
 
 def state_json(match: Match, replayed: Replay) -> dict[str, object]:
@@ -339,8 +307,30 @@ def line_text(line: Line, style: Style) -> str:
         cards(style.cards(part.cards, said_text(part.empty)))
         if isinstance(part, Cards)
         else localized(said(part))
-        for part in line
+        if k == 0
+        else localized(said(part)).lstrip(RLM)
+        for k, part in enumerate(line)
     )
+
+
+def _between_deals(match: Match, replayed: Replay) -> Msg:
+    """Where the match stands with no deal in progress: decided, between deals (and what
+    may still follow the last one: a Bura claim after its last trick), or not started."""
+    if replayed.over:
+        return (
+            sentence("The match is over: {side} won.", side=replayed.winner)
+            if replayed.winner
+            else sentence("The match is over: nobody won.")
+        )
+    if not match.deals:
+        return sentence("No deal yet. Record one with `referee deal`.")
+    said = sentence(
+        "Deal {deal} is finished. Next dealer: {player}.",
+        deal=len(match.deals),
+        player=replayed.next_dealer,
+    )
+    still = replayed.state.may_follow() if replayed.state is not None else None
+    return said if still is None else sentence("{said} {then}", said=said, then=_said(still))
 
 
 def show(match: Match, replayed: Replay, style: Style) -> str:
@@ -349,7 +339,7 @@ def show(match: Match, replayed: Replay, style: Style) -> str:
     head = sentence(
         "{game} ({variant}): {players}",
         game=GAMES[match.game].title,
-        variant=match.variant,
+        variant=variant_said(match.variant),
         players=join(match.players),
     )
     if match.event:
@@ -357,21 +347,7 @@ def show(match: Match, replayed: Replay, style: Style) -> str:
     lines = [localized(head)]
     state = replayed.state
     if state is None or state.finished:
-        if replayed.over:
-            said = (
-                sentence("The match is over: {side} won.", side=replayed.winner)
-                if replayed.winner
-                else sentence("The match is over: nobody won.")
-            )
-        elif match.deals:
-            said = sentence(
-                "Deal {deal} is finished. Next dealer: {player}.",
-                deal=len(match.deals),
-                player=replayed.next_dealer,
-            )
-        else:
-            said = sentence("No deal yet. Record one with `referee deal`.")
-        lines.append(localized(said))
+        lines.append(localized(_between_deals(match, replayed)))
     else:
         lines.extend(line_text(line, style) for line in state.view().lines)
     if replayed.deals:
@@ -413,7 +389,9 @@ def rules_text(game: str, variant: str, values: dict[str, Value]) -> str:
         ]
         for name in sorted(values)
     ]
-    head = localized(sentence("{game} — variant {variant}", game=game, variant=variant))
+    head = localized(
+        sentence("{game} — variant {variant}", game=game_said(game), variant=variant_said(variant))
+    )
     return (
         head
         + "\n"

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from referee.cards import Card
-from referee.games.base import PAYMENTS, POT
+from referee.games.base import FORFEITS, PAYMENTS, POT
 from referee.params import Value
 from referee.registry import GAMES, variant_values
 from referee.words.sentences import said_text
@@ -61,6 +61,7 @@ class DealLine:
     captured: Pairs = ()  # cards each side captured, where the game counts them
     payments: Pairs = ()
     pot: int | None = None
+    forfeited: tuple[str, ...] = ()  # the side whose forfeit ended the deal (Bura, Kozel)
 
     def points(self, side: str) -> int:
         """The side's score in this deal."""
@@ -73,6 +74,15 @@ class DealLine:
     def total(self, side: str) -> int:
         """The side's match total after this deal."""
         return dict(self.running).get(side, 0)
+
+    def breakdown_json(self) -> dict[str, dict[str, object]]:
+        """Each side's breakdown as ``score --json`` gives it: the side whose forfeit ended
+        the deal says so (``"forfeit": true``), so that a program can tell it from a deal
+        played without a trick (the sheets say it in words, with ``how``)."""
+        out: dict[str, dict[str, object]] = {s: dict(b) for s, b in self.breakdown}
+        for side in self.forfeited:
+            out.setdefault(side, {})["forfeit"] = True
+        return out
 
 
 @dataclass(frozen=True)
@@ -149,6 +159,7 @@ def _deal_line(replayed: Replay, d: DealSummary, running: dict[str, int]) -> Dea
         captured=tuple(captured.items()) if isinstance(captured, dict) else (),
         payments=tuple(result.tally(PAYMENTS).items()) if pot else (),
         pot=result.carried.get(POT, 0) if pot else None,
+        forfeited=tuple(result.tally(FORFEITS)),
     )
 
 

@@ -11,14 +11,12 @@ from __future__ import annotations
 import random
 
 from referee.games.base import MatchSoFar
-from referee.logformat import new_match
-from referee.match import replay, with_derived
+from referee.logformat import MAX_DEALS, new_match
+from referee.match import replay, replay_added, with_derived
 from referee.params import Value
 from referee.problems import RefereeError
 from referee.record import Match
 from referee.registry import GAMES
-
-MAX_DEALS = 400
 
 
 def players_for(game: str, n: int) -> list[str]:
@@ -33,7 +31,9 @@ def simulate_match(
     overrides: dict[str, Value] | None = None,
     deals: int | None = None,
 ) -> Match:
-    """One complete match played by random-and-greedy players (or its first ``deals``)."""
+    """One complete match played by random-and-greedy players (or its first ``deals``).
+    A match that no side has won when the log is full (``MAX_DEALS``: a target beyond
+    reach, a game whose parameters score nothing) stops there, undecided."""
     rng = random.Random(f"{game}/{variant}/{n}/{seed}")
     match, problems = new_match(
         game, players_for(game, n), variant, overrides, event=f"simulated by referee, seed {seed}"
@@ -44,10 +44,13 @@ def simulate_match(
     replayed = replay(match)
     limit = MAX_DEALS if deals is None else deals
     while not replayed.over and len(match.deals) < limit:
-        carry = replayed.carry or MatchSoFar(dict(replayed.totals))
+        carry = (replayed.carry or MatchSoFar(dict(replayed.totals))).copy()
         GAMES[game].state_class().simulate_deal(match, dealer, carry, rng)
-        replayed = replay(match)
+        replayed = replay_added(replayed)  # each deal replayed once, as it is added
         if replayed.problems:
             raise RefereeError(replayed.problems)
         dealer = replayed.next_dealer or dealer
+    replayed = replay(match)  # the whole match once more, as verify will see it
+    if replayed.problems:
+        raise RefereeError(replayed.problems)
     return with_derived(match, replayed)

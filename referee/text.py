@@ -69,3 +69,13 @@ def name_problem(name: str) -> str | None:
 def normal_name(name: str) -> str:
     """A player's name in NFC, so that the same name typed two ways is one player."""
     return unicodedata.normalize("NFC", name)
+
+
+def suits_fit(stream: object) -> bool:
+    """Can ``stream``'s encoding show the suit symbols (and referee's dashes and arrows)?"""
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        "♠♥♦♣—…→".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True

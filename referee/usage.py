@@ -1,6 +1,7 @@
 """The command line's own matters: wrong use of a command (exit 2), raised by the table
-commands and the CLI, never by the rules core; and the global ``--lang``, read wherever
-it is given (the entry point needs the command's name before anything else is imported)."""
+commands and the CLI, never by the rules core; and the global ``--lang`` and ``--ascii``,
+read wherever they are given (the entry point needs the command's name before anything
+else is imported)."""
 
 
 class UsageError(Exception):
@@ -28,3 +29,11 @@ def lift_lang(args: list[str]) -> tuple[str | None, list[str]]:
             rest.append(arg)
         k += 1
     return lang, rest
+
+
+def lift_ascii(args: list[str]) -> tuple[bool, list[str]]:
+    """Whether ``--ascii`` is given anywhere before ``--``, and the arguments without it:
+    like ``--lang``, it is for the whole run (``referee show --ascii``)."""
+    cut = args.index("--") if "--" in args else len(args)
+    head = [a for a in args[:cut] if a != "--ascii"]
+    return len(head) < cut, head + args[cut:]

@@ -56,6 +56,21 @@ PAGES: dict[str, dict[str, object]] = {
                     "claim --by Ivan",
                 ],
             ),
+            (
+                "رمية منسية",
+                "رمية Omar بشايب الديناري نُسيت، فسُجّلت الرميتان التاليتان على غير صاحب الدور؛ "
+                "إدراجها يعيد كل رمية إلى صاحب الدور، و`show --entries` يعطي أرقام المدخلات.",
+                [
+                    "new basra -p Ali -p Omar",
+                    'deal --dealer Omar --floor "5 كبة 3 سباتي 9 ديناري شايب بستوني"',
+                    'play "8 بستوني" --takes "5 كبة 3 سباتي"',
+                    'play "4 سباتي" --trail',
+                    'play "2 ديناري" --trail',
+                    "show --entries",
+                    'amend --deal 1 --play 2 "شايب ديناري" --takes "شايب بستوني" --insert',
+                    "explain match.toml --deal 1",
+                ],
+            ),
         ],
     },
     "fa": {
@@ -90,6 +105,22 @@ PAGES: dict[str, dict[str, object]] = {
                     'play "8 پیک" --takes "5 دل 3 گشنیز"',
                     'play "4 گشنیز" --trail',
                     'options "9 گشنیز"',
+                ],
+            ),
+            (
+                "حرکت فراموش‌شده",
+                "شاه خشت Omar ثبت نشد و دو حرکت بعدی به نام بازیکن دیگری ثبت شدند؛ افزودن آن "
+                "هر حرکت را به کسی برمی‌گرداند که نوبتش بود، و `show --entries` شماره‌ی "
+                "ورودی‌ها را می‌دهد.",
+                [
+                    "new basra -p Ali -p Omar",
+                    'deal --dealer Omar --floor "5 دل 3 گشنیز 9 خشت شاه پیک"',
+                    'play "8 پیک" --takes "5 دل 3 گشنیز"',
+                    'play "4 گشنیز" --trail',
+                    'play "2 خشت" --trail',
+                    "show --entries",
+                    'amend --deal 1 --play 2 "شاه خشت" --takes "شاه پیک" --insert',
+                    "explain match.toml --deal 1",
                 ],
             ),
         ],
@@ -143,6 +174,22 @@ PAGES: dict[str, dict[str, object]] = {
                     'play 8П --takes "5Ч 3Т"',
                     "play 4Т --trail",
                     'play 7Б --takes "9Б 4Т"',
+                ],
+            ),
+            (
+                "Забытый ход",
+                "Король бубен Omar не записан, и два следующих хода записаны не тем игрокам; "
+                "вставка возвращает каждый ход тому, чья была очередь, а `show --entries` даёт "
+                "номера записей.",
+                [
+                    "new basra -p Ali -p Omar",
+                    'deal --dealer Omar --floor "5Ч 3Т 9Б КП"',
+                    'play 8П --takes "5Ч 3Т"',
+                    "play 4Т --trail",
+                    "play 2Б --trail",
+                    "show --entries",
+                    "amend --deal 1 --play 2 КБ --takes КП --insert",
+                    "explain match.toml --deal 1",
                 ],
             ),
         ],

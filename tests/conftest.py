@@ -93,11 +93,13 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Any:
     """Every test starts in English whatever the machine's locale, and leaves English
     behind (a test may switch the language for the process)."""
     from referee.lang import use
+    from referee.messages import show_suits
 
     monkeypatch.setenv("REFEREE_LANG", "en")
     use("en")
     yield
     use("en")
+    show_suits(None)
 
 
 INTERNAL = 70

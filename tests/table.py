@@ -153,7 +153,8 @@ def run_command(*args: str) -> Any:
     built for typer (building all of them on every call is most of an in-process run);
     a leading ``--lang X`` is the group's, as at the prompt. A name the app does not
     register at its top level goes to the whole app."""
-    from referee.cli import HELP_OPTIONS, app
+    from referee.cli import app
+    from referee.cli.group import new_app
 
     k = 0
     while k < len(args) - 1 and args[k] == "--lang":
@@ -166,12 +167,7 @@ def run_command(*args: str) -> Any:
             from .conftest import run
 
             return run(*args)
-        single = typer.Typer(
-            add_completion=False,
-            rich_markup_mode=None,
-            pretty_exceptions_enable=False,
-            context_settings=HELP_OPTIONS,
-        )
+        single = new_app(add_completion=False)  # the group run.py builds: --lang, --ascii
         single.registered_commands = chosen
         single.registered_callback = app.registered_callback
         _SINGLE[name] = single

@@ -363,7 +363,9 @@ def test_options_json_lists_every_follow_and_whether_it_beats(tmp_path: Path) ->
     }
     assert plays(log, "--by", "Ivan") == plays(log)
     words = run("options", "-f", log).stdout.splitlines()
-    assert words == ["Ivan to beat AS 10S: 1 option", "  6H 7H"]  # the words list the beats
+    assert words == ["Ivan to beat A♠ 10♠: 1 option", "  6♥ 7♥"]  # the words list the beats
+    ascii_words = run("options", "-f", log, "--ascii").stdout.splitlines()
+    assert ascii_words == ["Ivan to beat AS 10S: 1 option", "  6H 7H"]
 
 
 def test_options_json_lists_every_lead_of_one_suit(tmp_path: Path) -> None:

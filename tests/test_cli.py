@@ -136,7 +136,7 @@ def test_ambiguous_play_lists_the_options_and_records_nothing(basra: Path) -> No
     before = basra.read_bytes()
     result = run("play", "9C")  # 9D alone, or trail
     assert result.exit_code == 1 and "[basra.capture.choice]" in result.stderr
-    assert "takes 9D" in result.stderr and "trail" in result.stderr
+    assert "takes 9♦" in result.stderr and "trail" in result.stderr
     assert basra.read_bytes() == before
 
 
@@ -147,7 +147,7 @@ def test_only_legal_play_is_filled_in(basra: Path) -> None:
 
 def test_options_show_undo(basra: Path) -> None:
     result = run("options", "9C")
-    assert result.exit_code == 0 and "takes 9D" in result.stdout
+    assert result.exit_code == 0 and "takes 9♦" in result.stdout
     result = run("options", "9C", "--json")
     plain = {"choose": [], "ways": 1, "sweep": False}
     assert json.loads(result.stdout)["options"] == [
@@ -160,7 +160,7 @@ def test_options_show_undo(basra: Path) -> None:
     state = json.loads(run("show", "--json").stdout)
     assert state["floor"] == ["9D", "KS"] and state["to_move"] == "Omar"
     result = run("undo")
-    assert result.exit_code == 0 and "Ali 8S" in result.stdout
+    assert result.exit_code == 0 and "Ali 8♠" in result.stdout
     assert json.loads(run("show", "--json").stdout)["to_move"] == "Ali"
     assert run("undo").exit_code == 0  # removes the empty deal
     nothing = run("undo")  # nothing left
@@ -211,7 +211,7 @@ def test_bura_forfeit_and_options(bura: Path) -> None:
     result = run("options")  # Petr's hand is not recorded: what beats the A of spades now
     assert result.exit_code == 0, result.stderr
     assert "not recorded" in result.stdout
-    assert "AS: beaten by any trump (H)" in result.stdout
+    assert "A♠: beaten by any trump (♥)" in result.stdout
     assert run("forfeit", "--by", "Petr").exit_code == 0
     score = json.loads(run("score", "--json").stdout)
     assert score["deals"][0]["score"] == {"Ivan": 2, "Petr": 0}
@@ -313,9 +313,9 @@ def test_explain_legal_and_illegal() -> None:
     )
     assert result.exit_code == 1
     assert "ILLEGAL" in result.stdout and "[basra.capture.group]" in result.stdout
-    assert "takes 9H" in result.stdout
+    assert "takes 9♥" in result.stdout
     ok = run("explain", str(FIXTURES / "basra-egyptian-2p.toml"), "-d", "1", "-p", "1")
-    assert ok.exit_code == 0 and "[basra.jack]" in ok.stdout and "Floor: AS 5D 7S 2S" in ok.stdout
+    assert ok.exit_code == 0 and "[basra.jack]" in ok.stdout and "Floor: A♠ 5♦ 7♠ 2♠" in ok.stdout
     bura = run("explain", str(FIXTURES / "bura-classic-2p.toml"), "-d", "1", "-p", "15")
     assert bura.exit_code == 0 and "[bura.claim]" in bura.stdout
     missing = run("explain", str(FIXTURES / "bura-classic-2p.toml"), "-d", "99", "-p", "1")

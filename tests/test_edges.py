@@ -29,6 +29,7 @@ from scripts.tournament_robustness import play
 from .conftest import run
 from .test_hostile import in_startup
 
+pytestmark = pytest.mark.slow  # some 220 processes: the slow family (README)
 REFEREE = [sys.executable, "-m", "referee"]
 TEXT = "Café"  # free text: the edges give it as bytes that are not UTF-8, or as ASCII
 
@@ -74,6 +75,7 @@ RECIPES: dict[tuple[str, ...], Recipe] = {
     ("live",): Recipe(("live", "-f", "match.toml"), "match.toml"),
     ("standings",): Recipe(("standings", "tour/round-1"), "tour/round-1"),
     ("explain",): Recipe(("explain", "match.toml", "--deal", "1", "--play", "1"), "match.toml"),
+    ("serve",): Recipe(("serve", "--dir", "tour", "--urls"), "tour"),  # says them and exits
     ("tournament", "new"): Recipe(("tournament", "new", TEXT, "--game", "basra", "-p", "A",
                                    "-p", "B", "-d", "other"), "other"),
     ("tournament", "add"): Recipe(("tournament", "add", TEXT, "-d", "tour"), "tour"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -93,6 +94,7 @@ def test_values_swapped_in_valid_logs(seed: bytes, pick: int, token: str) -> Non
     check_reader("\n".join(lines).encode())
 
 
+@pytest.mark.slow
 def test_fuzz_harness_short_run() -> None:
     """A short run of scripts/fuzz_reader.py (the long run's figures are in bench/README):
     generated and mutated inputs of every game through the reader and the replay, and no

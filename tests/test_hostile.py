@@ -324,6 +324,7 @@ def test_an_internal_error_exits_70(open_log: Path, monkeypatch: pytest.MonkeyPa
 # --- Ctrl-C at random moments ---------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_ctrl_c_never_prints_a_traceback_and_tells_the_truth(tmp_path: Path) -> None:
     """SIGINT at random moments of `referee play` (the installed entry point): never a
     traceback; when it says the entry was written, it was, and when it says nothing was

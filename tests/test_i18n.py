@@ -203,7 +203,7 @@ def test_live_rulings_are_said_in_each_language(tmp_path: Path, code: str) -> No
     assert RULINGS[code][0] in text
     said.clear()
     live.handle("help")
-    assert {"ar": "اكتب رمية", "fa": "یک بازی یا", "ru": "Введите ход"}[code] in said[0]
+    assert {"ar": "اكتب رمية", "fa": "یک حرکت یا", "ru": "Введите ход"}[code] in said[0]
     said.clear()
     live.handle("KD KS")  # a legal capture: announced and shown in the language
     assert any({"ar": "الأرض", "fa": "زمین", "ru": "Стол"}[code] in line for line in said)

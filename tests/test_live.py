@@ -81,7 +81,7 @@ def test_a_session_at_the_table(basra: Path) -> None:
     child.sendline("KD KS")
     child.expect("Ali> ")
     child.sendline("options 9C")
-    child.expect("takes 9D")
+    child.expect("takes 9♦")
     child.expect("Ali> ")
     child.sendline("7D 9D")  # a floor of 9D adds up to 9: the 7D sweeps it
     child.expect("Omar> ")

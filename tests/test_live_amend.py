@@ -57,15 +57,48 @@ def test_delete_insert_and_undo_in_order(tmp_path: Path) -> None:
     assert said == ["referee: usage: no amendment to take back in this session"]
 
 
+def test_an_insert_gives_the_later_plays_to_the_player_whose_turn_it_is(tmp_path: Path) -> None:
+    """Issue 37: the later plays keep their cards and captures and follow the turn."""
+    live, said = session(tmp_path)
+    live.handle("amend deal 1 play 1 insert 6H -")
+    assert plays(tmp_path) == ["Ali 6H", "Omar 8S 5H 3C", "Ali KD KS", "Omar 4C"]
+    assert said[:5] == [
+        "Inserted at deal 1, entry 1: Ali 6H (trail).",
+        "3 later plays now go to the player whose turn it is:",
+        "  entry 2: Ali 8S takes 5H 3C → Omar 8S takes 5H 3C",
+        "  entry 3: Omar KD takes KS → Ali KD takes KS",
+        "  entry 4: Ali 4C (trail) → Omar 4C (trail)",
+    ]
+    assert said[5] == "To take it back: amend undo"
+    live.handle("amend undo")
+    assert plays(tmp_path) == BEFORE
+
+
 def test_a_change_that_makes_a_later_entry_illegal_writes_nothing(tmp_path: Path) -> None:
     live, said = session(tmp_path)
     before = (tmp_path / "match.toml").read_bytes()
-    live.handle("amend deal 1 play 1 insert 6H -")
-    assert said[0].startswith("referee: [turn.order] (deal 1, play 2, deals[0].plays[1]): ")
-    assert "inserting before deal 1, entry 1 would make this illegal" in said[0]
+    live.handle("amend deal 1 play 2 insert KH KS")
+    assert said[0].startswith(
+        "referee: [basra.capture.group] (deal 1, play 2, deals[0].plays[1]): "
+    )
+    assert "gives entry 2 (Omar KD takes KS) to Ali, whose turn it then is" in said[0]
+    assert "nothing was written: amend or delete entry 2 first" in said[0]
     assert (tmp_path / "match.toml").read_bytes() == before
     said.clear()
     live.handle("amend undo")  # nothing was amended
+    assert said == ["referee: usage: no amendment to take back in this session"]
+
+
+def test_an_amendment_that_changes_nothing_writes_nothing(tmp_path: Path) -> None:
+    live, said = session(tmp_path)
+    before = (tmp_path / "match.toml").read_bytes()
+    live.handle("amend deal 1 play 2 KD KS")
+    assert said == [
+        "Nothing changed: deal 1, entry 2 already records Omar KD takes KS; nothing was written."
+    ]
+    assert (tmp_path / "match.toml").read_bytes() == before
+    said.clear()
+    live.handle("amend undo")
     assert said == ["referee: usage: no amendment to take back in this session"]
 
 

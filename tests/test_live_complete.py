@@ -150,8 +150,8 @@ def test_positions_in_a_fishing_game(tmp_path: Path) -> None:
     assert session.completions("", "8H 5H ") == ["3C"]
     assert session.completions("", "3D ") == ["3C", "-"]
     assert "9D" not in session.completions("9", "")  # on the floor
-    assert session.completions("", "") [-9:] == [
-        "help", "show", "score", "undo", "options", "deal", "hand", "amend", "quit"
+    assert session.completions("", "") [-10:] == [
+        "help", "show", "entries", "score", "undo", "options", "deal", "hand", "amend", "quit"
     ]  # fmt: skip
     assert session.completions("", "deal ")[-2:] == ["buried", "dealer"]  # not `returned`
     session.handle("hand Ali 8H 2C 7D KS")

@@ -272,6 +272,7 @@ def test_publish_names_its_temporaries_for_its_process(
 # --- every bad value of the tournament file: a short run of the structure-aware fuzz ---
 
 
+@pytest.mark.slow
 def test_a_fuzzed_tournament_file_is_refused_in_plain_lines_and_changes_nothing() -> None:
     """scripts/fuzz_tournament.py, briefly: mutated files of real tournaments through
     status, standings, verify and pair (the long run is in the note and bench/README.md)."""
@@ -306,3 +307,21 @@ def test_persian_free_text_keeps_its_non_joiner(event: Path) -> None:
     ok("tournament", "result", "1", "--time", "--reason", "بازیکن نمی\u200cآید")
     assert ok("tournament", "verify")
     assert "نمی\u200cآید" in (event / "tournament.toml").read_text()
+
+
+def test_a_table_size_edited_after_a_round_is_a_problem_not_a_crash(tmp_path: Path) -> None:
+    """The long fuzz's finding (seed 12, input 33,889): rounds seated three a table, the
+    file then said two; verify's least-cost check failed to unpack a table (exit 70)."""
+    os.chdir(tmp_path)
+    ok("tournament", "new", "Cup", "--game", "basra", "--table-size", "3",
+       *[a for n in "ABCDEF" for a in ("-p", n)], "--seed", "2")  # fmt: skip
+    for table in json.loads(ok("tournament", "pair", "--json"))["tables"]:
+        play(tmp_path / table["log"], table["table"])
+    edit(tmp_path, r"^table_size = 3", "table_size = 2")
+    before = snapshot(tmp_path)
+    for command in ("status", "standings", "verify", "pair"):
+        result = run("tournament", command)
+        said = result.stdout + result.stderr
+        assert result.exit_code == 1, (command, said)
+        assert "round[0].tables[0].sides" in said and "found 3" in said, (command, said)
+    assert snapshot(tmp_path) == before

@@ -16,7 +16,10 @@ import pytest
 from tests.test_publish import HOSTILE, build, figures, ok
 from tests.test_sheet_browser import BROWSER, chrome, dom
 
-pytestmark = pytest.mark.skipif(BROWSER is None, reason="no headless Chromium found")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(BROWSER is None, reason="no headless Chromium found"),
+]
 
 
 def published(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *args: str) -> Path:

@@ -23,9 +23,12 @@ from tests.test_sheet import Page, check_figures
 
 BROWSERS = ("chromium-headless-shell", "chromium", "chromium-browser", "google-chrome")
 BROWSER = next((found for b in BROWSERS if (found := shutil.which(b))), None)
-pytestmark = pytest.mark.skipif(
-    BROWSER is None, reason=f"no headless Chromium found (looked for {', '.join(BROWSERS)})"
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        BROWSER is None, reason=f"no headless Chromium found (looked for {', '.join(BROWSERS)})"
+    ),
+]
 FLAGS = (
     "--headless",
     "--no-sandbox",

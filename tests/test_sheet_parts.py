@@ -46,18 +46,36 @@ def test_the_legend_holds_each_partnership_whole(tmp_path: Path) -> None:
 def test_the_header_shows_the_event_and_the_date(tmp_path: Path) -> None:
     page = sheet(tmp_path, True)
     assert "<bdi data-event>Café Cup &lt;b&gt;</bdi>" in page
-    assert '<bdi dir="ltr" data-date>2026-12-02</bdi>' in page
+    # the day as the reader writes it, the machine's form in the attribute
+    assert '<bdi data-date><time datetime="2026-12-02">2 December 2026</time></bdi>' in page
     blank = sheet(tmp_path, False)
     assert blank.count('<span class="blank"></span>') == 2
     assert "data-event" not in blank and "data-date" not in blank
 
 
-def test_the_terminal_chart_shortens_with_an_ellipsis_and_a_legend() -> None:
-    """`score`'s chart never cuts a partnership's name silently ("Ali & Ha ####"): the
-    label ends in an ellipsis and a legend line under the chart gives the whole name."""
+def test_the_terminal_chart_names_a_partnership_in_full() -> None:
+    """Issue 37: `score`'s chart says "Ali & Hoda" whole, not "Ali & H…" with a legend."""
     result = run("score", str(ROOT / "sample_games" / "basra-classic-4p.toml"))
     assert result.exit_code == 0
     chart = result.stdout.split("Running totals:", 1)[1].splitlines()
     bars = [line for line in chart if line.startswith("deal")]
-    assert bars and all("Ali & H… " in line and "Ali & Ha " not in line for line in bars)
-    assert "Ali & H…: Ali & Hoda" in chart
+    assert bars and all("Ali & Hoda #" in line and "Omar & Samir #" in line for line in bars)
+    assert all("…" not in line for line in chart)
+
+
+def test_the_terminal_chart_shortens_only_a_long_name_with_an_ellipsis_and_a_legend() -> None:
+    """A name longer than the chart's label is never cut silently: the label ends in an
+    ellipsis and a legend line under the chart gives the whole name."""
+    from referee.render import LABEL, sheet_chart
+    from referee.scoresheet import build
+
+    from .conftest import replay_text
+
+    long = "Alexandra Konstantinopolskaya"
+    text = (
+        (ROOT / "sample_games" / "basra-egyptian-2p.toml").read_text().replace('"Ali"', f'"{long}"')
+    )
+    chart = sheet_chart(build(replay_text(text))).splitlines()
+    label = long[: LABEL - 1] + "…"
+    assert all(f"{label} #" in line for line in chart if line.startswith("deal"))
+    assert f"{label}: {long}" in chart

@@ -313,7 +313,7 @@ def test_names_and_cards_as_people_type_them(at_table: Path) -> None:
     ok("play", "♦K", "--takes", "KS")  # the suit symbol first
     result = run_command("play", "4C", "--takes", "")
     assert result.exit_code == 2 and "--trail" in result.stderr
-    assert "8S was already played by Ali" in ok("options", "8S").stdout
+    assert "8♠ was already played by Ali" in ok("options", "8S").stdout
 
 
 def test_ascii_mode_prints_only_ascii(at_table: Path) -> None:

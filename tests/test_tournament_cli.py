@@ -62,9 +62,11 @@ def test_a_small_event_from_start_to_close(event: Path) -> None:
     status = json.loads(ok("status", "--json"))
     assert [t["state"] for t in status["rounds"][0]["tables"]] == ["not-started", "not-started"]
     assert status["rounds"][0]["tables"][0]["match_points"] is None
-    refused(1, "tournament.pending", "pair")
+    said = refused(1, "tournament.pending", "pair")
+    assert "round 1: no result yet at tables 1 and 2" in said  # issue 37: said as a table says it
     play(event / "round-1/table-1.toml", 1)
-    refused(1, "tournament.pending", "pair")
+    said = refused(1, "tournament.pending", "pair")
+    assert "round 1: no result yet at table 2" in said
     t2 = paired["tables"][1]
     ok("result", "2", "--forfeit", t2["sides"][1], "--reason", "did not come")
     status = json.loads(ok("status", "--json"))

@@ -114,8 +114,8 @@ def basra(tmp_path: Path) -> str:
 def test_a_capture_and_a_trail_are_said_back_first(tmp_path: Path) -> None:
     log = basra(tmp_path)
     out = ok("play", "9D", "--takes", "5D 4C AC 8C", "--ascii", "-f", log).splitlines()
-    assert out[0] == "Omar: 9D takes 5D 4C AC 8C"
-    assert out[1] == "Omar sweeps the floor: a basra for Omar."
+    assert out[0] == "Omar: 9D takes 5D 4C AC 8C - Omar sweeps the floor: a basra."
+    assert out[1:] == ["Floor: empty", "To play: Ali"]  # the quiet echo: three lines
     out = ok("play", "4H", "--trail", "-f", log).splitlines()
     assert out[0] in ("Ali: 4♥ trails", "Ali: 4H trails")
 
@@ -141,14 +141,30 @@ def bura(tmp_path: Path) -> str:
 
 def test_trick_plays_say_who_holds_the_trick(tmp_path: Path) -> None:
     log = bura(tmp_path)
-    first = [
-        ok("play", *cards, "--ascii", "-f", log).splitlines()[:2]
+    said = [
+        ok("play", *cards, "--ascii", "-f", log).splitlines()
         for cards in (("AS", "10S"), ("6H", "7H"), ("AH",), ("6C",))
     ]
-    assert first[0][0] == "Petr: AS 10S leads"
-    assert first[1] == ["Ivan: 6H 7H holds the trick", "Ivan takes trick 1."]
-    assert first[2][0] == "Ivan: AH leads"
-    assert first[3] == ["Petr: 6C does not beat AH; Ivan holds the trick", "Ivan takes trick 2."]
+    assert said[0] == ["Petr leads AS 10S", "Trick: Petr AS 10S", "Ivan to follow"]
+    assert said[1][0] == "Ivan plays 6H 7H and holds the trick - Ivan takes trick 1."
+    assert said[1][1:] == [
+        "Deal 1, dealt by Ivan; trump 9H; 1 trick played; stock 26",
+        "Ivan to lead",
+    ]
+    assert said[2][0] == "Ivan leads AH"
+    beaten = "Petr plays 6C, not beating AH; Ivan holds the trick - Ivan takes trick 2."
+    assert said[3][0] == beaten
+
+
+def test_two_cards_that_do_not_beat_two_are_said_right(tmp_path: Path) -> None:
+    """Issue 37: "6H 7H holds the trick", "does not beat": the player plays the cards."""
+    log = str(tmp_path / "u.toml")
+    ok("new", "bura", "-p", "Ivan", "-p", "Petr", "--no-date", "-f", log)
+    ok("deal", "--dealer", "Ivan", "--trump", "9H", "-f", log)
+    ok("play", "AS", "10S", "-f", log)
+    out = ok("play", "6C", "7C", "--ascii", "-f", log).splitlines()
+    said = "Ivan plays 6C 7C, not beating AS 10S; Petr holds the trick - Petr takes trick 1."
+    assert out[0] == said
 
 
 def test_a_claim_over_lagging_hands_says_to_record_the_draws(tmp_path: Path) -> None:

@@ -9,7 +9,6 @@ import typer
 from referee.cli.boundary import echo, errors_as_lines
 from referee.cli.group import (
     DEFAULT_FILE,
-    AsciiFlag,
     MatchFile,
     TakesOption,
     TrailFlag,
@@ -96,7 +95,6 @@ def amend(
         str | None, typer.Option(help=help_text("The date, corrected (YYYY-MM-DD)."))
     ] = None,
     file: MatchFile = DEFAULT_FILE,
-    ascii_only: AsciiFlag = False,
 ) -> None:
     """Correct any entry (replace, insert before, delete), a deal's recorded hand, or the
     header; everything after the change is checked again, and nothing is written when it
@@ -112,7 +110,7 @@ def amend(
     if deal is None:
         raise UsageError(sentence("name the deal: --deal N"))
     if hand is not None:
-        _hand(file, deal, hand, ascii_only)
+        _hand(file, deal, hand)
         return
     if play is None:
         raise UsageError(sentence("name the entry: --play M"))
@@ -121,10 +119,10 @@ def amend(
     if not delete and not cards:
         raise UsageError(sentence("name the play that belongs there, or --delete"))
     typed = None if delete else _play(cards or [], takes, trail, by)
-    _entry(file, deal, play, typed, insert, ascii_only)
+    _entry(file, deal, play, typed, insert)
 
 
-def _hand(file: Path, deal: int, hand: str, ascii_only: bool) -> None:
+def _hand(file: Path, deal: int, hand: str) -> None:
     """``--hand NAME="CARDS"``: a deal's recorded hand corrected."""
     from referee.amend import amend_hand
     from referee.session import Table
@@ -135,18 +133,20 @@ def _hand(file: Path, deal: int, hand: str, ascii_only: bool) -> None:
         raise UsageError(sentence('--hand takes NAME="CARDS", found {value}', value=repr(hand)))
     said = amend_hand(Table(file), deal, name.strip(), parse_card_list(text, "--hand"))
     echo(sentence("Recorded {what}.", what=said.said))
-    status(said.match, said.replayed, ascii_only)
+    status(said.match, said.replayed)
 
 
-def _entry(
-    file: Path, deal: int, play: int, typed: "Play | None", insert: bool, ascii_only: bool
-) -> None:
+def _entry(file: Path, deal: int, play: int, typed: "Play | None", insert: bool) -> None:
     """An entry replaced, inserted before (``insert``) or deleted (``typed`` None)."""
     from referee.amend import amend_entry
     from referee.session import Table
 
     done = amend_entry(Table(file), deal, play, typed, "insert" if insert else "replace")
     echo(done.said)
+    if not done.changed:
+        return
+    for line in done.notes:
+        echo(line)
     if done.back:
         echo(sentence("To take it back: {command}", command=done.back))
-    status(done.match, done.replayed, ascii_only)
+    status(done.match, done.replayed)

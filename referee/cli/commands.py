@@ -23,6 +23,7 @@ COMMANDS = {
     "standings": "logs",
     "explain": "logs",
     "tournament": "tournament",
+    "serve": "serve",
 }
 ORDER = tuple(COMMANDS)
 

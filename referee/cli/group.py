@@ -14,9 +14,10 @@ from typer.core import TyperGroup
 from referee import __version__
 from referee.cli.boundary import err, machine_error, quiet_stdout, refusal
 from referee.cli.language import choose_language, localized, usage_error_said
-from referee.messages import help_text, sentence
+from referee.messages import help_text, sentence, show_suits
 from referee.registry import GAMES
-from referee.usage import UsageError, lift_lang
+from referee.text import suits_fit
+from referee.usage import UsageError, lift_ascii, lift_lang
 
 GAME_NAMES = ", ".join(GAMES)
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
@@ -32,9 +33,6 @@ JsonFlag = Annotated[bool, typer.Option("--json", help=help_text("Print JSON for
 NoteOption = Annotated[
     str | None,
     typer.Option("--note", help=help_text("Free text kept with it in the log.")),
-]
-AsciiFlag = Annotated[
-    bool, typer.Option("--ascii", help=help_text("Plain ASCII: suits as S H D C, no symbols."))
 ]
 JobsOption = Annotated[
     int | None,
@@ -63,13 +61,25 @@ VariantOption = Annotated[
 ]
 
 
+_ascii_asked = [False]
+
+
+def ascii_asked() -> bool:
+    """Was ``--ascii`` given on this run's command line (anywhere)? A page written to a file
+    (a score sheet, the tournament's site) takes the suits unless it was."""
+    return _ascii_asked[0]
+
+
 def invoke(run: Callable[[list[str]], Any], args: list[str]) -> int:
     """Run the parser on ``args`` (``--lang`` lifted to the front) and answer every way it
     can end in one plain line: the exit code."""
     lang, rest = lift_lang(args)
+    ascii_only, rest = lift_ascii(rest)
     try:
         if sys.stdout is None:
             raise OSError(0, sentence("standard output is closed"))
+        _ascii_asked[0] = ascii_only
+        show_suits(not ascii_only and suits_fit(sys.stdout))  # one notation for the run
         choose_language(lang)
         code = run(rest if lang is None else ["--lang", lang, *rest])
     except (typer.Exit, SystemExit) as done:
@@ -179,6 +189,16 @@ def root(
             ),
         ),
     ] = None,
+    ascii_only: Annotated[
+        bool,
+        typer.Option(
+            "--ascii",
+            help=help_text(
+                "Cards in plain ASCII (8S, not 8♠), anywhere on the line; also when the "
+                "terminal cannot show the suits. JSON, CSV and logs are always ASCII."
+            ),
+        ),
+    ] = False,
 ) -> None:
     """Referee and scorekeeper for card games played with real cards."""
     try:

@@ -11,16 +11,21 @@ from referee.cli.boundary import INTERNAL, echo, err, errors_as_lines, internal_
 from referee.cli.group import (
     DEFAULT_FILE,
     GAME_NAMES,
-    AsciiFlag,
     JobsOption,
     JsonFlag,
     LogArgument,
+    RuleOption,
     VariantOption,
     app,
     game_and_variant,
+    rule_overrides,
 )
 from referee.messages import help_text, plural_sentence, sentence
 from referee.usage import UsageError
+from referee.words.terms import game_said, variant_said
+
+if TYPE_CHECKING:
+    from referee.params import Value
 
 if TYPE_CHECKING:
     from referee.standings import Summary
@@ -40,9 +45,10 @@ def leave(broken: bool, bad: bool) -> None:
 def score(
     file: Annotated[Path, typer.Argument(help=help_text("The match log."))] = DEFAULT_FILE,
     as_json: JsonFlag = False,
-    ascii_only: AsciiFlag = False,
 ) -> None:
     """The score sheet: every finished deal with its breakdown, totals and the winner.
+    With --json, the side whose forfeit ended a deal (Bura, Kozel) has "forfeit": true in
+    its breakdown.
 
     Example: referee score sample_games/basra-egyptian-2p.toml --json
     """
@@ -55,13 +61,16 @@ def score(
 
         echo(json.dumps(score_json(match, replayed), ensure_ascii=False))
     else:
-        echo(score_sheet(match, replayed, Style.for_terminal(ascii_only)))
+        echo(score_sheet(match, replayed, Style.for_terminal()))
 
 
 @app.command()
 @errors_as_lines
 def verify(
-    files: Annotated[list[Path], typer.Argument(help=help_text("Match logs to replay and check."))],
+    files: Annotated[
+        list[Path] | None,
+        typer.Argument(help=help_text("Match logs to replay and check (default: match.toml).")),
+    ] = None,
     as_json: JsonFlag = False,
     jobs: JobsOption = None,
     digest: Annotated[
@@ -76,6 +85,7 @@ def verify(
 
     Example: referee verify sample_games/*.toml --json
     """
+    files = files or [DEFAULT_FILE]  # as every table command, the match in this folder
     if digest is not None:
         from referee.cli.sheet import verify_digest
 
@@ -187,17 +197,48 @@ def simulate(
             "--matches", "-k", min=1, max=100_000, help=help_text("How many matches to write.")
         ),
     ] = 1,
+    rule: RuleOption = None,
 ) -> None:
-    """Play complete matches with random and greedy legal plays; write canonical logs.
+    """Play complete matches with random and greedy legal plays; write canonical logs
+    (with the --rule overrides in [rules], as new takes them).
 
     Example: referee simulate basra --variant classic --players 4 --seed 7 --matches 10 --out sim/
+    --rule target=51
     """
-    from referee.logfile import dumps, write_atomic
-    from referee.registry import GAMES
-    from referee.simulate import simulate_match
+    from referee.logformat import MAX_DEALS
 
     name = game_and_variant(game, variant)
-    low, high = GAMES[game].player_range(name)
+    overrides = rule_overrides(game, rule or [])
+    _check_players(game, name, players)
+    _output_folder(out)
+    undecided = _write_simulated(out, game, name, players, seed, matches, overrides)
+    echo(
+        plural_sentence(
+            "Wrote {n} {game} ({variant}, {players} players) match to {folder}",
+            "Wrote {n} {game} ({variant}, {players} players) matches to {folder}",
+            matches,
+            game=game_said(game),
+            variant=variant_said(name),
+            players=players,
+            folder=str(out),
+        )
+    )
+    if undecided:  # a target out of reach, or parameters that score nothing
+        echo(
+            plural_sentence(
+                "{n} match is undecided: no side won in {deals} deals, the most a log holds",
+                "{n} matches are undecided: no side won in {deals} deals, the most a log holds",
+                undecided,
+                deals=MAX_DEALS,
+            )
+        )
+
+
+def _check_players(game: str, variant: str, players: int) -> None:
+    """``--players`` within the game's (and variant's) range, else a usage error."""
+    from referee.registry import GAMES
+
+    low, high = GAMES[game].player_range(variant)
     if not low <= players <= high:
         said = sentence(
             "--players: {game} is played by {low} to {high} players, not {count}",
@@ -207,26 +248,32 @@ def simulate(
             count=players,
         )
         raise UsageError(said)
-    from referee.cli.progress import progress
 
-    _output_folder(out)
+
+def _write_simulated(
+    out: Path,
+    game: str,
+    variant: str,
+    players: int,
+    seed: int,
+    matches: int,
+    overrides: "dict[str, Value]",
+) -> int:
+    """Simulate and write ``matches`` logs into ``out``; how many are left undecided."""
+    from referee.cli.progress import progress
+    from referee.logfile import dumps, write_atomic
+    from referee.match import decided
+    from referee.simulate import simulate_match
+
+    undecided = 0
     with progress(matches, sentence("Playing the matches")) as step:
         for k in range(matches):
-            match = simulate_match(game, name, players, seed * 100_003 + k)
-            target = out / f"{game}-{name}-{players}p-s{seed}-{k + 1:04d}.toml"
+            match = simulate_match(game, variant, players, seed * 100_003 + k, overrides)
+            undecided += not decided(match, match.result_totals or {})[0]
+            target = out / f"{game}-{variant}-{players}p-s{seed}-{k + 1:04d}.toml"
             write_atomic(target, dumps(match))
             step()
-    echo(
-        plural_sentence(
-            "Wrote {n} {game} ({variant}, {players} players) match to {folder}",
-            "Wrote {n} {game} ({variant}, {players} players) matches to {folder}",
-            matches,
-            game=game,
-            variant=name,
-            players=players,
-            folder=str(out),
-        )
-    )
+    return undecided
 
 
 def _logs_in(paths: list[Path]) -> list[Path]:
@@ -328,25 +375,35 @@ def explain(
         int, typer.Option("--deal", "-d", min=1, help=help_text("Deal, from 1."))
     ],
     play_number: Annotated[
-        int, typer.Option("--play", "-p", min=1, help=help_text("Entry in the deal, from 1."))
-    ],
-    ascii_only: AsciiFlag = False,
+        int | None,
+        typer.Option(
+            "--play",
+            "-p",
+            min=1,
+            help=help_text("Entry in the deal, from 1 (without it: the deal's entries, numbered)."),
+        ),
+    ] = None,
 ) -> None:
-    """Explain one recorded entry: the state before it, the rule, the alternatives.
+    """Explain one recorded entry: the state before it, the rule, the alternatives. Without
+    --play, list the deal's entries with their numbers, who, what and what each did.
 
-    Example: referee explain match.toml --deal 2 --play 14
+    Example: referee explain match.toml --deal 2   ·   referee explain match.toml --deal 2 --play 14
     """
     from referee.explain import explain as explain_entry
     from referee.logfile import load
     from referee.problems import RefereeError
     from referee.render import Style
-    from referee.report import explanation_lines
+    from referee.report import entries_lines, explanation_lines
 
     match, problems = load(file)
     if match is None:
         raise RefereeError(problems)
+    style = Style.for_terminal()
+    if play_number is None:
+        for line in entries_lines(match, deal_number, style):
+            echo(line)
+        return
     result = explain_entry(match, deal_number, play_number)
-    style = Style.for_terminal(ascii_only)
     for line in explanation_lines(result):  # every part from the log is escaped by say()
         echo(style.text(line))
     if not result.ok:

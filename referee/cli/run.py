@@ -16,7 +16,7 @@ from referee.cli.boundary import refusal
 from referee.cli.commands import command_module, full_app
 from referee.cli.group import app, new_app
 from referee.cli.language import choose_language
-from referee.usage import UsageError, lift_lang
+from referee.usage import UsageError, lift_ascii, lift_lang
 
 
 def _chosen(name: str) -> list[typer.models.CommandInfo]:
@@ -41,6 +41,7 @@ def main() -> None:
         choose_language(lang)  # before the help is built: it is said in that language
     except UsageError as e:
         sys.exit(refusal(e))
+    rest = lift_ascii(rest)[1]
     chosen = _chosen(rest[0] if rest else "")
     completing = any(key.endswith("_COMPLETE") for key in os.environ)
     helping = "--help" in args or "-h" in args

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee.cli.boundary import echo, errors_as_lines
-from referee.cli.group import app
+from referee.cli.group import app, ascii_asked
 from referee.messages import help_text, sentence
 
 if TYPE_CHECKING:
@@ -45,11 +45,9 @@ def sheet(
             "--output", "-o", help=help_text("Write here (atomically) instead of standard output.")
         ),
     ] = None,
-    ascii_only: Annotated[
-        bool, typer.Option("--ascii", help=help_text("Plain ASCII: suits as S H D C, no symbols."))
-    ] = False,
 ) -> None:
     from referee.html.sheet import render
+    from referee.messages import show_suits
     from referee.scoresheet import build
     from referee.session import open_match
 
@@ -59,7 +57,8 @@ def sheet(
         check_output(out, [file])
     match, replayed = open_match(file)
     value = build(replayed)
-    page = render(value, log_digest(match, replayed), ascii_only).encode("utf-8")
+    show_suits(not ascii_asked())  # a UTF-8 page: its sentences as its cards, whatever the terminal
+    page = render(value, log_digest(match, replayed), ascii_asked()).encode("utf-8")
     if out is None:
         sys.stdout.buffer.write(page)
         sys.stdout.flush()

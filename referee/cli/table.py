@@ -11,7 +11,6 @@ from referee.cli.group import (
     DEFAULT_FILE,
     GAME_NAMES,
     SHOWN,
-    AsciiFlag,
     JsonFlag,
     MatchFile,
     NamedVariant,
@@ -34,21 +33,39 @@ if TYPE_CHECKING:
     from referee.session import Recorded
 
 
-def status(match: Any, replayed: Any, ascii_only: bool = False) -> None:
+def status(match: Any, replayed: Any) -> None:
     """The table now, as ``show`` prints it."""
     from referee.render import Style, show
 
-    echo(show(match, replayed, Style.for_terminal(ascii_only)))
+    echo(show(match, replayed, Style.for_terminal()))
 
 
-def recorded(done: "Recorded", ascii_only: bool, confirm: str = "") -> None:
-    """What an accepted entry did, as a referee announces it, then the table now."""
+def recorded(done: "Recorded", confirm: str = "", verbose: bool = False) -> None:
+    """What an accepted entry did, as a referee announces it: quietly (the entry, the floor
+    or the trick, who is next), or in full with the table now (``verbose``, and always
+    when the entry ended the deal or the match)."""
     from referee.render import Style
-    from referee.words.announce import announce
+    from referee.words.announce import announce, quietly
 
-    for line in announce(done, Style.for_terminal(ascii_only), confirm):
+    style = Style.for_terminal()
+    state = done.replayed.state
+    if not verbose and state is not None and not state.finished:
+        for line in quietly(done, style, confirm):
+            echo(line)
+        return
+    for line in announce(done, style, confirm):
         echo(line)
-    status(done.match, done.replayed, ascii_only)
+    status(done.match, done.replayed)
+
+
+VerboseFlag = Annotated[
+    bool,
+    typer.Option(
+        "--verbose",
+        "-V",
+        help=help_text("After the entry, the whole state (as show prints it), not three lines."),
+    ),
+]
 
 
 def table(file: Any) -> Any:
@@ -103,6 +120,7 @@ def new(
     """
     from referee.messages import join
     from referee.registry import GAMES
+    from referee.words.terms import game_said, variant_said
 
     if game not in GAMES:
         raise not_a_game(game)
@@ -112,8 +130,8 @@ def new(
         sentence(
             "Started {file}: {game} ({variant}), {players}. Next: referee deal --dealer NAME …",
             file=str(file),
-            game=game,
-            variant=match.variant,
+            game=game_said(game),
+            variant=variant_said(match.variant),
             players=join(match.players),
         )
     )
@@ -142,7 +160,6 @@ def deal(
     ] = None,
     note: NoteOption = None,
     file: MatchFile = DEFAULT_FILE,
-    ascii_only: AsciiFlag = False,
 ) -> None:
     """Record a new deal: dealer, the opening floor (or Bura's trump), optional hands.
 
@@ -157,7 +174,7 @@ def deal(
     given = {"floor": floor, "buried": buried, "returned": returned, "trump": trump}
     setup = {key: text for key, text in given.items() if text is not None}
     match, replayed = table(file).deal(dealer, setup, hands, note)
-    status(match, replayed, ascii_only)
+    status(match, replayed)
 
 
 def typed_play(
@@ -190,7 +207,7 @@ def play(
     ] = None,
     note: NoteOption = None,
     file: MatchFile = DEFAULT_FILE,
-    ascii_only: AsciiFlag = False,
+    verbose: VerboseFlag = False,
 ) -> None:
     """Record one play, checked before anything is written (a trail is always --trail).
 
@@ -198,7 +215,7 @@ def play(
     referee play AS KS  (a Bura lead of two spades)
     """
     parsed, taken = typed_play(cards, takes, trail)
-    recorded(table(file).play(parsed, taken, trail, by, note), ascii_only)
+    recorded(table(file).play(parsed, taken, trail, by, note), verbose=verbose)
 
 
 @app.command()
@@ -209,7 +226,7 @@ def declare(
     by: Annotated[str, typer.Option(help=help_text("Who declares."))],
     note: NoteOption = None,
     file: MatchFile = DEFAULT_FILE,
-    ascii_only: AsciiFlag = False,
+    verbose: VerboseFlag = False,
 ) -> None:
     """Bura: record a declaration before a trick (judged with any others before it).
 
@@ -220,7 +237,7 @@ def declare(
 
     entry = TrickEntry(by, parse_card_list(" ".join(cards), "CARDS"), declares=name)
     done = table(file).announce(entry, note)
-    recorded(done, ascii_only, sentence("Recorded: {entry}.", entry=describe_entry(done.entry)))
+    recorded(done, sentence("Recorded: {entry}.", entry=describe_entry(done.entry)), verbose)
 
 
 @app.command()
@@ -234,7 +251,7 @@ def claim(
     ] = None,
     note: NoteOption = None,
     file: MatchFile = DEFAULT_FILE,
-    ascii_only: AsciiFlag = False,
+    verbose: VerboseFlag = False,
 ) -> None:
     """Bura: record a claim of 31 and judge it at once from the claimant's tricks.
 
@@ -244,7 +261,7 @@ def claim(
     from referee.report import claim_verdict
 
     done = table(file).announce(TrickEntry(by or "", claim=True), note)
-    recorded(done, ascii_only, claim_verdict(done) or "")
+    recorded(done, claim_verdict(done) or "", verbose)
 
 
 @app.command()
@@ -254,7 +271,7 @@ def forfeit(
     reason: Annotated[str, typer.Option(help=help_text("What happened."))] = FORFEIT_REASON,
     note: NoteOption = None,
     file: MatchFile = DEFAULT_FILE,
-    ascii_only: AsciiFlag = False,
+    verbose: VerboseFlag = False,
 ) -> None:
     """Bura and Kozel: a player loses the deal for a breach (a misdraw): in Bura as for a
     false claim, in Kozel their side scores the penalty for no trick.
@@ -269,7 +286,7 @@ def forfeit(
         entry=describe_entry(done.entry),
         player=done.entry.by,
     )
-    recorded(done, ascii_only, said)
+    recorded(done, said, verbose)
 
 
 @app.command("show")
@@ -277,13 +294,33 @@ def forfeit(
 def show_cmd(
     file: MatchFile = DEFAULT_FILE,
     as_json: JsonFlag = False,
-    ascii_only: AsciiFlag = False,
+    entries: Annotated[
+        bool,
+        typer.Option(
+            "--entries",
+            "-e",
+            help=help_text(
+                "List the deal's entries with their numbers, who, what and what each did."
+            ),
+        ),
+    ] = False,
 ) -> None:
-    """The state now: floor or trick, whose turn, known and unseen cards, the score.
+    """The state now: floor or trick, whose turn, known and unseen cards, the score. With
+    --entries, the entries of the deal in progress (or the last deal), numbered as explain
+    --play and amend --play take them.
 
-    Example: referee show -f match.toml
+    Example: referee show -f match.toml   ·   referee show --entries
     """
     match, replayed = table(file).open()
+    if entries and not as_json:
+        from referee.render import Style
+        from referee.report import entries_lines
+
+        if not match.deals:
+            raise UsageError(sentence("no deal is recorded yet: nothing to list"))
+        for line in entries_lines(match, len(match.deals), Style.for_terminal()):
+            echo(line)
+        return
     if as_json:
         import json
 
@@ -291,7 +328,7 @@ def show_cmd(
 
         echo(json.dumps(state_json(match, replayed), ensure_ascii=False))
     else:
-        status(match, replayed, ascii_only)
+        status(match, replayed)
 
 
 @app.command()
@@ -309,7 +346,6 @@ def options(
     ] = False,
     file: MatchFile = DEFAULT_FILE,
     as_json: JsonFlag = False,
-    ascii_only: AsciiFlag = False,
 ) -> None:
     """The legal captures for a card now, strongest first: sweeps, then the most cards
     (Bura and Kozel: the ways to beat the trick). --all or --json list up to 200.
@@ -334,12 +370,12 @@ def options(
         echo(json.dumps(plays, ensure_ascii=False))
         return
     found = table(file).options(chosen, by, limit)
-    echo(options_text(found, Style.for_terminal(ascii_only), show_all))
+    echo(options_text(found, Style.for_terminal(), show_all))
 
 
 @app.command()
 @errors_as_lines
-def undo(file: MatchFile = DEFAULT_FILE, ascii_only: AsciiFlag = False) -> None:
+def undo(file: MatchFile = DEFAULT_FILE) -> None:
     """Remove the last recorded entry (or an empty last deal), whatever it decided: the
     deal's score and the match result are worked out again from what remains.
 
@@ -347,7 +383,7 @@ def undo(file: MatchFile = DEFAULT_FILE, ascii_only: AsciiFlag = False) -> None:
     """
     done = table(file).undo()
     echo(sentence("Removed {what}.", what=done.said))
-    status(done.match, done.replayed, ascii_only)
+    status(done.match, done.replayed)
 
 
 @app.command()
@@ -369,7 +405,6 @@ def hand(
         ),
     ] = False,
     file: MatchFile = DEFAULT_FILE,
-    ascii_only: AsciiFlag = False,
 ) -> None:
     """Add cards a player received to their recorded hand in this deal: a later round's
     cards (Basra, Pasur) or a card drawn (Bura), appended in the order given.
@@ -379,14 +414,14 @@ def hand(
     """
     done = table(file).hand(name, " ".join(cards or []), replace)
     echo(sentence("Recorded {what}.", what=done.said))
-    status(done.match, done.replayed, ascii_only)
+    status(done.match, done.replayed)
 
 
 @app.command()
 @errors_as_lines
 def live(
     file: MatchFile = DEFAULT_FILE,
-    ascii_only: AsciiFlag = False,
+    verbose: VerboseFlag = False,
 ) -> None:
     """An interactive session at the table: type just the cards; each entry is saved at once.
 
@@ -395,4 +430,4 @@ def live(
     from referee.live import run
 
     table(file).open()  # a clear error now if the file is not a valid log
-    run(file, ascii_only)
+    run(file, verbose=verbose)

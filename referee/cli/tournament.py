@@ -12,7 +12,7 @@ import typer
 
 from referee.cli.boundary import echo as out
 from referee.cli.boundary import errors_as_lines as errors
-from referee.cli.group import NamedVariant, RuleOption
+from referee.cli.group import NamedVariant, RuleOption, ascii_asked
 from referee.cli.tournament_new import (
     entrant_list,
     game_rules,
@@ -21,6 +21,12 @@ from referee.cli.tournament_new import (
     points_set,
 )
 from referee.messages import help_text, join, plural_sentence, sentence
+from referee.words.terms import (
+    decision_said,
+    game_said,
+    system_said,
+    variant_said,
+)
 
 if TYPE_CHECKING:
     pass
@@ -118,9 +124,9 @@ def new_cmd(
             "{rounds} rounds, seed {seed}.",
             file=str(folder / "tournament.toml"),
             name=name,
-            game=game,
-            variant=t.variant,
-            system=system,
+            game=game_said(game),
+            variant=variant_said(t.variant),
+            system=system_said(system),
             count=len(t.entrants),
             rounds=t.rounds,
             seed=t.seed,
@@ -249,7 +255,13 @@ def result_cmd(
     set_points = points_set(points or [])
     made = director.decision(kinds[0], reason.strip(), absent, set_points)
     director.decide(folder, table, made, done)
-    out(sentence("Table {table}: decided ({kind}), reason recorded.", table=table, kind=kinds[0]))
+    out(
+        sentence(
+            "Table {table}: decided ({kind}), reason recorded.",
+            table=table,
+            kind=decision_said(kinds[0]),
+        )
+    )
     if done.tournament is not None:
         next_steps(report.next_steps(done.tournament, done.facts, folder))
 
@@ -335,8 +347,8 @@ def status_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
         sentence(
             "{name}: {game} ({variant}), round {round} of {rounds}",
             name=t.name,
-            game=t.game,
-            variant=t.variant,
+            game=game_said(t.game),
+            variant=variant_said(t.variant),
             round=t.current,
             rounds=t.rounds,
         )
@@ -403,7 +415,7 @@ def standings_cmd(
                 ]
             )
     else:
-        out(sentence("{name}: standings after round {round}", name=t.name, round=s.after_round))
+        out(report.standings_title(t, s, after_round))
         if s.pending:
             out(
                 plural_sentence(
@@ -466,9 +478,6 @@ def publish_cmd(
             help=help_text("Replace an earlier publication even if files were added to it."),
         ),
     ] = False,
-    ascii_only: Annotated[
-        bool, typer.Option("--ascii", help=help_text("Plain ASCII: suits as S H D C, no symbols."))
-    ] = False,
     tournament: Annotated[
         Path, typer.Argument(help=help_text("The tournament's folder."), show_default=False)
     ] = HERE,
@@ -482,7 +491,7 @@ def publish_cmd(
     from referee.html.publish import publish
 
     with progress(0, sentence("Writing the pages")) as step:
-        count = publish(tournament, output, force, ascii_only, step)
+        count = publish(tournament, output, force, ascii_asked(), step)
     out(
         plural_sentence(
             "Wrote {n} page to {dir} (open index.html).",

@@ -46,11 +46,13 @@ Line = tuple[str | Fact | Cards, ...]  # a line a person reads: words or facts, 
 
 
 class View(NamedTuple):
-    """What a person sees of a deal in progress: lines of text and cards, in order, and the
-    same facts as plain data for ``show --json``."""
+    """What a person sees of a deal in progress: lines of text and cards, in order, the
+    same facts as plain data for ``show --json``, and the few lines said after each play
+    (``brief``: the floor or the trick, and who is next; none: the turn alone)."""
 
     lines: tuple[Line, ...]
     data: dict[str, object]
+    brief: tuple[Line, ...] = ()
 
 
 class Options(NamedTuple):
@@ -64,13 +66,15 @@ class Options(NamedTuple):
 
 class Explanation(NamedTuple):
     """The ruling on one entry: the rule ids that apply, the ruling in words, the legal
-    alternatives, and whether the entry is legal."""
+    alternatives, and whether the entry is legal. ``answer`` is the question the entry
+    raised, answered, where "legal" says too little (a claim: was it true?)."""
 
     rules: list[str]
     lines: list[Words]
     legal: list[Words]
     ok: bool
     more: int = 0  # legal alternatives beyond those listed
+    answer: Words | None = None
 
 
 MAX_LEGAL_SHOWN = 12  # legal alternatives a ruling lists; the rest are counted
@@ -97,6 +101,7 @@ class Illegal(Exception):
 POT = "pot"  # a carried value: the money in the pot after a deal (a game whose spec has a pot)
 PAYMENTS = "payments"  # a tally: what each player paid into the pot (-) or took (+)
 SWEEPS = "sweeps"  # a tally: the sweeps that scored, per side (a game whose spec has sweeps)
+FORFEITS = "forfeits"  # a tally: 1 for the side whose forfeit ended the deal (Bura, Kozel)
 
 
 class MatchSoFar:
@@ -123,7 +128,8 @@ class DealResult:
     winner where the game names one (None when void or lost to a false claim), how it
     ended, and two mappings the game owns: ``carried``, what passes on to the next deal's
     :class:`MatchSoFar`, and ``tallies``, figures it counted per side or player by name (the
-    well-known ones: :data:`POT` carried, :data:`PAYMENTS` and :data:`SWEEPS` tallied)."""
+    well-known ones: :data:`POT` carried, :data:`PAYMENTS`, :data:`SWEEPS` and
+    :data:`FORFEITS` tallied)."""
 
     __slots__ = ("breakdown", "carried", "how", "next_dealer", "score", "tallies", "winner")
 
@@ -293,6 +299,11 @@ class DealState(ABC):
         """True when the deal is finished as recorded but an entry may still follow it
         (Bura: another declaration before the same trick, a claim after the last trick)."""
         return False
+
+    def may_follow(self) -> Fact | None:
+        """When :meth:`can_follow`: what may still follow the finished deal and how to
+        record it (said with the deal's end, so that nobody takes the end for final)."""
+        return None
 
     @abstractmethod
     def received(self, player: str) -> int:

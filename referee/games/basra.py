@@ -42,11 +42,15 @@ class BasraDeal(FishingDeal):
         cls, deck: list[Card], rng: random.Random, rules: dict[str, Value]
     ) -> tuple[list[Card], list[Card]] | None:
         """[basra.deal.floor] Jacks and the 7D are replaced from the top until none is left;
-        then they go into the middle of the stock, so none comes back as a replacement."""
+        then they go into the middle of the stock, so none comes back as a replacement. A
+        stock too short to replace them (hands so large that the first round takes nearly
+        every card) calls for a redeal: no record of that deal could be legal."""
         floor = [deck.pop() for _ in range(cls.floor_size)]
         buried: list[Card] = []
         while any(c.rank == "J" or c == SEVEN_DIAMONDS for c in floor):
             bad = [c for c in floor if c.rank == "J" or c == SEVEN_DIAMONDS]
+            if len(bad) > len(deck):
+                return None
             floor = [c for c in floor if c not in bad]
             buried.extend(bad)
             floor.extend(deck.pop() for _ in bad)
@@ -65,6 +69,11 @@ class BasraDeal(FishingDeal):
                     "floor",
                 )
             )
+        return out
+
+    def check_set_aside(self) -> list[Problem]:
+        """[basra.deal.floor] Only jacks and the 7D are buried."""
+        out = []
         wrong = [c for c in self.deferred if c.rank != "J" and c != SEVEN_DIAMONDS]
         if wrong:
             out.append(
@@ -213,7 +222,9 @@ class BasraDeal(FishingDeal):
             raise self.illegal(
                 "basra.capture.group",
                 fact(
-                    "basra.no-group.an" if card.rank in ("A", "8") else "basra.no-group.a",
+                    {"A": "basra.no-group.ace", "8": "basra.no-group.an"}.get(
+                        card.rank, "basra.no-group.a"
+                    ),
                     cards=takes,
                     rank=card.rank,
                 ),

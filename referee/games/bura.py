@@ -5,10 +5,19 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from referee.cards import Card
-from referee.games.base import DealResult, Explanation, Illegal, Line, MatchSoFar, sole_leader
-from referee.games.facts import Fact, fact
+from referee.cards import Card, sort_key
+from referee.games.base import (
+    FORFEITS,
+    DealResult,
+    Explanation,
+    Illegal,
+    Line,
+    MatchSoFar,
+    sole_leader,
+)
+from referee.games.facts import Fact, fact, joined
 from referee.games.trick import TrickDeal
+from referee.games.trickcards import POINTS
 from referee.games.trickruling import Ending, Outcome, Reason, Ruling, Standing, forfeit_outcome
 from referee.params import Value
 from referee.record import Deal, TrickEntry
@@ -70,6 +79,13 @@ class BuraDeal(TrickDeal):
         """A finished deal still open to an entry: another declaration before the same
         trick, or a claim after the last trick ([bura.claim.none])."""
         return self.outcome is None and (bool(self.pending) or self.played_out)
+
+    def may_follow(self) -> Fact | None:
+        """A played-out deal may still be decided by a claim; a declaration may still be
+        met by another before the same trick."""
+        if not self.can_follow():
+            return None
+        return fact("bura.may-follow.declare" if self.pending else "bura.may-follow.claim")
 
     def lead_override(self) -> str | None:
         return self.judged()[1] if self.pending else None
@@ -228,18 +244,35 @@ class BuraDeal(TrickDeal):
 
     # --- explaining and showing -----------------------------------------------------------
 
-    def explain_special(self, entry: TrickEntry, out: Explanation) -> None:
+    def explain_special(self, entry: TrickEntry, out: Explanation) -> Explanation:
         if entry.kind == "claim":
             pts = self.points[entry.by]
-            out.lines.append(
-                fact("bura.explain.claim-true", player=entry.by, points=pts)
-                if pts >= 31
-                else fact("bura.explain.claim-false", player=entry.by, points=pts)
+            counted = sorted(
+                (c for c in self.taken[entry.by] if POINTS.get(c.rank)),
+                key=lambda c: (-POINTS[c.rank], sort_key(c)),
             )
-        elif entry.kind == "declare":
+            cards = (
+                joined(fact("bura.explain.card", card=c, points=POINTS[c.rank]) for c in counted)
+                if counted
+                else fact("bura.explain.no-cards")
+            )
+            answer = fact(
+                "bura.explain.claim-was-true" if pts >= 31 else "bura.explain.claim-was-false",
+                points=pts,
+                cards=cards,
+                needed=31,
+            )
+            out.lines.append(
+                fact("bura.explain.claim-won", player=entry.by)
+                if pts >= 31
+                else fact("bura.explain.claim-lost", player=entry.by)
+            )
+            return out._replace(answer=answer)
+        if entry.kind == "declare":
             out.lines.append(fact("bura.explain.declare", name=entry.declares, card=self.trump))
         else:
             out.lines.append(fact("bura.explain.forfeit", player=entry.by))
+        return out
 
     def waiting(self) -> Fact:
         return fact("bura.waiting")
@@ -295,6 +328,7 @@ class BuraDeal(TrickDeal):
         how = o.how if o.player is None else fact("trick.how.by", player=o.player, how=o.how)
         if o.kind is Ending.VOID and o.player is not None:
             how = fact("bura.how.void", player=o.player, how=o.how)
-        return DealResult(
-            score, breakdown, next_dealer, winner, how, {"pot": pot}, {"payments": payments}
-        )
+        tallies = {"payments": payments}
+        if o.reason is Reason.FORFEIT and o.player is not None:
+            tallies[FORFEITS] = {o.player: 1}
+        return DealResult(score, breakdown, next_dealer, winner, how, {"pot": pot}, tallies)

@@ -363,6 +363,11 @@ class FishingDeal(FishingBase):
 
     def view(self) -> View:
         who = self.to_move()
+        floor: Line = (
+            fact("fishing.view.floor", floor_title=self.floor_title),
+            Cards(tuple(self.floor), fact("fishing.empty")),
+        )
+        turn: Line = (fact("fishing.view.to-play", player=who),)
         lines: list[Line] = [
             (
                 fact(
@@ -375,11 +380,8 @@ class FishingDeal(FishingBase):
                     plays=self.total_plays,
                 ),
             ),
-            (
-                fact("fishing.view.floor", floor_title=self.floor_title),
-                Cards(tuple(self.floor), fact("fishing.empty")),
-            ),
-            (fact("fishing.view.to-play", player=who),),
+            floor,
+            turn,
         ]
         if who is not None:
             known = self.round_cards(who)
@@ -396,7 +398,7 @@ class FishingDeal(FishingBase):
             "captured": {s: len(p) for s, p in self.piles.items()},
             "sweeps": dict(self.sweeps),
         }
-        return View(tuple(lines), data)
+        return View(tuple(lines), data, (floor, turn))
 
 
 def kind_of(

@@ -230,13 +230,20 @@ class FishingBase(DealState):
                     )
                 )
             named.add(c)
+        out.extend(self.check_set_aside())  # after card.duplicate: rules.md §0's order
         if self.hands is not None:
             out.extend(self.check_hands(seen))
         return out
 
     @abstractmethod
     def check_floor(self) -> list[Problem]:
-        """The game's opening-floor rule (Basra's buried cards, Pasur's returned jack)."""
+        """The game's opening-floor rule on the final floor (Basra's jacks and 7D, Pasur's
+        jack and queens or kings)."""
+
+    @abstractmethod
+    def check_set_aside(self) -> list[Problem]:
+        """The game's rule on the cards set aside (Basra's buried, Pasur's returned jack),
+        checked once the common card checks have passed them."""
 
     def check_hands(self, seen: set[Card]) -> list[Problem]:
         out: list[Problem] = []

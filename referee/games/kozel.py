@@ -6,7 +6,7 @@ players, forfeits, no declarations or claims, and penalty points: the side that 
 from __future__ import annotations
 
 from referee.cards import Card
-from referee.games.base import DealResult, Explanation, Illegal, Line, MatchSoFar
+from referee.games.base import FORFEITS, DealResult, Explanation, Illegal, Line, MatchSoFar
 from referee.games.facts import fact
 from referee.games.trick import TrickDeal
 from referee.games.trickruling import Outcome, Ruling, Standing, forfeit_outcome
@@ -47,12 +47,13 @@ class KozelDeal(TrickDeal):
     def closed_rule(self, outcome: Outcome) -> str:
         return "kozel.forfeit"
 
-    def explain_special(self, entry: TrickEntry, out: Explanation) -> None:
+    def explain_special(self, entry: TrickEntry, out: Explanation) -> Explanation:
         out.lines.append(
             fact(
                 "kozel.explain.forfeit", side=self.side[entry.by], points=self.rules["penalty_none"]
             )
         )
+        return out
 
     def view_notes(self) -> list[Line]:
         return [(fact("kozel.view.penalty"),)]
@@ -94,4 +95,7 @@ class KozelDeal(TrickDeal):
             if o is not None and o.player
             else ""
         )
-        return DealResult(score, breakdown, self.next_player(self.dealer), how=how)
+        forfeited = {FORFEITS: {self.side[o.player]: 1}} if o is not None and o.player else None
+        return DealResult(
+            score, breakdown, self.next_player(self.dealer), how=how, tallies=forfeited
+        )

@@ -80,6 +80,11 @@ class PasurDeal(FishingDeal):
             for rank, redeal in (("Q", fact("pasur.pool.queens")), ("K", fact("pasur.pool.kings"))):
                 if sum(1 for c in floor if c.rank == rank) >= 3:
                     out.append(self.problem("pasur.deal.pool", redeal, "floor"))
+        return out
+
+    def check_set_aside(self) -> list[Problem]:
+        """[pasur.deal.pool] At most one card is returned, and it is a jack."""
+        out = []
         returned = self.deferred
         if len(returned) > 1 or any(c.rank != "J" for c in returned):
             out.append(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.cards import SHORT_DECK, Card, format_cards
+from referee.cards import SHORT_DECK, Card
 from referee.games import trickview
 from referee.games.base import Explanation, Illegal, Options, View, Words
 from referee.games.events import Claimed, Declared, Event, Followed, Forfeited, Led, TrickTaken
@@ -259,6 +259,7 @@ class TrickDeal(TrickState):
         """[*.trick] The winner takes the trick's cards and leads next; the draw follows."""
         taken = [c for _, cards in self.trick for c in cards]
         self.points[winner] += card_points(taken)
+        self.taken[winner].extend(taken)
         self.won_tricks[winner] += 1
         self.last_trick = (winner, tuple(self.trick))
         self.events.append(TrickTaken(winner, self.tricks + 1))
@@ -316,7 +317,7 @@ class TrickDeal(TrickState):
         assert isinstance(entry, TrickEntry)
         out = Explanation([], [], [], True)
         if entry.kind == "cards" and self.trick and self.known_cards(entry.by) is not None:
-            out.legal.extend(format_cards(w) for w in self.options(entry.by))
+            out.legal.extend(fact("trick.option", cards=w) for w in self.options(entry.by))
             if not out.legal:
                 out.legal.append(fact("trick.beats.none"))
         try:
@@ -329,16 +330,21 @@ class TrickDeal(TrickState):
         elif entry.kind == "cards":
             assert self.holder is not None and ruling.holder is not None
             holder, held = self.holder
+            n = len(entry.cards)
             out.lines.append(
-                fact("trick.explain.beats", cards=entry.cards, held=held, player=holder)
+                fact("trick.explain.beats", n=n, cards=entry.cards, held=held, player=holder)
                 if ruling.holder[0] == entry.by
-                else fact("trick.explain.beats-not", cards=entry.cards, held=held, player=holder)
+                else fact(
+                    "trick.explain.beats-not", n=n, cards=entry.cards, held=held, player=holder
+                )
             )
         else:
-            self.explain_special(entry, out)
+            out = self.explain_special(entry, out)
         if ruling.outcome is not None:
             out.lines.append(fact("trick.explain.ends", how=ruling.outcome.how))
         return out
 
-    def explain_special(self, entry: TrickEntry, out: Explanation) -> None:
-        """The ruling on a declaration, claim or forfeit, as facts."""
+    def explain_special(self, entry: TrickEntry, out: Explanation) -> Explanation:
+        """The ruling on a declaration, claim or forfeit, as facts (and, for a claim, the
+        question it raised answered)."""
+        return out

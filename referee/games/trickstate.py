@@ -47,6 +47,7 @@ class TrickState(DealState):
         self.tricks = 0
         self.points = dict.fromkeys(players, 0)
         self.won_tricks = dict.fromkeys(players, 0)
+        self.taken: dict[str, list[Card]] = {p: [] for p in players}  # the cards of their tricks
         self.outcome: Outcome | None = None
         self.last_trick: tuple[str, tuple[Played, ...]] | None = None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from referee.cards import SHORT_DECK, Card, format_cards, sort_key
+from referee.cards import SHORT_DECK, Card, sort_key
 from referee.games.base import Cards, Line, Options, View, Words
 from referee.games.facts import Fact, fact, joined
 from referee.games.trickcards import STRENGTH, beats
@@ -81,7 +81,7 @@ def legal_options(state: TrickState, player: str | None, limit: int | None = Non
         label = fact("trick.options.beat-unknown", player=who, cards=held)
         return Options(label, list(beat_hints(state)), 0)
     label = fact("trick.options.beat", player=who, cards=held)
-    ways: list[Words] = [format_cards(w) for w in state.options(who)]
+    ways: list[Words] = [fact("trick.option", cards=w) for w in state.options(who)]
     shown = ways if limit is None else ways[:limit]
     return Options(label, shown or [fact("trick.options.beats-none")], len(ways))
 
@@ -156,7 +156,8 @@ def describe(state: TrickState) -> list[Words]:
 def view(state: TrickState) -> View:
     """What ``show`` displays of the deal in progress, lines and data."""
     unseen = tuple(state.unseen())
-    lines = [*head_lines(state), *turn_lines(state)]
+    head, turn = head_lines(state), turn_lines(state)
+    lines = [*head, *turn]
     lines.append((fact("trick.view.unseen", count=len(unseen)), Cards(unseen)))
     lines.extend(state.view_notes())
     data: dict[str, object] = {
@@ -168,7 +169,8 @@ def view(state: TrickState) -> View:
         "unseen": [str(c) for c in unseen],
     }
     data.update(state.view_data())
-    return View(tuple(lines), data)
+    brief = (head[1] if state.trick else head[0], turn[0])  # the trick (or the deal), the turn
+    return View(tuple(lines), data, brief)
 
 
 def head_lines(state: TrickState) -> list[Line]:
@@ -187,8 +189,10 @@ def head_lines(state: TrickState) -> list[Line]:
     ]
     if state.trick:
         parts: list[str | Fact | Cards] = [fact("trick.view.trick")]
-        for k, (p, cs) in enumerate(state.trick):
-            parts.extend((("; " if k else "") + f"{p} ", Cards(cs)))
+        for k, (p, cs) in enumerate(state.trick):  # the name isolated, the separator said
+            if k:
+                parts.append(fact("trick.view.then"))
+            parts.extend((fact("trick.view.by", player=p), Cards(cs)))
         lines.append(tuple(parts))
         if state.holder:
             lines.append((fact("trick.view.holding", player=state.holder[0]),))

@@ -123,7 +123,7 @@ def each_table(
     ``step`` is told of each table read."""
     from referee.bulk import jobs_for
     from referee.html.sheet import said
-    from referee.tournament.report import decision_said
+    from referee.tournament.report import decision_line
     from referee.tournament.store import expected_rules, log_path
 
     rules = expected_rules(t)
@@ -132,7 +132,7 @@ def each_table(
     work: list[Job] = []
     for r in t.paired:
         for tb in r.tables:
-            decided = decision_said(t, tb)
+            decided = decision_line(t, tb)
             path = str(log_path(folder, tb.log))
             work.append(
                 (path, t.game, t.variant, list(tb.players), rules, ascii_only,

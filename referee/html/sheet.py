@@ -15,10 +15,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee import __version__
+from referee.escape import Said
 from referee.messages import Msg, localized, plural_sentence, sentence
 from referee.render import BREAKDOWN, Style, how_said
 from referee.scoresheet import DealLine, ScoreSheet
 from referee.text import visible
+from referee.words.terms import day_said, variant_said
 
 if TYPE_CHECKING:
     import jinja2
@@ -28,7 +30,7 @@ SHORT_DIGEST = 12  # hex digits of the log's digest printed large on the sheet
 
 WORDS = {  # the page's fixed words, said in the reader's language at render time
     "score_sheet": sentence("Score sheet"),
-    "rules": sentence("Rules changed from the variant"),
+    "rules": sentence("Rules that differ from the variant"),
     "variant": sentence("the variant:"),
     "event": sentence("Event"),
     "date": sentence("Date"),
@@ -88,8 +90,10 @@ class Row:
 def said(text: object) -> str:
     """A sentence or a piece of log text as the page shows it: in the reader's language,
     invisible characters shown; without the right-to-left mark a terminal line needs (the
-    page's ``dir`` lays it out)."""
-    return localized(text).lstrip("\u200f") if isinstance(text, Msg) else visible(str(text))
+    page's ``dir`` lays it out). A sentence said already (``Said``) is never escaped again."""
+    if isinstance(text, (Msg, Said)):
+        return localized(text).lstrip("\u200f")
+    return visible(str(text))
 
 
 def _row(sheet: ScoreSheet, d: DealLine, style: Style) -> Row:
@@ -142,13 +146,10 @@ def context(sheet: ScoreSheet, digest: str, style: Style) -> dict[str, object]:
     from referee.lang import RTL, SEPARATORS, current
 
     lang = current()
-    head = sentence(
-        "{game} ({variant}), target {target} penalty points: lower is better; the first side "
-        "to reach it loses"
+    head = sentence(  # under the title, which names the game: the target alone
+        "Target {target} penalty points: lower is better; the first side to reach it loses."
         if sheet.lower_wins
-        else "{game} ({variant}), target {target}",
-        game=sheet.title,
-        variant=sheet.variant,
+        else "Target {target}.",
         target=sheet.target,
     )
     return {
@@ -156,11 +157,14 @@ def context(sheet: ScoreSheet, digest: str, style: Style) -> dict[str, object]:
         "dir": "rtl" if lang in RTL else "ltr",
         "comma": SEPARATORS.get(lang, {}).get(", ", ", "),
         "w": {k: said(v) for k, v in WORDS.items()},
-        "title": said(sentence("{game} ({variant})", game=sheet.title, variant=sheet.variant)),
+        "title": said(
+            sentence("{game} ({variant})", game=sheet.title, variant=variant_said(sheet.variant))
+        ),
         "head": said(head),
         "sheet": sheet,
         "event": said(sheet.event) if sheet.event else "",
-        "date": sheet.date.isoformat() if sheet.date is not None else "",
+        "date": said(day_said(sheet.date)) if sheet.date is not None else "",
+        "date_iso": sheet.date.isoformat() if sheet.date is not None else "",
         "rows": [_row(sheet, d, style) for d in sheet.deals],
         "columns": part_columns(sheet),
         "trumps": any(d.trump is not None for d in sheet.deals),

@@ -19,8 +19,16 @@ from referee.html.chart import Chart, plot
 from referee.html.sheet import TEMPLATES, environment, said
 from referee.messages import plural_sentence, sentence
 from referee.tournament.crosstable import EntrantView, Event, RoundView, TableView
-from referee.tournament.model import Table, Tournament
-from referee.tournament.report import number, shown_columns, state_said
+from referee.tournament.model import DECISIONS, Table, Tournament
+from referee.tournament.report import number, shown_columns, standings_title, state_said
+from referee.words.terms import (
+    decision_said,
+    game_said,
+    system_said,
+    tiebreak_said,
+    variant_said,
+    when_said,
+)
 
 WORDS = {
     "standings": sentence("Standings"),
@@ -118,7 +126,12 @@ def _frame(t: Tournament, root: str, links: Links) -> dict[str, object]:
 
     lang = current()
     head = said(
-        sentence("{game} ({variant}), {system}", game=t.game, variant=t.variant, system=t.system)
+        sentence(
+            "{game} ({variant}), {system}",
+            game=game_said(t.game),
+            variant=variant_said(t.variant),
+            system=system_said(t.system),
+        )
     )
     return {
         "lang": lang,
@@ -128,6 +141,9 @@ def _frame(t: Tournament, root: str, links: Links) -> dict[str, object]:
         "w": _words(),
         "t": t,
         "event_name": said(t.name),
+        "date": said(when_said(t.date)),
+        "tiebreak_words": {tb: said(tiebreak_said(tb)) for tb in t.tiebreaks},
+        "decision_words": {k: said(decision_said(k)) for k in DECISIONS},
         "head": head,
         "links": links,
         "rounds": t.paired,
@@ -153,13 +169,7 @@ def standings_page(ev: Event, links: Links, printable: bool = False) -> str:
             row.record.name: [number(row.tiebreaks[tb]) for tb in ev.tournament.tiebreaks]
             for row in s.rows
         },
-        "after": said(
-            sentence(
-                "{name}: standings after round {round}",
-                name=ev.tournament.name,
-                round=s.after_round,
-            )
-        ),
+        "after": said(standings_title(ev.tournament, s)),
         "pending_note": said(
             plural_sentence(
                 "({n} table has no result yet)", "({n} tables have no result yet)", s.pending

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from referee.messages import join, sentence
+from referee.messages import join, plural_sentence, sentence
 from referee.tournament.model import (
     DEFAULT_TIEBREAKS,
     Count,
@@ -37,6 +37,7 @@ from referee.tournament.store import (
     read_all,
     save,
 )
+from referee.words.terms import when_said
 
 Facts = dict[tuple[int, int], LogFacts | None]
 
@@ -91,14 +92,7 @@ def create(folder: Path, t: Tournament, rounds: int | None, size: int | None) ->
     t.table_size = table_size_for(t.game, t.variant, t.rules, t.teams, size)
     n = len(t.entrants)
     if n < max(2, t.sides_per_table):
-        raise problem(
-            "tournament.file",
-            sentence(
-                "{count} sides cannot be paired at tables of {size}",
-                count=n,
-                size=t.sides_per_table,
-            ),
-        )
+        raise unpairable(n, t.sides_per_table)
     if t.system == "round-robin":
         if t.sides_per_table != 2:
             raise problem("tournament.file", sentence("a round robin is for two sides a table"))
@@ -106,10 +100,11 @@ def create(folder: Path, t: Tournament, rounds: int | None, size: int | None) ->
         if rounds not in (None, need):
             raise problem(
                 "tournament.file",
-                sentence(
-                    "a round robin of {count} sides has {need} rounds, not {rounds}",
+                plural_sentence(
+                    "a round robin of {count} sides has {n} round, not {rounds}",
+                    "a round robin of {count} sides has {n} rounds, not {rounds}",
+                    need,
                     count=n,
-                    need=need,
                     rounds=rounds,
                 ),
             )
@@ -122,14 +117,7 @@ def create(folder: Path, t: Tournament, rounds: int | None, size: int | None) ->
     t.tiebreaks = t.tiebreaks or DEFAULT_TIEBREAKS[t.system]
     t.seed = t.seed or secrets.token_hex(8)
     if not layout(t, n)[0]:
-        raise problem(
-            "tournament.file",
-            sentence(
-                "{count} sides cannot be paired at tables of {size}",
-                count=n,
-                size=t.sides_per_table,
-            ),
-        )
+        raise unpairable(n, t.sides_per_table)
     folder.mkdir(parents=True, exist_ok=True)
     write_new(file_of(folder), dumps(t))
     return t
@@ -206,10 +194,24 @@ def drop(folder: Path, name: str) -> Entrant:
     return e
 
 
+def unpairable(count: int, size: int) -> Exception:
+    """The entrants cannot be seated at tables of ``size``."""
+    return problem(
+        "tournament.file",
+        plural_sentence(
+            "{n} side cannot be paired at tables of {size}",
+            "{n} sides cannot be paired at tables of {size}",
+            count,
+            size=size,
+        ),
+    )
+
+
 def refuse_closed(t: Tournament) -> None:
     if t.closed is not None:
         raise problem(
-            "tournament.round", sentence("the tournament was closed at {time}", time=t.closed)
+            "tournament.round",
+            sentence("the tournament was closed at {time}", time=when_said(t.closed)),
         )
 
 
@@ -233,16 +235,25 @@ def count_all_in(folder: Path, t: Tournament) -> Facts:
     facts = all_facts(folder, t, uncounted(t))
     waiting = pending(t, facts)
     if waiting:
-        raise problem(
-            "tournament.pending",
+        decide = decide_commands(waiting[0], folder)
+        said = (
             sentence(
-                "round {round}: no result yet at table {tables}; each table finishes its "
+                "round {round}: no result yet at tables {tables}; each table finishes its "
                 "match, or the director decides it: {decide}",
                 round=t.current,
                 tables=tables_said(waiting),
-                decide=decide_commands(waiting[0], folder),
-            ),
+                decide=decide,
+            )
+            if len(waiting) > 1
+            else sentence(
+                "round {round}: no result yet at table {table}; the table finishes its "
+                "match, or the director decides it: {decide}",
+                round=t.current,
+                table=waiting[0],
+                decide=decide,
+            )
         )
+        raise problem("tournament.pending", said)
     count_new(t, facts)
     return facts
 

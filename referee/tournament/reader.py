@@ -24,6 +24,7 @@ from referee.tournament.model import (
     Table,
     Tournament,
 )
+from referee.tournament.shape import table_sides, table_size
 
 TOP = (
     "format",
@@ -173,7 +174,7 @@ def read_tournament(data: dict[str, Any]) -> tuple[Tournament | None, list[Probl
                 )
             t.entrants.append(e)
     _players_unique(r, t)
-    _table_size(r, t, data)
+    table_size(r, t, data)
     for i, raw in enumerate(
         r.get(data, "round", list, "", [], sentence("an array of tables")) or []
     ):
@@ -190,22 +191,6 @@ def read_tournament(data: dict[str, Any]) -> tuple[Tournament | None, list[Probl
                 )
             t.paired.append(rnd)
     return t, r.problems
-
-
-def _table_size(r: Reader, t: Tournament, data: dict[str, Any]) -> None:
-    """The players at a table, held to the game as ``tournament new`` holds them (a file
-    edited to ``table_size = 1`` is a problem here, not a crash when rounds are checked)."""
-    from referee.problems import RefereeError
-    from referee.tournament.names import table_size_for
-
-    if not isinstance(data.get("table_size", 2), int) or t.table_size < 1:
-        return  # already said by the header
-    given = data.get("table_size")
-    try:
-        t.table_size = table_size_for(t.game, t.variant, t.rules, t.teams, given)
-    except RefereeError as e:
-        for p in e.problems:
-            r.bad("table_size", p.message)
 
 
 def _header(r: Reader, data: dict[str, Any]) -> Tournament | None:
@@ -358,7 +343,7 @@ def _table(r: Reader, t: Tournament, raw: Any, path: str) -> Table | None:
         return None
     r.keys(raw, ("table", "sides", "players", "log", "counts", "decisions"), path)
     number = _positive(r, raw, "table", path)
-    sides = r.names(raw, "sides", path)
+    sides = table_sides(r, t, raw, path)
     players = r.names(raw, "players", path)
     log = r.get(raw, "log", str, path, what=sentence("a path inside the folder"))
     if log is not None and not safe_log(log):

@@ -3,7 +3,7 @@ tournament.md fixes, and the rows of the tables people read (rendered at the edg
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from referee.messages import Msg, join, plural_sentence, sentence
@@ -18,6 +18,7 @@ from referee.tournament.model import Round, Table, Tournament
 from referee.tournament.results import LogFacts, from_decision, table_result, table_state
 from referee.tournament.standings import Standings, standings
 from referee.tournament.verify import Facts, results
+from referee.words.terms import decision_said, tiebreak_said, when_said
 
 STANDING_COLUMNS = ("played", "won", "drawn", "lost", "byes", "game_points", "withdrawn")
 
@@ -49,10 +50,17 @@ def status_json(t: Tournament, facts: Facts) -> dict[str, object]:
     return {"rounds": rounds}
 
 
+def side_points(sides: Sequence[str], points: Mapping[str, object]) -> Msg:
+    """Each side with its points («Ali 2, Omar 0»): in a right-to-left line each name and
+    each number in an isolate of its own, so a number never binds to a Latin name."""
+    return join(sentence("{side} {points}", side=s, points=points[s]) for s in sides)
+
+
 def state_said(state: str, f: LogFacts | None, sides: Sequence[str] = ()) -> Msg:
     """A table's state in words (with the deals so far and the totals while playing)."""
     if state == "playing" and f is not None:
-        totals = join(f"{s} {f.totals.get(s, 0)}" for s in (sides or tuple(f.totals)))
+        named = list(sides or f.totals)
+        totals = side_points(named, {s: f.totals.get(s, 0) for s in named})
         if f.dealt > f.deals:  # a deal in play
             return plural_sentence(
                 "playing deal {deal}: {n} deal finished, {totals}",
@@ -91,7 +99,7 @@ def status_rows(
         for tb in rnd.tables:
             f = facts.get((rnd.number, tb.number))
             result = table_result(t, tb, f)
-            mp = "" if result is None else join(f"{s} {result.match_points[s]}" for s in tb.sides)
+            mp = "" if result is None else side_points(tb.sides, result.match_points)
             rows.append(
                 [
                     tb.number,
@@ -105,12 +113,12 @@ def status_rows(
                 said = sentence(
                     "table {table}: {kind} at {time}: {reason}",
                     table=tb.number,
-                    kind=d.kind,
-                    time=d.at,
+                    kind=decision_said(d.kind),
+                    time=when_said(d.at),
                     reason=d.reason,
                 )
                 notes.append(
-                    sentence("{note} (taken back at {time})", note=said, time=d.undone)
+                    sentence("{note} (taken back at {time})", note=said, time=when_said(d.undone))
                     if d.undone
                     else said
                 )
@@ -120,7 +128,7 @@ def status_rows(
                         sentence(
                             "table {table}: recounted at {time}: {reason}",
                             table=tb.number,
-                            time=c.at,
+                            time=when_said(c.at),
                             reason=c.reason,
                         )
                     )
@@ -138,6 +146,19 @@ def standings_of(t: Tournament, facts: Facts, after_round: int | None) -> Standi
         )
         raise RefereeError([Problem("tournament.round", said)])
     return standings(t, results(t, facts), after_round)
+
+
+def standings_title(t: Tournament, s: Standings, asked: int | None = None) -> Msg:
+    """What the standings count: after a round whose every table has a result (or the
+    round ``asked`` for), during the next one while some of its tables have none, or
+    before the first."""
+    if s.pending and asked is None:
+        return sentence(
+            "{name}: standings during round {round}", name=t.name, round=s.after_round + 1
+        )
+    if s.after_round == 0:
+        return sentence("{name}: standings before the first round", name=t.name)
+    return sentence("{name}: standings after round {round}", name=t.name, round=s.after_round)
 
 
 def standings_json(t: Tournament, s: Standings) -> dict[str, object]:
@@ -220,7 +241,7 @@ def standings_for_people(t: Tournament, s: Standings) -> tuple[list[str], list[l
         "#",
         sentence("name"),
         sentence("match points"),
-        *t.tiebreaks,
+        *map(tiebreak_said, t.tiebreaks),
         *(COLUMN_WORDS[c] for c in columns),
     ]
     rows: list[list[object]] = []
@@ -240,14 +261,13 @@ def standings_for_people(t: Tournament, s: Standings) -> tuple[list[str], list[l
     return heads, rows
 
 
-def decision_said(t: Tournament, tb: Table) -> Msg | None:
+def decision_line(t: Tournament, tb: Table) -> Msg | None:
     """The standing decision of a table in one sentence with the match points it gives
     (a score sheet of a decided table says it instead of the log's outcome), or None."""
     d = tb.decision()
     if d is None:
         return None
-    given = from_decision(t, tb, d).match_points
-    points = join(f"{s} {given[s]}" for s in tb.sides)
+    points = side_points(tb.sides, from_decision(t, tb, d).match_points)
     if d.kind == "forfeit":
         return sentence(
             "Decided by the director: {sides} did not play (forfeit); match points {points}.",

@@ -10,7 +10,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from referee.messages import sentence
+from referee.messages import plural_sentence, sentence
 from referee.problems import RefereeError
 from referee.tournament.model import Entrant, Round, Table, Tournament
 from referee.tournament.pairing import Pairing
@@ -35,9 +35,10 @@ def next_round(t: Tournament) -> Round:
     if len(active) < 2 or not layout(t, len(active))[0]:
         raise problem(
             "tournament.round",
-            sentence(
-                "{count} active sides cannot be paired at tables of {size}",
-                count=len(active),
+            plural_sentence(
+                "{n} active side cannot be paired at tables of {size}",
+                "{n} active sides cannot be paired at tables of {size}",
+                len(active),
                 size=t.sides_per_table,
             ),
         )
@@ -58,12 +59,16 @@ def write_logs(folder: Path, t: Tournament, rnd: Round) -> None:
     """Start every table's log; a leftover of a killed ``pair`` (this round and table's
     event, no deal: its players may differ if entrants changed since) is written again,
     anything else at that path is refused."""
+    from referee.lang import LANGUAGES, plain
     from referee.logfile import dumps as log_bytes
     from referee.logfile import load, write_atomic, write_new
     from referee.logformat import new_match
 
     for tb in rnd.tables:
-        event = f"{t.name}, round {rnd.number}, table {tb.number}"
+        said = sentence(
+            "{name}, round {round}, table {table}", name=t.name, round=rnd.number, table=tb.number
+        )
+        event = plain(said)  # in the director's language: the table's referees read it
         match, problems = new_match(
             t.game, list(tb.players), t.variant, dict(t.rules), event, dt.date.today()
         )
@@ -85,7 +90,7 @@ def write_logs(folder: Path, t: Tournament, rnd: Round) -> None:
                 old, _ = load(path)
             except RefereeError:
                 old = None
-            if old is None or old.deals or old.event != event:
+            if old is None or old.deals or old.event not in {plain(said, c) for c in LANGUAGES}:
                 raise problem(
                     "tournament.round",
                     sentence(

@@ -140,14 +140,15 @@ def belongs(
 ) -> str | None:
     """Why a log is not the table's (other players, game, variant or rules), or None."""
     from referee.messages import join
+    from referee.words.terms import game_said, variant_said
 
     if match.game != game or match.variant != variant:
         return sentence(
             "the log is {game} ({variant}), the table plays {want} ({wanted})",
-            game=match.game,
-            variant=match.variant,
-            want=game,
-            wanted=variant,
+            game=game_said(match.game),
+            variant=variant_said(match.variant),
+            want=game_said(game),
+            wanted=variant_said(variant),
         )
     if list(match.players) != players:
         return sentence(

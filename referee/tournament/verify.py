@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from referee.messages import Msg, join, sentence
+from referee.messages import Msg, join, plural_sentence, sentence
 from referee.tournament.model import History, Round, Tournament
 from referee.tournament.pairing import Pairing, history, pair, two_cost
 from referee.tournament.results import LogFacts, Result, table_result
@@ -97,8 +97,11 @@ def verify(
         found.append(
             Finding(
                 "tournament.round",
-                sentence(
-                    "{count} rounds are paired, of {rounds}", count=t.current, rounds=t.rounds
+                plural_sentence(
+                    "{n} round is paired, of {rounds}",
+                    "{n} rounds are paired, of {rounds}",
+                    t.current,
+                    rounds=t.rounds,
                 ),
             )
         )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.messages import localized
+from referee.messages import sentence
 
 if TYPE_CHECKING:
     from referee.render import Style
@@ -20,9 +20,38 @@ def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
     to the match (:mod:`referee.games.outcomes`: the deal's score with its breakdown, the
     match totals and, once decided, the winner)."""
     from referee.words.events import outcome_said, said_back
+    from referee.words.sentences import said
     from referee.words.style import styled
 
     back, *followed = said_back(recorded.entry, recorded.events)
-    first = style.text(localized(confirm)) if confirm else styled(back, style)
-    lines = [*followed, *(outcome_said(o) for o in recorded.outcomes())]
-    return [first, *(style.text(localized(line)) for line in lines)]
+    first = styled(confirm, style) if confirm else styled(back, style)
+    lines: list[object] = [*followed, *(outcome_said(o) for o in recorded.outcomes())]
+    state = recorded.replayed.state
+    still = state.may_follow() if state is not None and state.finished else None
+    if still is not None:  # the deal is over unless this follows: said at once
+        lines.append(said(still))
+    return [first, *(styled(line, style) for line in lines)]
+
+
+def quietly(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
+    """An accepted entry said back quietly, in at most three lines: the entry and what
+    followed from it (a sweep, a trick taken) in one, then the floor or the trick and who
+    is next (the deal's brief view). The whole state is ``show``'s (or ``--verbose``)."""
+    from referee.render import line_text
+    from referee.words.events import said_back
+    from referee.words.style import styled
+
+    back, *followed = said_back(recorded.entry, recorded.events)
+    first: object = confirm or back
+    if followed:
+        first = sentence("{said} — {then}", said=first, then=join_said(followed))
+    state = recorded.replayed.state
+    brief = state.view().brief if state is not None and not state.finished else ()
+    return [styled(first, style), *(line_text(line, style) for line in brief)]
+
+
+def join_said(sentences: list[str]) -> object:
+    """What followed from an entry, in one line."""
+    from referee.messages import join
+
+    return join(sentences, " ")

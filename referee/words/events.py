@@ -50,12 +50,14 @@ def entry_said(event: Event) -> Msg | None:
             "{player}: {card} takes {cards}", player=event.by, card=event.card, cards=event.taken
         )
     if isinstance(event, Led):
-        return sentence("{player}: {cards} leads", player=event.by, cards=event.cards)
+        return sentence("{player} leads {cards}", player=event.by, cards=event.cards)
     if isinstance(event, Followed):
         if event.holds:
-            return sentence("{player}: {cards} holds the trick", player=event.by, cards=event.cards)
+            return sentence(
+                "{player} plays {cards} and holds the trick", player=event.by, cards=event.cards
+            )
         return sentence(
-            "{player}: {cards} does not beat {held}; {holder} holds the trick",
+            "{player} plays {cards}, not beating {held}; {holder} holds the trick",
             player=event.by,
             cards=event.cards,
             held=event.held,
@@ -93,6 +95,13 @@ def event_said(event: Event | str) -> str:
     if isinstance(event, str):
         return event
     if isinstance(event, Swept):
+        if event.side == event.by:  # the side is said only when it is not the player
+            return sentence(
+                "{player} sweeps the {floor}: a {sweep}.",
+                player=event.by,
+                floor=floor_said(event.floor),
+                sweep=sweep_said(event.word, 1),
+            )
         return sentence(
             "{player} sweeps the {floor}: a {sweep} for {side}.",
             player=event.by,

@@ -89,6 +89,7 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
         "floor's numerals add up to {total}, over the 10 that seven_diamonds = sweep_if_10 "
         "allows ([basra.seven-diamonds])"
     ),
+    "basra.no-group.ace": "{cards} is not a union of groups an ace can take",
     "basra.no-group.an": "{cards} is not a union of groups an {rank} can take",
     "basra.no-group.a": "{cards} is not a union of groups a {rank} can take",
     "basra.jack.part": (

@@ -45,18 +45,22 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     "trick.reason.claim": "a claim",
     "trick.reason.forfeit": "a forfeit",
     "trick.reason.played-out": "every card played",
-    "trick.forfeit": "forfeit: {reason}",
+    "trick.forfeit": "forfeit — {reason}",
     "trick.forfeit.default": "drew out of turn",
     "trick.how.by": "{player}: {how}",
     # explaining a ruling
     "trick.beats.none": "no set of their cards beats it",
     "trick.explain.lead": (
-        "{player} leads {n} card(s) of one suit.",
+        "{player} leads {n} card.",
         "{player} leads {n} cards of one suit.",
     ),
-    "trick.explain.beats": "{cards} beats {held} ({player}'s cards now holding the trick).",
+    "trick.explain.beats": (
+        "{cards} beats {held} ({player}'s cards now holding the trick).",
+        "{cards} beat {held} ({player}'s cards now holding the trick).",
+    ),
     "trick.explain.beats-not": (
-        "{cards} does not beat {held} ({player}'s cards now holding the trick)."
+        "{cards} does not beat {held} ({player}'s cards now holding the trick).",
+        "{cards} do not beat {held} ({player}'s cards now holding the trick).",
     ),
     "trick.explain.ends": "The deal ends: {how}.",
     # what beats the trick, the legal options
@@ -66,6 +70,7 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     "trick.hint.ways": "{card}: beaten by {ways}",
     "trick.hint.nothing-left": "{card}: beaten by nothing left",
     "trick.hint.one-to-one": "to take the trick, {k} cards must beat these {k} one to one",
+    "trick.option": "{cards}",
     "trick.options.over": "the deal is over",
     "trick.options.none": "none: {why}",
     "trick.options.lead": "any 1 card, or 2 to {k} cards of one suit",
@@ -90,6 +95,8 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     "trick.view.stock": "stock {stock}",
     "trick.view.stock-stopped": "stock {stock} (no more drawing)",
     "trick.view.trick": "Trick: ",
+    "trick.view.by": "{player} ",  # before the cards they played
+    "trick.view.then": "; ",  # between two players' cards
     "trick.view.holding": "Holding the trick: {player}",
     "trick.view.to-follow": "{player} to follow",
     "trick.view.to-lead": "{player} to lead",
@@ -148,6 +155,14 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     ),
     "bura.closed.declared": "{player}'s declaration won the deal; nothing may follow in it",
     "bura.after-last.claim": "only a claim may follow",
+    "bura.may-follow.claim": (
+        "A claim of 31 may still decide this deal, before the next deal: referee claim --by "
+        "NAME (in live: claim NAME)."
+    ),
+    "bura.may-follow.declare": (
+        "Another player may still declare before this trick: referee declare NAME CARDS --by "
+        "PLAYER (in live: declare NAME CARDS PLAYER)."
+    ),
     # Bura's claims, and how a deal ended
     "bura.claim.mid-trick": "a claim is made between tricks, never in the middle of one",
     "bura.claim.early": "a claim needs at least one complete trick",
@@ -160,13 +175,16 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     "bura.how.most-points": "most card points ({points})",
     "bura.how.played-out": "played out with no claim",
     "bura.how.void": "void: {player} {how}",
-    "bura.explain.claim-true": (
-        "{player} has taken {points} card points in tricks: a true claim: the deal is won."
+    "bura.explain.claim-won": "{player} wins the deal.",
+    "bura.explain.claim-lost": ("The pot is doubled and each opponent of {player} scores 2."),
+    "bura.explain.no-cards": "no card that counts",
+    "bura.explain.claim-was-true": (
+        "recorded correctly: the claim was true ({points} card points: {cards}; {needed} needed)."
     ),
-    "bura.explain.claim-false": (
-        "{player} has taken {points} card points in tricks: "
-        "a false claim: the pot is doubled and each opponent scores 2."
+    "bura.explain.claim-was-false": (
+        "recorded correctly: the claim was false ({points} card points: {cards}; {needed} needed)."
     ),
+    "bura.explain.card": "{card} {points}",
     "bura.explain.declare": (
         "{name} against trump {card}: judged with any other declaration before this trick."
     ),

@@ -1,0 +1,198 @@
+"""The boards of ``referee serve``: the public board (the standings and each table's
+score now, read only, no key; for a single match, its score sheet as it grows), the
+director's board (every table's state, the live standings, the tables' pages) and the
+current round's table slips to print (each table's address as a QR code and as text).
+A key is shown on the director's pages only, never on the public board."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from markupsafe import Markup
+
+from referee.messages import Msg, sentence
+from referee.serve.views import frame, render, said
+
+if TYPE_CHECKING:
+    from referee.serve.keys import Keys
+    from referee.serve.source import Log, Seat, Served
+    from referee.tournament.model import Tournament
+
+BOARD_WORDS = {
+    "standings": sentence("Standings"),
+    "tables": sentence("Tables"),
+    "table": sentence("table"),
+    "sides": sentence("sides"),
+    "state": sentence("state"),
+    "name": sentence("name"),
+    "points": sentence("points"),
+    "played": sentence("played"),
+    "won": sentence("won"),
+    "drawn": sentence("drawn"),
+    "lost": sentence("lost"),
+    "game_points": sentence("game points"),
+    "match_points": sentence("match points"),
+    "slips": sentence("Table slips"),
+    "open": sentence("Open the table's page"),
+    "scan": sentence("Scan to open this table's page, or type its address:"),
+    "director": sentence("Director's board"),
+    "live": sentence("This page follows the tables by itself."),
+    "no_round": sentence("No round has been paired yet."),
+}
+
+
+def _words() -> dict[str, str]:
+    return {k: said(v) for k, v in BOARD_WORDS.items()}
+
+
+def _tables(served: Served, seats: list[Seat], t: Tournament) -> tuple[list[dict[str, Any]], Any]:
+    """The current round's tables (number, sides, state in words, match points) and the
+    standings now, from every table's log as it is."""
+    from referee.tournament.report import standings_of
+    from referee.tournament.results import table_result
+
+    logs = {(s.round, s.table): served.read(s) for s in seats}
+    facts = {k: log.facts for k, log in logs.items()}
+    current = t.paired[-1] if t.paired else None
+    rows = []
+    for tb in current.tables if current is not None else []:
+        key = (current.number if current is not None else 0, tb.number)
+        result = table_result(t, tb, facts.get(key))
+        rows.append(
+            {
+                "number": tb.number,
+                "round": key[0],
+                "sides": list(tb.sides),
+                "state": said(table_said(tb, logs.get(key))),
+                "points": None if result is None else [result.match_points[s] for s in tb.sides],
+            }
+        )
+    return rows, standings_of(t, facts, None)  # type: ignore[arg-type]
+
+
+def table_said(table: Any, log: Log | None) -> Msg:
+    """A table's state in words, as ``tournament status`` says it, and for a table at
+    play the deal in progress and the totals now."""
+    from referee.render import scores_said
+    from referee.tournament.report import state_said
+    from referee.tournament.results import table_state
+
+    facts = log.facts if log is not None else None
+    state = table_state(table, facts)
+    if state not in ("playing", "not-started") or log is None or not log.usable:
+        return state_said(state, facts)
+    assert log.match is not None and log.replayed is not None
+    deal = log.replayed.state
+    if deal is None or deal.finished:
+        return state_said(state, facts)
+    totals = scores_said(log.match.sides, log.replayed.totals)
+    return sentence("deal {deal} in play; {totals}", deal=len(log.match.deals), totals=totals)
+
+
+def _tournament(served: Served, seats: list[Seat]) -> dict[str, Any]:
+    from referee.tournament.report import number
+
+    t = served.tournament()
+    rows, standings = _tables(served, seats, t)
+    from referee.registry import GAMES
+
+    game = GAMES[t.game].title
+    head = sentence("{game} ({variant}), {system}", game=game, variant=t.variant, system=t.system)
+    after = (
+        said(sentence("Round {round} of {rounds}", round=t.current, rounds=t.rounds))
+        if t.current
+        else said(BOARD_WORDS["no_round"])
+    )
+    numbers = {
+        row.record.name: [number(row.tiebreaks[tb]) for tb in t.tiebreaks] for row in standings.rows
+    }
+    return {
+        "name": t.name,
+        "head": said(head),
+        "after": after,
+        "tables": rows,
+        "standings": standings,
+        "tiebreaks": t.tiebreaks,
+        "numbers": numbers,
+    }
+
+
+def _single(served: Served, seats: list[Seat]) -> dict[str, Any]:
+    """A single match's board: its head, where it stands (the director's board only: the
+    view may show recorded hands), and its score sheet so far."""
+    from referee.html.publish import sheet_body
+    from referee.serve.pages import state_lines
+
+    log = served.read(seats[0])
+    out: dict[str, Any] = {"name": seats[0].path.name, "head": "", "lines": [], "sheet": None}
+    if log.problem is not None:
+        out["lines"] = [said(log.problem.said())]
+    if log.usable and log.match is not None and log.replayed is not None:
+        out["head"], out["lines"] = state_lines(log.match, log.replayed)
+        out["sheet"] = Markup(sheet_body(log.match, log.replayed, False))
+    return out
+
+
+def public_board(served: Served, seats: list[Seat], query: dict[str, str]) -> str:
+    """The public board: no key, no link to a table, read only."""
+    ctx: dict[str, Any] = frame("", "/tag" + _lang(query), served.tag(seats))
+    ctx |= {"b": _words(), "single": served.single, "director": None}
+    ctx |= _single(served, seats) if served.single else _tournament(served, seats)
+    ctx["title"] = ctx["name"]
+    return render("board.html", ctx)
+
+
+def director_board(
+    served: Served, seats: list[Seat], keys: Keys, key: str, query: dict[str, str]
+) -> str:
+    """The director's board: the public board's figures, each table's page and the slips."""
+    ctx: dict[str, Any] = frame("", f"/d/{key}/tag{_lang(query)}", served.tag(seats))
+    ctx |= {"b": _words(), "single": served.single}
+    ctx |= _single(served, seats) if served.single else _tournament(served, seats)
+    links = {(s.round or 0, s.table or 0): f"/t/{keys.key_of(s.name)}{_lang(query)}" for s in seats}
+    if served.single:
+        ctx["tables"] = [
+            {"number": 1, "round": 0, "sides": list(seats[0].sides), "state": "", "points": None}
+        ]
+    ctx["director"] = {"links": links, "slips": f"/d/{key}/slips{_lang(query)}"}
+    ctx["title"] = said(BOARD_WORDS["director"])
+    return render("board.html", ctx)
+
+
+def _lang(query: dict[str, str]) -> str:
+    from urllib.parse import urlencode
+
+    return f"?{urlencode({'lang': query['lang']})}" if query.get("lang") else ""
+
+
+def qr_svg(url: str) -> Markup:
+    """The address as a QR code, drawn by the server (SVG, no script, no request)."""
+    import segno
+
+    code = segno.make(url, error="m", micro=False)
+    return Markup(code.svg_inline(scale=4, border=2, omitsize=True, svgclass="qr"))
+
+
+def slips_page(served: Served, seats: list[Seat], keys: Keys, base: str) -> str:
+    """The current round's table slips: number, sides, the address as a QR code and text."""
+    current = [s for s in seats if s.open] or seats[-1:]
+    slips = []
+    for s in current:
+        url = f"{base}/t/{keys.key_of(s.name)}"
+        title = (
+            said(sentence("Round {round}, table {table}", round=s.round, table=s.table))
+            if s.round is not None
+            else s.path.name
+        )
+        slips.append({"title": title, "sides": s.sides, "url": url, "qr": qr_svg(url)})
+    ctx: dict[str, Any] = frame(said(BOARD_WORDS["slips"]), None, "")
+    ctx |= {"b": _words(), "slips": slips, "local": ""}
+    if urlsplit(base).hostname in ("127.0.0.1", "localhost", "::1"):
+        ctx["local"] = said(
+            sentence(
+                "This server answers this machine only: start it with --host 0.0.0.0 for the "
+                "tables' phones to reach these addresses."
+            )
+        )
+    return render("slips.html", ctx)

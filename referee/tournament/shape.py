@@ -1,0 +1,58 @@
+"""The tournament file's shape held to its game, as ``tournament new`` holds it: the
+players at a table, and the sides each recorded table seats. A file edited after a round
+was paired (``table_size = 1``, or 2 where the rounds seat three) is a ``tournament.file``
+problem at its key path in every command that reads it, not a crash when the rounds are
+checked (both found by scripts/fuzz_tournament.py)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from referee.messages import sentence
+
+if TYPE_CHECKING:
+    from referee.tournament.model import Tournament
+    from referee.tournament.reader import Reader
+
+
+def table_size(r: Reader, t: Tournament, data: dict[str, Any]) -> None:
+    """The players at a table, held to the game as ``tournament new`` holds them (a file
+    edited to ``table_size = 1`` is a problem here, not a crash when rounds are checked)."""
+    from referee.problems import RefereeError
+    from referee.tournament.names import table_size_for
+
+    if not isinstance(data.get("table_size", 2), int) or t.table_size < 1:
+        return  # already said by the header
+    given = data.get("table_size")
+    try:
+        t.table_size = table_size_for(t.game, t.variant, t.rules, t.teams, given)
+    except RefereeError as e:
+        for p in e.problems:
+            r.bad("table_size", p.message)
+
+
+def table_sides(r: Reader, t: Tournament, raw: dict[str, Any], path: str) -> tuple[str, ...] | None:
+    """A table's sides, as many as the tournament seats at a table (one fewer where a short
+    table is allowed): a file whose ``table_size`` was edited after a round is a problem
+    here, not a crash when the pairing is checked."""
+    from referee.tournament.seats import short_allowed
+
+    sides = r.names(raw, "sides", path)
+    k = t.sides_per_table
+    allowed = (k - 1, k) if k > 2 and short_allowed(t) else (k,)
+    if sides is not None and len(sides) not in allowed:
+        said = sentence(
+            "expected {low} to {high} sides at a table of this tournament, found {count}",
+            low=allowed[0],
+            high=allowed[-1],
+            count=len(sides),
+        )
+        if len(allowed) == 1:
+            said = sentence(
+                "expected {expected} sides at a table of this tournament, found {count}",
+                expected=k,
+                count=len(sides),
+            )
+        r.bad(f"{path}sides", said)
+        return None
+    return sides

@@ -1,0 +1,115 @@
+"""The ids people read as words: a game's variant, a tournament's pairing system, its
+tie-breaks, a director's decision, and the time a record was made.
+
+An id (``classic``, ``buchholz-cut1``, ``forfeit``) stays an id where it is typed and where
+scripts read it (JSON, CSV, the files); every sentence and page a person reads says its word,
+in English too (docs/languages.md). An id this module does not know (a game defined outside
+referee) is said as it is.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from referee.messages import Msg, sentence
+
+VARIANTS: dict[str, Msg] = {
+    "egyptian": sentence("Egyptian"),
+    "classic": sentence("classic"),
+    "lebanese": sentence("Lebanese"),
+    "iraqi": sentence("Iraqi"),
+    "two-card": sentence("jack on two cards"),
+    "standard": sentence("standard"),
+    "pagat": sentence("pagat.com rules"),
+    "thirteen": sentence("thirteen clubs"),
+    "ten-point-sur": sentence("ten-point sur"),
+    "ru-baaz": sentence("Ru Baaz, open Pasur"),
+    "little-robber": sentence("little robber"),
+    "short": sentence("short, to 8"),
+    "six-spades": sentence("six of spades on top"),
+}
+SYSTEMS: dict[str, Msg] = {
+    "swiss": sentence("Swiss system"),
+    "round-robin": sentence("round robin"),
+}
+TIEBREAKS: dict[str, Msg] = {
+    "buchholz": sentence("Buchholz"),
+    "buchholz-cut1": sentence("Buchholz less the lowest"),
+    "sonneborn-berger": sentence("Sonneborn–Berger"),
+    "direct": sentence("direct encounter"),
+    "wins": sentence("wins"),
+    "game-points": sentence("game points"),
+    "game-difference": sentence("game points difference"),
+}
+DECISIONS: dict[str, Msg] = {
+    "forfeit": sentence("forfeit"),
+    "time": sentence("time called"),
+    "points": sentence("points set by the director"),
+}
+MONTHS = (
+    sentence("{day} January {year}"),
+    sentence("{day} February {year}"),
+    sentence("{day} March {year}"),
+    sentence("{day} April {year}"),
+    sentence("{day} May {year}"),
+    sentence("{day} June {year}"),
+    sentence("{day} July {year}"),
+    sentence("{day} August {year}"),
+    sentence("{day} September {year}"),
+    sentence("{day} October {year}"),
+    sentence("{day} November {year}"),
+    sentence("{day} December {year}"),
+)
+
+
+def variant_said(variant: str) -> str:
+    """A variant's word (``classic``: «классическая»), or its id when it has none."""
+    return VARIANTS.get(variant, variant)
+
+
+def system_said(system: str) -> str:
+    return SYSTEMS.get(system, system)
+
+
+def tiebreak_said(tiebreak: str) -> str:
+    return TIEBREAKS.get(tiebreak, tiebreak)
+
+
+def decision_said(kind: str) -> str:
+    return DECISIONS.get(kind, kind)
+
+
+def date_said(day: dt.date) -> Msg:
+    """A day as the reader writes it: «2 декабря 2026», «2 دسامبر 2026»."""
+    return sentence(MONTHS[day.month - 1].template, day=day.day, year=day.year)
+
+
+def when_said(stamp: str) -> str:
+    """A record's time (``2026-12-02T10:05:00Z``, UTC, as the tournament file keeps it) as
+    the reader's clock shows it: the day and the hour in local time («2 December 2026,
+    12:05» in Cairo); a day alone (``2026-12-02``) as the day. Other text as it is."""
+    try:
+        moment = dt.datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp
+    if len(stamp) == len("2026-12-02"):  # a day only
+        return date_said(moment.date())
+    return day_said(moment)
+
+
+def day_said(day: dt.date) -> Msg:
+    """A day (a log's or a tournament's date) as the reader writes it; with its hour when it
+    has one, in local time when it names its zone."""
+    if not isinstance(day, dt.datetime):
+        return date_said(day)
+    if day.tzinfo is not None:
+        day = day.astimezone()
+    return sentence("{date}, {time}", date=date_said(day.date()), time=f"{day:%H:%M}")
+
+
+def game_said(game: str) -> str:
+    """A game's name (``kozel``: Kozel, Буркозёл), or the text as it is."""
+    from referee.registry import GAMES
+
+    spec = GAMES.get(game)
+    return spec.title if spec is not None else game
