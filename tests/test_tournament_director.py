@@ -105,7 +105,7 @@ def test_the_next_step_is_said_at_every_step(event: Path) -> None:
     assert "referee tournament result 1 --time --reason TEXT" in pending
     assert "referee tournament result 1 --forfeit SIDE --reason TEXT" in pending
     status = ok("status")
-    assert "Next: round 1 is in play; 2 tables have no result yet: 1, 2." in status
+    assert "Next: round 1 is in play; 2 tables have no result yet: 1 and 2." in status
     assert "(referee live -f round-1/table-1.toml)" in status
     play(event / "round-1/table-1.toml", 1)
     decided = ok("result", "2", "--time", "--reason", "clock")

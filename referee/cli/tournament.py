@@ -320,11 +320,6 @@ def next_steps(lines: list[Any]) -> None:
         out(line)
 
 
-def cell(text: str) -> str:
-    """A CSV cell a spreadsheet will not run as a formula (OWASP)."""
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
 def table(rows: list[list[object]], headers: list[str]) -> str:
     from referee.render import _table
 
@@ -399,21 +394,12 @@ def standings_cmd(
     with progress(0, sentence("Reading the tables' logs")) as step:
         t, facts = director.read_all(folder, step=step)
     s = report.standings_of(t, facts, after_round)
-    rows = report.standings_rows(t, s)
     if as_json:
         out(dumps(report.standings_json(t, s)))
     elif as_csv:
         import csv
 
-        w = csv.writer(sys.stdout, lineterminator="\n")
-        w.writerow(["rank", "name", "match_points", *t.tiebreaks, *report.STANDING_COLUMNS])
-        for row in rows:
-            w.writerow(
-                [
-                    cell(str(v)) if i == 1 else str(v).lower() if isinstance(v, bool) else v
-                    for i, v in enumerate(row)
-                ]
-            )
+        csv.writer(sys.stdout, lineterminator="\n").writerows(report.standings_csv(t, s))
     else:
         out(report.standings_title(t, s, after_round))
         if s.pending:

@@ -59,10 +59,15 @@ MOST_TABLES = 20  # tables named one by one in a next step; the rest are counted
 
 
 def tables_said(numbers: Sequence[int]) -> Msg:
-    """Table numbers, the first :data:`MOST_TABLES` named and the rest counted."""
-    shown = join(numbers[:MOST_TABLES])
+    """Table numbers («1, 2 and 3»), the first :data:`MOST_TABLES` named and the rest
+    counted («1, 2, … 20 and 34 more»)."""
+    if len(numbers) == 1:
+        return join(numbers)
     if len(numbers) <= MOST_TABLES:
-        return shown
+        return sentence("{tables} and {last}", tables=join(numbers[:-1]), last=numbers[-1])
     return plural_sentence(
-        "{tables} and {n} more", "{tables} and {n} more", len(numbers) - MOST_TABLES, tables=shown
+        "{tables} and {n} more",
+        "{tables} and {n} more",
+        len(numbers) - MOST_TABLES,
+        tables=join(numbers[:MOST_TABLES]),
     )

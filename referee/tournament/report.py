@@ -189,6 +189,25 @@ def standings_json(t: Tournament, s: Standings) -> dict[str, object]:
     }
 
 
+def cell(text: str) -> str:
+    """A CSV cell a spreadsheet will not run as a formula (OWASP)."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def standings_csv(t: Tournament, s: Standings) -> list[list[object]]:
+    """``standings --csv``: the spec's header row and columns, names that a spreadsheet
+    would run escaped, ``withdrawn`` as true or false."""
+    rows: list[list[object]] = [["rank", "name", "match_points", *t.tiebreaks, *STANDING_COLUMNS]]
+    for row in standings_rows(t, s):
+        rows.append(
+            [
+                cell(str(v)) if i == 1 else str(v).lower() if isinstance(v, bool) else v
+                for i, v in enumerate(row)
+            ]
+        )
+    return rows
+
+
 def standings_rows(t: Tournament, s: Standings) -> list[list[object]]:
     """One list per row: rank, name, match points, the tie-breaks, then the counts."""
     out: list[list[object]] = []
