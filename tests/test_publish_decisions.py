@@ -97,3 +97,30 @@ def test_the_standings_page_shows_each_meaning_once(site: Path) -> None:
     assert 'data-tiebreak="game-points"' in index and 'data-column="game_points"' not in index
     assert heads.count("game points") == 1  # the tie-break's column, said once
     assert heads[-1] == "withdrawn" and len(heads) == len(set(heads))
+
+
+def test_the_workers_write_the_same_pages(
+    site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A large tournament's pages are written by workers (the sheets as their logs are
+    read, the rest on every core): the same bytes as written here, page for page."""
+    import referee.bulk
+    from referee.html import publish
+
+    event = site.parent / "event"
+    here = tmp_path / "here"
+    monkeypatch.setattr(referee.bulk, "jobs_for", lambda paths, jobs=None: 1)
+    publish.publish(event, here)
+    monkeypatch.setattr(referee.bulk, "jobs_for", lambda paths, jobs=None: 2)
+    monkeypatch.setattr(referee.bulk, "cores", lambda: 2)
+    monkeypatch.setattr(publish, "PAGES_FOR_A_POOL", 1)
+    steps: list[tuple[int, int]] = []
+    pooled = tmp_path / "pooled"
+    publish.publish(event, pooled, step=lambda n, total: steps.append((n, total)))
+    files = sorted(p.relative_to(here).as_posix() for p in here.rglob("*") if p.is_file())
+    assert files == sorted(
+        p.relative_to(pooled).as_posix() for p in pooled.rglob("*") if p.is_file()
+    )
+    for name in files:
+        assert (here / name).read_bytes() == (pooled / name).read_bytes(), name
+    assert len(steps) == steps[0][1] and {total for _, total in steps} == {len(steps)}

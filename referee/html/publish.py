@@ -227,18 +227,16 @@ def write_pages(
             step(1, total)
 
 
-_PAGES: list[tuple[str, Callable[[], str]]] = []  # the pages a forked worker renders
+# the folder and the pages a forked worker renders (it inherits them; numbers travel)
+_PAGES: dict[str, Any] = {"into": None, "pages": []}
+PAGES_FOR_A_POOL = 200  # fewer pages are rendered here: forking workers would cost more
 
 
 def _page_job(i: int) -> str:
     """Render page ``i`` of :data:`_PAGES` and write it; its path."""
-    where, render = _PAGES[i]
-    (Path(_FRAME_INTO[0]) / where).write_text(render(), encoding="utf-8")
+    where: str = _PAGES["pages"][i][0]
+    (_PAGES["into"] / where).write_text(_PAGES["pages"][i][1](), encoding="utf-8")
     return where
-
-
-_FRAME_INTO: list[str] = [""]
-PAGES_FOR_A_POOL = 200  # fewer pages are rendered here: forking workers would cost more
 
 
 def _rendered(into: Path, pages: list[tuple[str, Callable[[], str]]]) -> Iterator[str]:
@@ -251,8 +249,7 @@ def _rendered(into: Path, pages: list[tuple[str, Callable[[], str]]]) -> Iterato
 
     for folder in {(into / where).parent for where, _ in pages}:
         folder.mkdir(parents=True, exist_ok=True)
-    _PAGES[:] = pages
-    _FRAME_INTO[0] = str(into)
+    _PAGES.update(into=into, pages=pages)
     try:
         if (
             cores() <= 1
@@ -265,7 +262,7 @@ def _rendered(into: Path, pages: list[tuple[str, Callable[[], str]]]) -> Iterato
         with multiprocessing.get_context("fork").Pool(cores()) as pool:
             yield from pool.imap(_page_job, range(len(pages)), chunk)
     finally:
-        _PAGES.clear()
+        _PAGES.update(into=None, pages=[])
 
 
 def check_destination(dest: Path, tournament: Path, force: bool) -> None:
