@@ -20,6 +20,7 @@ from worst_floors import trail_on  # bench/ is on the path: this script's own fo
 from referee.cards import FULL_DECK, Card, format_cards
 from referee.games import captures
 from referee.games.fishing import FishingDeal
+from referee.games.fishing_view import FishingView
 from referee.match import replay
 from referee.record import Deal, FishPlay, Match
 from referee.registry import GAMES, variant_values
@@ -59,7 +60,7 @@ def listing_cost(state: FishingDeal, card: Card) -> float:
     for _ in range(3):
         clear_caches()
         start = time.perf_counter()
-        plays = state.plays_json(card, None)
+        plays = FishingView(state).plays_json(card, None)
         assert plays is not None
         json.dumps(said_json(plays), ensure_ascii=False)
         best = min(best, time.perf_counter() - start)
@@ -82,7 +83,7 @@ def search(floors: int, seed: int, kinds_at_least: int = 50) -> list[Found]:
         assert isinstance(state, FishingDeal)
         deal = match.deals[0]
         for card in sorted(FULL_DECK - set(state.used)):
-            if state.count_kinds(card) >= kinds_at_least:
+            if state.legal_plays(card).count() >= kinds_at_least:
                 trail = [p.card for p in deal.plays if isinstance(p, FishPlay)]
                 opening = deal.cards("floor")
                 cost = listing_cost(state, card) * 1000

@@ -87,7 +87,7 @@ def worst_card(match: Match) -> tuple[Card, int]:
     """The unplayed card with the most kinds of play now, and how many."""
     state = replay(match).state
     assert isinstance(state, FishingDeal)
-    counted = [(state.count_kinds(c), c) for c in sorted(FULL_DECK - set(state.used))]
+    counted = [(state.legal_plays(c).count(), c) for c in sorted(FULL_DECK - set(state.used))]
     n, card = max(counted, key=lambda t: (t[0], t[1].value or 0))
     return card, n
 
@@ -112,7 +112,7 @@ def floors() -> dict[str, tuple[Match, Card, int]]:
         state = replay(match).state
         assert isinstance(state, FishingDeal)
         card = Card.parse(played)
-        out[f"{game} {variant}, costly {i}"] = (match, card, state.count_kinds(card))
+        out[f"{game} {variant}, costly {i}"] = (match, card, state.legal_plays(card).count())
     return out
 
 
@@ -194,7 +194,8 @@ def laid(game: str, variant: str, opening: str, trail: str) -> Match:
 def strongest(match: Match, card: Card) -> tuple[Card, ...]:
     state = replay(match).state
     assert isinstance(state, FishingDeal)
-    return state.listing(card, 1).shown[0].first(state.floor).takes
+    kinds, _ = state.legal_plays(card).first(1)
+    return kinds[0].first(state.floor).takes
 
 
 def run_once(cmd: list[str], before: Setup) -> tuple[float, int]:

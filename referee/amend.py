@@ -69,7 +69,8 @@ def _entry_at(match: Match, deal: int, play: int, typed: Play, default_by: str |
         return state.table_entry(by, typed.cards, typed.takes, typed.trail)
     except Illegal as err:
         where = deal_path(deal - 1, None, play - 1)
-        raise RefereeError([Problem(err.rule, err.message, where, deal, play)]) from None
+        refused = Problem(err.rule, err.message, where, deal, play, legal=err.legal, more=err.more)
+        raise RefereeError([refused]) from None
 
 
 def _checked(match: Match, what: str) -> Replay:
@@ -80,7 +81,10 @@ def _checked(match: Match, what: str) -> Replay:
     if replayed.problems:
         first = replayed.problems[0]
         said = sentence("{change} would make this illegal: {why}", change=what, why=first.message)
-        raise RefereeError([Problem(first.rule, said, first.path, first.deal, first.play)])
+        again = Problem(
+            first.rule, said, first.path, first.deal, first.play, legal=first.legal, more=first.more
+        )
+        raise RefereeError([again])
     return replayed
 
 
@@ -256,7 +260,7 @@ def cannot_follow(
     number = _old_number(err.index, done)
     recorded = match.deals[deal - 1].plays[number - 1]
     entry = describe_entry(recorded) if recorded is not None else sentence("an unreadable entry")
-    why = err.problem.message
+    why = err.problem.with_legal()  # what it breaks, and what would be legal there
     if err.was is not None:
         said = sentence(
             "{change} gives entry {play} ({entry}) to {player}, whose turn it then is, and "

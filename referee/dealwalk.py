@@ -86,9 +86,8 @@ def steps(match: Match, index: int) -> list[Step]:
             out.append(Step(j + 1, entry, judged=False))
             state = None
             continue
-        mark = len(state.events)
         try:
-            state.apply(entry)
+            events = state.apply(entry)
         except Illegal as err:
             out.append(Step(j + 1, entry, problem=illegal_problem(err, index, j)))
             state = None
@@ -97,7 +96,7 @@ def steps(match: Match, index: int) -> list[Step]:
             out.append(Step(j + 1, entry, problem=state.record_problems[0]))
             state = None
             continue
-        out.append(Step(j + 1, entry, tuple(state.events[mark:])))
+        out.append(Step(j + 1, entry, tuple(events)))
     return out
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.dealwalk import Step, steps
-from referee.games.base import Explanation
+from referee.games.base import Explanation, present
 from referee.match import replay
 from referee.messages import sentence
 from referee.problems import Problem, RefereeError
@@ -27,7 +27,9 @@ class Explained:
         self.before = [said_text(x) for x in before]
         self.rules = ruling.rules
         self.lines = [said_text(x) for x in ruling.lines]
-        self.legal = [said_text(x) for x in ruling.legal]
+        self.legal = [said_text(play.as_fact()) for play in ruling.legal]
+        if not ruling.legal and ruling.note is not None:  # why nothing is listed
+            self.legal.append(said_text(ruling.note))
         self.ok = ruling.ok
         self.more = ruling.more
         self.answer = None if ruling.answer is None else said_text(ruling.answer)
@@ -99,4 +101,5 @@ def explain(match: Match, deal_number: int, play_number: int) -> Explained:
         )
         raise RefereeError([Problem("log.play", why)])
     state = replayed.state
-    return Explained(describe_entry(entry), state.describe(), state.explain(entry))
+    shown = present(state)
+    return Explained(describe_entry(entry), shown.describe(), shown.explain(entry))

@@ -11,7 +11,7 @@ import difflib
 from collections.abc import Iterable
 
 from referee.cards import FULL_DECK, SHORT_DECK, Card, CardError, read_typed_cards, sort_key
-from referee.games.base import DealState
+from referee.games.base import DealState, present
 from referee.match import Replay
 from referee.record import Match
 from referee.registry import GAMES
@@ -55,7 +55,7 @@ def card_choices(state: DealState | None) -> list[str]:
     held = state.in_hand(who) if who is not None else None
     if held is not None:
         return [str(c) for c in sorted(held, key=sort_key)]
-    unseen = state.view().data.get("unseen", [])
+    unseen = present(state).view().data.get("unseen", [])
     return [str(c) for c in unseen] if isinstance(unseen, list) else []
 
 
@@ -88,7 +88,7 @@ def take_choices(state: DealState | None, card: Card, typed: Iterable[Card]) -> 
     ``card`` (and ``-`` while nothing is typed, when the card may be trailed)."""
     if state is None:
         return []
-    listing = state.plays_json(card) or {}
+    listing = present(state).plays_json(card) or {}
     options = listing.get("options", [])
     chosen = {str(c) for c in typed}
     out: set[str] = set()
@@ -103,7 +103,7 @@ def take_choices(state: DealState | None, card: Card, typed: Iterable[Card]) -> 
         for name in fixed.union(*(of for _, of in groups)) - chosen:
             if _fits(fixed, groups, chosen | {name}):
                 out.add(name)
-    floor = state.view().data.get("floor", [])
+    floor = present(state).view().data.get("floor", [])
     order = [str(c) for c in floor] if isinstance(floor, list) else []
     found = [c for c in order if c in out] + sorted(out - set(order))
     return [*found, "-"] if trail and not chosen else found
@@ -134,7 +134,9 @@ def after_command(match: Match, replayed: Replay, words: list[str]) -> list[str]
     if head == "hand":
         if not args:
             return players
-        unseen = state.view().data.get("unseen", []) if state is not None else _deck(match.game)
+        unseen = (
+            present(state).view().data.get("unseen", []) if state is not None else _deck(match.game)
+        )
         return [str(c) for c in unseen] if isinstance(unseen, list) else []
     if head == "declare":
         if not args:

@@ -8,10 +8,8 @@ found while reading are kept and listed too, in replay order.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
 
 from referee.games.base import (
-    MAX_LEGAL_SHOWN,
     PAYMENTS,
     POT,
     DealResult,
@@ -20,7 +18,7 @@ from referee.games.base import (
     MatchSoFar,
     sole_leader,
 )
-from referee.messages import join, sentence
+from referee.messages import sentence
 from referee.problems import Problem, deal_path, replay_order
 from referee.record import Deal, Match
 from referee.registry import GAMES
@@ -83,34 +81,18 @@ class Replay:
         return self.over
 
 
-def with_legal(message: object, legal: Sequence[object], more: int = 0) -> str:
-    """A ruling's sentence followed by the legal alternatives, shortened when many (a
-    game's facts said by the words layer)."""
-    from referee.words.sentences import said, said_text
-
-    if not legal:
-        return said_text(message)
-    message = said(message)
-    shown = [said(x) for x in legal[:MAX_LEGAL_SHOWN]]
-    rest = len(legal) - len(shown) + more
-    if rest:
-        return sentence(
-            "{message}; legal: {options} and {rest} more",
-            message=message,
-            options=join(shown),
-            rest=rest,
-        )
-    return sentence("{message}; legal: {options}", message=message, options=join(shown))
-
-
-def illegal_problem(err: Illegal, deal_index: int, play_index: int) -> Problem:
+def illegal_problem(err: Illegal, deal_index: int, play_index: int | None) -> Problem:
+    """The problem a refused entry is: where it is, its rule, its fact said, and its legal
+    plays kept as values (said by ``verify`` and the table, written by ``verify --json``)."""
     return Problem(
         err.rule,
-        with_legal(err.message, err.legal, err.more),
+        err.message,
         deal_path(deal_index, None, play_index),
         deal_index + 1,
-        play_index + 1,
+        None if play_index is None else play_index + 1,
         stage=1,
+        legal=err.legal,
+        more=err.more,
     )
 
 

@@ -2,22 +2,40 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from referee.messages import Msg, join, localized, sentence
 from referee.text import cut
 
 if TYPE_CHECKING:
+    from referee.games.base import LegalPlay
     from referee.games.facts import Fact
+
+LEGAL_SAID = 12  # the legal plays a problem says (a refusal carries no more than these)
 
 
 class Problem:
     """One finding. ``deal`` and ``play`` count from 1; ``path`` indexes from 0 like TOML.
 
     ``stage`` orders problems within a deal: 0 set-up, 1 an entry, 2 the end of the deal.
+    A ruling on an entry also carries the legal plays it shows, as values (``legal``; None
+    for a problem that is not a refusal), and how many more there are (``more``): said
+    after the message (``; legal: …``), written as objects by ``verify --json``.
     """
 
-    __slots__ = ("column", "deal", "line", "message", "path", "play", "rule", "stage")
+    __slots__ = (
+        "column",
+        "deal",
+        "legal",
+        "line",
+        "message",
+        "more",
+        "path",
+        "play",
+        "rule",
+        "stage",
+    )
 
     def __init__(
         self,
@@ -29,6 +47,8 @@ class Problem:
         line: int | None = None,
         column: int | None = None,
         stage: int = 0,
+        legal: Sequence[LegalPlay] | None = None,
+        more: int = 0,
     ) -> None:
         self.rule = rule
         if not isinstance(message, str):  # a game's fact: said here, once
@@ -42,6 +62,8 @@ class Problem:
         self.line = line
         self.column = column
         self.stage = stage
+        self.legal: tuple[LegalPlay, ...] | None = None if legal is None else tuple(legal)
+        self.more = more
 
     def _key(self) -> tuple[object, ...]:
         return (
@@ -53,6 +75,8 @@ class Problem:
             self.line,
             self.column,
             self.stage,
+            self.legal,
+            self.more,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -78,6 +102,9 @@ class Problem:
             out["column"] = self.column
         out["rule"] = self.rule
         out["message"] = self.message
+        if self.legal is not None:
+            out["legal"] = [play.as_json() for play in self.legal]
+            out["more"] = self.more
         return out
 
     def __str__(self) -> str:
@@ -98,11 +125,34 @@ class Problem:
         if self.path is not None:
             where.append(self.path)
         rule = f"[{self.rule}]"
+        message = self.with_legal()
         if where:
             return sentence(
-                "{rule} ({where}): {message}", rule=rule, where=join(where), message=self.message
+                "{rule} ({where}): {message}", rule=rule, where=join(where), message=message
             )
-        return sentence("{rule}: {message}", rule=rule, message=self.message)
+        return sentence("{rule}: {message}", rule=rule, message=message)
+
+    def with_legal(self) -> str:
+        """The message followed by the legal plays, shortened when many (the words layer
+        says each play's fact)."""
+        if not self.legal:
+            return self.message
+        from referee.words.sentences import said
+
+        shown = [said(play.as_fact()) for play in self.legal[:LEGAL_SAID]]
+        rest = len(self.legal) - len(shown) + self.more
+        if rest:
+            return cut(
+                sentence(
+                    "{message}; legal: {options} and {rest} more",
+                    message=self.message,
+                    options=join(shown),
+                    rest=rest,
+                )
+            )
+        return cut(
+            sentence("{message}; legal: {options}", message=self.message, options=join(shown))
+        )
 
 
 class RefereeError(Exception):

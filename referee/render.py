@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from referee.cards import Card
-from referee.games.base import Cards, Line
+from referee.games.base import Cards, Line, present
 from referee.messages import Msg, join, localized, plural_sentence, sentence, suits, translating
 from referee.params import Value
 from referee.problems import Problem
@@ -287,7 +287,7 @@ def state_json(match: Match, replayed: Replay) -> dict[str, object]:
     if state is not None and not state.finished:
         out["to_move"] = state.to_move()
         out["dealer"] = state.dealer
-        out.update(state.view().data)
+        out.update(present(state).view().data)
     if GAMES[match.game].pot:
         out["balances"] = replayed.balances
     return out
@@ -349,7 +349,7 @@ def show(match: Match, replayed: Replay, style: Style) -> str:
     if state is None or state.finished:
         lines.append(localized(_between_deals(match, replayed)))
     else:
-        lines.extend(line_text(line, style) for line in state.view().lines)
+        lines.extend(line_text(line, style) for line in present(state).view().lines)
     if replayed.deals:
         shown = replayed.deals[-8:]
         deals = join(

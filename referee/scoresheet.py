@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from referee.cards import Card
-from referee.games.base import FORFEITS, PAYMENTS, POT
+from referee.games.base import FORFEITS, PAYMENTS, POT, present
 from referee.params import Value
 from referee.registry import GAMES, variant_values
 from referee.words.sentences import said_text
@@ -143,7 +143,7 @@ def _deal_line(replayed: Replay, d: DealSummary, running: dict[str, int]) -> Dea
     result = d.result
     for side in running:
         running[side] += result.score.get(side, 0)
-    facts = d.state.view().data if d.state is not None else {}
+    facts = present(d.state).view().data if d.state is not None else {}
     captured = facts.get("captured")
     spec = GAMES[replayed.match.game]
     pot = spec.pot

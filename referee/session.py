@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from referee.cards import Card
-from referee.games.base import DealState, Illegal, MatchSoFar, Options
+from referee.games.base import DealState, Illegal, MatchSoFar, Options, present
 from referee.games.events import Event
 from referee.logfile import dumps, load, locked, write_atomic, write_new
 from referee.logformat import MAX_DEALS, new_match
@@ -284,9 +284,8 @@ class Table:
             if note:
                 entry = entry._replace(note=note)
             deal = match.deals[-1]
-            said = len(state.events)
             try:
-                state.apply(entry)
+                events = list(state.apply(entry))
             except Illegal as err:
                 raise RefereeError(
                     [illegal_problem(err, len(match.deals) - 1, len(deal.plays))]
@@ -294,7 +293,6 @@ class Table:
             if state.record_problems:
                 raise RefereeError(state.record_problems)
             deal.plays.append(entry)
-            events = state.events[said:]
             if reopened:
                 return None, events
             if state.finished and not add_finished(replayed, state):
@@ -336,9 +334,9 @@ class Table:
             try:
                 return state.table_entry(player, cards, takes, trail)
             except Illegal as err:
-                raise RefereeError(
-                    [Problem(err.rule, err.message, deal_path(len(match.deals) - 1))]
-                ) from None
+                where = deal_path(len(match.deals) - 1)
+                refused = Problem(err.rule, err.message, where, legal=err.legal, more=err.more)
+                raise RefereeError([refused]) from None
 
         return self.enter(build, note)
 
@@ -414,7 +412,8 @@ class Table:
         match, replayed = self.open()
         state = open_state(match, replayed)
         _options_asked(match, card, by)
-        return state.legal_options(card, player_named(match, by, "by") if by else None, limit)
+        player = player_named(match, by, "by") if by else None
+        return present(state).legal_options(card, player, limit)
 
     def plays_json(self, card: Card | None, by: str | None) -> dict[str, object] | None:
         """The legal plays as objects for scripts, where the game gives them: those of
@@ -422,7 +421,7 @@ class Table:
         match, replayed = self.open()
         state = open_state(match, replayed)
         _options_asked(match, card, by)
-        plays = state.plays_json(card, player_named(match, by, "by") if by else None)
+        plays = present(state).plays_json(card, player_named(match, by, "by") if by else None)
         if plays is None:
             return None
         from referee.words.sentences import said_json

@@ -16,10 +16,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.cards import FULL_DECK, Card
-from referee.games import basra, captures, fishing, plays
-from referee.games.base import Illegal
+from referee.games import captures, plays
+from referee.games.base import Illegal, present
 from referee.games.captures import Unions, cards_in, has_group, union_table, union_vectors, unit
-from referee.games.fishing import EXPLAINED, LISTED, SAY_WHICH, FishingDeal
+from referee.games.fishing import SAY_WHICH, FishingDeal
+from referee.games.fishing_view import EXPLAINED, LISTED, FishingView
 from referee.logfile import dumps
 from referee.match import replay
 from referee.record import Deal, FishPlay, Match
@@ -77,10 +78,11 @@ def trailed_in(game: str, variant: str, cards: list[Card]) -> Match:
 
 @pytest.fixture
 def counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
-    """Counts the kinds of capture and the plays built; the search over every union and
-    the listing of every concrete capture fail the test if they run on a large floor."""
+    """Counts the kinds of capture and the plays built; the search over every union on a
+    large floor, and the listing of every concrete capture (the simulator's), fail the
+    test if they run."""
     built = {"kinds": 0, "plays": 0}
-    kind = fishing.kind_of
+    kind = plays.kind_of
     play_new = plays.Play.__new__
 
     def counting_kind(*args: Any) -> plays.Capture:
@@ -95,10 +97,13 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         assert captures.subvectors(captures.below(floor, total)) <= SEARCHED_AT_MOST
         return union_vectors(floor, total)
 
-    monkeypatch.setattr(fishing, "kind_of", counting_kind)
+    def every_capture(*args: Any) -> Any:
+        raise AssertionError("every concrete capture listed on a large floor")
+
+    monkeypatch.setattr(plays, "kind_of", counting_kind)
     monkeypatch.setattr(plays.Play, "__new__", counting_play)
     monkeypatch.setattr(captures, "union_vectors", no_search)
-    monkeypatch.setattr(basra, "union_vectors", no_search)  # every concrete capture
+    monkeypatch.setattr(plays, "expand", every_capture)
     return built
 
 
@@ -106,7 +111,7 @@ def test_the_worst_basra_floor_is_47_cards() -> None:
     state = replay(trailed("basra", "egyptian")).state
     assert isinstance(state, FishingDeal)
     assert len(state.floor) == 47  # every card but the four jacks and the 10S
-    assert state.count_kinds(TEN) == 178_175 + 1  # and the trail
+    assert state.legal_plays(TEN).count() == 178_175 + 1  # and the trail
 
 
 @pytest.mark.parametrize(("game", "variant"), VARIANTS)
@@ -120,10 +125,10 @@ def test_options_play_explain_are_bounded_on_the_worst_floor(
     assert who is not None
     for card in sorted(FULL_DECK - set(state.used)):
         counted["kinds"] = counted["plays"] = 0
-        found = state.legal_options(card, None, 20)
+        found = present(state).legal_options(card, None, 20)
         assert counted["kinds"] <= 20 and len(found.lines) <= 20
         assert found.total >= len(found.lines)
-        every = state.legal_options(card, None)
+        every = present(state).legal_options(card, None)
         assert len(every.lines) == min(every.total, LISTED)
         assert counted["kinds"] <= 20 + LISTED
         counted["kinds"] = counted["plays"] = 0
@@ -137,14 +142,14 @@ def test_options_play_explain_are_bounded_on_the_worst_floor(
             assert isinstance(entry, FishPlay)
         assert counted["kinds"] <= SAY_WHICH and counted["plays"] <= SAY_WHICH + 1
         counted["kinds"] = 0
-        explained = state.explain(FishPlay(who, card, ()))
+        explained = present(state).explain(FishPlay(who, card, ()))
         assert len(explained.legal) <= EXPLAINED and counted["kinds"] <= EXPLAINED
 
 
 def test_a_ten_on_the_worst_floor_is_listed_strongest_first(counted: dict[str, int]) -> None:
     state = replay(trailed("basra", "egyptian")).state
     assert isinstance(state, FishingDeal)
-    listing = state.listing(TEN, 20)
+    listing = FishingView(state).listing(TEN, 20)
     assert listing.total == 178_176 and len(listing.shown) == 20 and counted["kinds"] == 20
     sizes = [len(k.takes) + sum(n for n, _ in k.choose) for k in listing.shown]
     assert sizes == sorted(sizes, reverse=True) and sizes[0] == 39  # every numeral
@@ -162,7 +167,7 @@ def test_maximal_captures_are_bounded_when_trailing_is_allowed(counted: dict[str
     match.rules["capture"] = "maximal"
     state = replay(match).state
     assert isinstance(state, FishingDeal)
-    listing = state.listing(TEN, 20)
+    listing = FishingView(state).listing(TEN, 20)
     assert 0 < listing.total < 1_000 and counted["kinds"] <= 20
     floor = captures.vector(state.floor)
     for kind in listing.shown[:-1]:
@@ -289,7 +294,7 @@ def test_a_kind_said_is_the_table_line() -> None:
     """A kind of capture in words, with a choice among equal values."""
     state = replay(trailed("basra", "egyptian")).state
     assert isinstance(state, FishingDeal)
-    lines = [said_text(k.as_fact()) for k in islice(state.kinds(TEN), 2)]
+    lines = [said_text(k.as_fact()) for k in islice(state.legal_plays(TEN), 2)]
     assert lines[1].startswith("takes AC AD AH AS, 2C 2D 2H 2S, ")
     assert lines[1].endswith(", 2 of 10C/10D/10H (3 ways)")
 
@@ -421,7 +426,7 @@ def test_a_maximal_floor_is_worked_out_once_for_its_count_and_its_listing() -> N
     state = replay(match).state
     assert isinstance(state, FishingDeal)
     captures.maximal_unions.cache_clear()
-    assert state.count_kinds(TEN) == state.listing(TEN, 20).total > 0
+    assert state.legal_plays(TEN).count() == FishingView(state).listing(TEN, 20).total > 0
     assert captures.maximal_unions.cache_info().misses == 1
 
 

@@ -7,9 +7,12 @@ import pytest
 
 from referee.cards import Card, parse_cards
 from referee.games.base import Illegal
+from referee.games.events import Event
 from referee.games.fishing import FishingDeal, deal_rounds
+from referee.match import replay
 from referee.params import Value
 from referee.record import Deal, FishPlay
+from referee.simulate import simulate_match
 
 from .conftest import basra_log, first_problem, new_state, replay_text
 
@@ -30,10 +33,11 @@ def state(
     return s
 
 
-def play(s: FishingDeal, card: str, takes: str = "") -> None:
+def play(s: FishingDeal, card: str, takes: str = "") -> list[Event]:
+    """The player to move plays ``card`` taking ``takes``: what it did."""
     who = s.to_move()
     assert who is not None
-    s.apply(FishPlay(who, Card.parse(card), parse_cards(takes)))
+    return s.apply(FishPlay(who, Card.parse(card), parse_cards(takes)))
 
 
 def refused(s: FishingDeal, card: str, takes: str = "") -> str:
@@ -218,18 +222,68 @@ def test_majority_tie_void_and_rollover() -> None:
         assert rolled == carry
 
 
+def test_rollover_carries_a_tied_award_only() -> None:
+    """[basra.score.tie] with rollover, a sole leader takes the award and the pending part
+    of it: nothing rolls on (a mutation rolled every award over, and no test saw it)."""
+    s = state("basra", "5S 4H 2C KD", majority_tie="rollover")
+    s.carry.carried["majority"] = 30  # the last deal was tied
+    cards = sorted(
+        Card(r, su)
+        for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "Q", "K", "A", "J")
+        for su in "SHDC"
+    )
+    s.piles = {"A": cards[:27], "B": cards[27:]}
+    breakdown, rolled = s.score_sides()
+    assert (breakdown["A"]["cards"], breakdown["B"]["cards"], rolled) == (60, 0, 0)
+
+
+def test_rollover_over_simulated_matches() -> None:
+    """[basra.score.tie] every deal of simulated matches under rollover, recounted from the
+    cards each side took: a tie rolls the whole award on, a sole leader takes it all."""
+    ties = leaders = 0
+    for seed in range(1, 7):
+        match = simulate_match(
+            "basra",
+            "egyptian",
+            2,
+            seed,
+            overrides={"majority_tie": "rollover", "target": 100_000},
+            deals=5,
+        )
+        replayed = replay(match)
+        assert replayed.problems == []
+        pending = 0
+        for done in replayed.deals:
+            assert done.state is not None
+            taken = {side: len(pile) for side, pile in done.state.piles.items()}  # type: ignore[attr-defined]
+            award, most = 30 + pending, max(taken.values())
+            top = [side for side, n in taken.items() if n == most]
+            got = {side: b["cards"] for side, b in done.result.breakdown.items()}
+            if len(top) == 1:
+                leaders += 1
+                assert got == {side: award if side == top[0] else 0 for side in taken}
+                pending = 0
+            else:
+                ties += 1
+                assert set(got.values()) == {0}
+                pending = award
+            assert done.result.carried["majority"] == pending
+    assert ties and leaders
+
+
 def test_residue_goes_to_last_capturer() -> None:
     """[basra.residue] — and it is not a basra."""
     s = state("basra", "5S 4H 2C KD")
     s.entries = s.total_plays - 2
     play(s, "9D", "5S 4H")
-    play(s, "3D")
+    last = play(s, "3D")
     assert s.finished and s.floor == []
     assert s.piles["A"][-3:] == list(parse_cards("2C KD 3D"))
     from referee.words.events import event_said
 
     said = "The cards left on the floor (2C KD 3D) go to A, the last to capture."
-    assert event_said(s.events[-1]) == said
+    assert [type(e).__name__ for e in last] == ["Captured", "Residue"]
+    assert event_said(last[-1]) == said
     assert len(s.piles["A"]) == 6 and s.sweeps == {"A": 0, "B": 0}
 
 

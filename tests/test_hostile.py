@@ -296,7 +296,8 @@ def test_the_2001st_deal_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     for _ in range(3):
         assert run("deal", "--dealer", "Ivan", "--trump", "9H", "-f", str(log)).exit_code == 0
         assert run("forfeit", "--by", "Petr", "-f", str(log)).exit_code == 0
-        assert run("undo", "-f", str(log)).exit_code == 0 or True
+        undone = run("undo", "-f", str(log))  # the forfeit taken back, the deal open again
+        assert undone.exit_code == 0 and "Petr forfeits" in undone.stdout, undone.output
         assert run("forfeit", "--by", "Petr", "-f", str(log)).exit_code == 0
     done = run("deal", "--trump", "9H", "-f", str(log))
     assert done.exit_code == 1 and "[log.deal]" in done.stderr

@@ -228,6 +228,37 @@ def test_every_penalty_class() -> None:
     assert scored({"A": 120, "B": 0}, {"A": 8, "B": 1}) == {"A": 0, "B": 4}
 
 
+def test_exactly_31_card_points_is_the_31_class() -> None:
+    """[kozel.score] 31 card points is "31 or more": 2, not 4; 30 is 4."""
+    assert scored({"A": 89, "B": 31}, {"A": 10, "B": 5}) == {"A": 0, "B": 2}
+    assert scored({"A": 90, "B": 30}, {"A": 10, "B": 5}) == {"A": 0, "B": 4}
+
+
+# A whole deal played out (a simulated one, seed 26): Misha's tricks hold exactly 31 points.
+THIRTY_ONE = (
+    "M:6D K:AH K:9C M:QC M:AS K:7C M:KC+6C K:8C+6H K:7H M:KS K:7S M:10D K:QD+KD M:JH+8H M:7D "
+    "K:KH K:6S+8S M:9S+QS M:JD K:9H K:JS M:QH M:AC K:10H K:AD M:9D K:JC M:10S K:10C M:8D"
+)
+
+
+def test_a_deal_of_exactly_31_scored_at_the_cli(tmp_path: Path) -> None:
+    """[kozel.score] the score sheet of a deal whose loser took exactly 31 points."""
+    names = {"M": "Misha", "K": "Katya"}
+    entries = plays(
+        *(
+            (names[who], cards.replace("+", " "))
+            for who, cards in map(lambda e: e.split(":"), THIRTY_ONE.split())
+        )
+    )
+    log = tmp_path / "m.toml"
+    log.write_text(kozel(("Katya", "10H", entries)))
+    done = run("score", str(log), "--json")
+    assert done.exit_code == 0, done.output
+    deal = json.loads(done.stdout)["deals"][0]
+    assert deal["breakdown"]["Misha"] == {"card_points": 31, "tricks": 5}
+    assert deal["score"] == {"Misha": 2, "Katya": 0}
+
+
 def test_a_tie_for_the_most_scores_nothing() -> None:
     """[kozel.score] sides tied for the most card points all score 0."""
     assert scored({"A": 50, "B": 50, "C": 20}, {"A": 2, "B": 2, "C": 1}) == {"A": 0, "B": 0, "C": 4}

@@ -210,7 +210,7 @@ def test_a_refused_play_shows_the_rule_and_the_legal_plays(
     tap_cards(page, "#play", "take", ["5H"])
     record(page)
     refused = page.inner_text(".notice.refused")
-    assert "basra.capture.group" in refused and "5H is not a union of groups" in refused
+    assert "basra.capture.group" in refused and "5♥ is not a union of groups" in refused
     offered = page.eval_on_selector_all("#choices input", "els => els.map(e => e.value)")
     assert offered == ["5H 3C", "-"] and page.is_visible("#choices")
     assert log.read_bytes() == before

@@ -224,3 +224,15 @@ def test_new_refuses_fractions_and_repeats_of_match_points(
     err = refused(2, "new", "C", "--game", "basra", "-p", "A", "-p", "B", "--points", points,
                   "--dir", str(tmp_path))  # fmt: skip
     assert said in err and not (tmp_path / "tournament.toml").exists()
+
+
+def test_a_log_with_a_problem_is_named_with_the_command_that_checks_it(event: Path) -> None:
+    ok("pair")
+    log = event / "round-1/table-1.toml"
+    log.write_text("not a log [", encoding="utf-8")
+    said = ok("status")
+    line = next(x for x in said.splitlines() if x.startswith("Table 1: "))
+    assert line.endswith(
+        "; correct the log (referee verify round-1/table-1.toml) or decide the table"
+    )
+    assert line.startswith("Table 1: [log.toml] (line 1, column 5): not valid TOML")

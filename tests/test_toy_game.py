@@ -6,6 +6,8 @@ simulate, standings and live."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -45,8 +47,10 @@ def test_the_toy_game_at_the_table(tmp_path: Path) -> None:
     )
     refused = run("play", "KD", "--by", "Ben", "-f", log)  # Ada leads, not Ben
     assert refused.exit_code == 1 and "[turn.order]" in refused.stderr
+    assert "it is Ada's turn" in refused.stderr  # the toy's own sentence, registered
     refused = run("play", "9H", "-f", log)
     assert refused.exit_code == 1 and "[card.duplicate]" in refused.stderr
+    assert "9♥ is already out" in refused.stderr
     ok("play", "AS", "-f", log)
     ok("play", "3H", "-f", log)  # Ada's ace takes the trick
     ok("undo", "-f", log)
@@ -99,5 +103,63 @@ def test_the_toy_game_live(tmp_path: Path) -> None:
         assert session.handle(line)
     text = "\n".join(said)
     assert "referee:" not in text, text
-    assert "Ada takes the trick" in text
+    assert "Ada takes trick 1." in text and "Ada takes trick 2." in text
     assert json.loads(ok("score", str(log), "--json"))["totals"] == {"Ada": 2, "Ben": 0}
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def python(code: str, *args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """``code`` run by a fresh interpreter (nothing said or registered before it)."""
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={"PYTHONPATH": str(ROOT), "REFEREE_LANG": "en", "PATH": "/usr/bin:/bin"},
+        check=False,
+    )
+
+
+def test_register_adds_to_the_built_in_sentences() -> None:
+    """The documented path for an outside game's words: the built-in sentences are still
+    said after ``register`` (it once replaced them: a KeyError, exit 70 at the CLI)."""
+    done = python(
+        "from referee.words.sentences import register, said_text\n"
+        "from referee.games.facts import fact\n"
+        "register({'toy.x': 'x'})\n"
+        "print(said_text(fact('toy.x')), said_text(fact('fishing.play.trail')), sep='|')\n"
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "x|trail\n"
+
+
+def test_a_built_in_game_is_refused_in_its_words_beside_a_registered_one(
+    tmp_path: Path,
+) -> None:
+    """The CLI as a user runs it, with the toy's sentences registered before any is said: a
+    Basra refusal still names its rule and says its fact and its legal plays."""
+    log = tmp_path / "m.toml"
+    assert (
+        run("new", "basra", "-p", "Ali", "-p", "Omar", "--no-date", "-f", str(log)).exit_code == 0
+    )
+    assert run("deal", "--dealer", "Omar", "--floor", "5H 3C 9D KS", "-f", str(log)).exit_code == 0
+    done = python(
+        "import sys\n"
+        "import tests.toygame\n"
+        "from referee.entry import main\n"
+        "sys.argv = ['referee', *sys.argv[1:]]\n"
+        "main()\n",
+        "play",
+        "8S",
+        "--takes",
+        "5H 9D",
+        "-f",
+        str(log),
+    )
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.startswith("referee: [basra.capture.group]"), done.stderr
+    assert done.stderr.endswith(
+        "5♥ 9♦ is not a union of groups an 8 can take; legal: takes 3♣ 5♥, trail\n"
+    )

@@ -3,7 +3,9 @@ one registry entry. Two players; each deal a card is turned up (its ``trump``, f
 record only) and each player gets two cards; the player after the dealer leads one card,
 the other follows with one; the higher rank takes the trick (a tie: the leader) and leads
 the next; two tricks make a deal, each worth a point; the first to ``target`` points alone
-wins. Its rule ids are ``toy.*``."""
+wins. Its rule ids are ``toy.*``; its words are its own table of sentences, added to the
+built-in ones through ``referee.words.sentences.register`` as the README says a game defined
+outside referee does."""
 
 from __future__ import annotations
 
@@ -18,16 +20,37 @@ from referee.games.base import (
     Illegal,
     MatchSoFar,
     Options,
+    Presenter,
     View,
+    Words,
 )
+from referee.games.events import Event, TrickTaken
+from referee.games.facts import fact
 from referee.messages import sentence
 from referee.params import p
 from referee.problems import Problem
 from referee.record import Deal, Entry, Match, TrickEntry
 from referee.registry import GameSpec
+from referee.words.sentences import register
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 HAND = 2
+
+# The toy's sentences: each fact it reports, by its code (the words layer says them).
+SENTENCES = {
+    "toy.deal.count": "{player} holds {count} cards; each gets 2",
+    "toy.play.one": "a play is one card",
+    "toy.over": "the deal is over",
+    "toy.turn": "it is {player}'s turn",
+    "toy.out": "{card} is already out",
+    "toy.options": "any card",
+    "toy.options.any": "any card not yet out",
+    "toy.legal": "a card may be played",
+    "toy.describe": "Deal {deal}; tricks {won}",
+    "toy.view.deal": "Deal {deal}, turned up ",
+    "toy.view.trick": "Trick: ",
+}
+register(SENTENCES)
 
 SPEC = GameSpec(
     name="toy",
@@ -44,10 +67,42 @@ SPEC = GameSpec(
 )
 
 
+class ToyView(Presenter):
+    """What a person sees of a deal of High card, in the toy's own registered words."""
+
+    state: ToyDeal
+
+    def legal_options(
+        self, card: Card | None, player: str | None, limit: int | None = None
+    ) -> Options:
+        return Options(fact("toy.options"), [fact("toy.options.any")], 1)
+
+    def explain(self, entry: Entry) -> Explanation:
+        try:
+            self.state.check(entry)
+        except Illegal as err:
+            return Explanation([err.rule], [err.message], [], False)
+        return Explanation(["toy.play"], [fact("toy.legal")], [], True)
+
+    def describe(self) -> list[Words]:
+        return [fact("toy.describe", deal=self.state.index + 1, won=str(self.state.won))]
+
+    def view(self) -> View:
+        lines = (
+            (
+                fact("toy.view.deal", deal=self.state.index + 1),
+                Cards(self.state.deal.cards("trump")),
+            ),
+            (fact("toy.view.trick"), Cards(tuple(c for _, c in self.state.trick))),
+        )
+        return View(lines, {"tricks": dict(self.state.won)})
+
+
 class ToyDeal(DealState):
     """One deal of High card."""
 
     game = "toy"
+    presenter = ToyView
 
     def __init__(self, players: list[str], rules: dict, deal: Deal, index: int, carry: MatchSoFar):  # type: ignore[type-arg]
         super().__init__(players, rules, deal, index, carry)
@@ -61,9 +116,7 @@ class ToyDeal(DealState):
         out = []
         for player, cards in (self.hands or {}).items():
             if len(cards) != HAND:
-                said = sentence(
-                    "{player} holds {count} cards; each gets 2", player=player, count=len(cards)
-                )
+                said = fact("toy.deal.count", player=player, count=len(cards))
                 out.append(self.problem("toy.deal", said, f"hands.{player}"))
         return out
 
@@ -81,26 +134,23 @@ class ToyDeal(DealState):
 
     def check(self, entry: Entry) -> object:
         if not isinstance(entry, TrickEntry) or entry.kind != "cards" or len(entry.cards) != 1:
-            raise Illegal("toy.play", sentence("a play is one card"))
+            raise Illegal("toy.play", fact("toy.play.one"))
         card = entry.cards[0]
         if self.finished:
-            raise Illegal("hand.count", sentence("the deal is over"))
+            raise Illegal("hand.count", fact("toy.over"))
         if entry.by != self.to_move():
-            raise Illegal("turn.order", sentence("it is {player}'s turn", player=self.to_move()))
+            raise Illegal("turn.order", fact("toy.turn", player=self.to_move()))
         if card in self.played or card == self.deal.card("trump"):
-            raise Illegal("card.duplicate", sentence("{card} is already out", card=card))
+            raise Illegal("card.duplicate", fact("toy.out", card=card))
         held = (self.hands or {}).get(entry.by)
         if held is not None and card not in held:
-            raise Illegal(
-                "hand.not-held",
-                sentence("{player} does not hold {card}", player=entry.by, card=card),
-            )
+            raise Illegal("hand.not-held", fact("hand.not-held", player=entry.by, card=card))
         if not self.trick:
             return None
         led = self.trick[0][1]
         return entry.by if RANKS.index(card.rank) > RANKS.index(led.rank) else self.leader
 
-    def apply(self, entry: Entry) -> None:
+    def apply(self, entry: Entry) -> list[Event | str]:
         taker = self.check(entry)
         assert isinstance(entry, TrickEntry)
         card = entry.cards[0]
@@ -109,42 +159,17 @@ class ToyDeal(DealState):
         self.entries += 1
         if taker is None:
             self.trick.append((entry.by, card))
-            return
+            return []
         assert isinstance(taker, str)
         self.trick = []
         self.won[taker] += 1
         self.leader = taker
-        self.events.append(sentence("{player} takes the trick", player=taker))
+        return [TrickTaken(taker, sum(self.won.values()))]
 
     def table_entry(
         self, by: str | None, cards: tuple[Card, ...], takes: tuple[Card, ...] | None, trail: bool
     ) -> Entry:
         return TrickEntry(by or self.to_move() or "", cards)
-
-    def legal_options(
-        self, card: Card | None, player: str | None, limit: int | None = None
-    ) -> Options:
-        return Options(sentence("any card"), [sentence("any card not yet out")], 1)
-
-    def explain(self, entry: Entry) -> Explanation:
-        try:
-            self.check(entry)
-        except Illegal as err:
-            return Explanation([err.rule], [err.message], [], False)
-        return Explanation(["toy.play"], [sentence("a card may be played")], [], True)
-
-    def describe(self) -> list[str]:
-        return [sentence("Deal {deal}; tricks {won}", deal=self.index + 1, won=str(self.won))]
-
-    def view(self) -> View:
-        lines = (
-            (
-                sentence("Deal {deal}, turned up ", deal=self.index + 1),
-                Cards(self.deal.cards("trump")),
-            ),
-            (sentence("Trick: "), Cards(tuple(c for _, c in self.trick))),
-        )
-        return View(lines, {"tricks": dict(self.won)})
 
     def end_problems(self) -> list[Problem]:
         return []

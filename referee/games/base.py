@@ -1,23 +1,27 @@
 """The one small interface every game's rules implement: a deal state that checks and
-applies entries, lists the legal options, explains a ruling, shows itself, and scores itself
-when finished. Callers (replay, the table commands, explain, rendering, the simulator) use
-only this interface; a game's own module decides every rule.
+applies entries, knows its legal plays, and scores itself when finished; and the one that
+shows a deal (:class:`Presenter`: ``show``'s view, ``explain``, ``options``). Callers
+(replay, the table commands, explain, rendering, the simulator) use only these; a game's
+own module decides every rule.
 
 To add a game: write a ``DealState`` subclass (on the fishing or trick core where the game
-is one of those) and add one entry to ``referee.registry.GAMES``.
+is one of those, whose presenters show it) and add one entry to ``referee.registry.GAMES``.
+A refusal (:class:`Illegal`) carries its rule, its fact and its legal plays as values.
 
-What happened is reported as values: ``apply`` appends to ``events`` the values of
-:mod:`referee.games.events` (the entry itself first: a capture or trail, a lead or follow
-and whether it holds the trick, a declaration, a claim's verdict; then a sweep, a trick
-taken, the residue). The words layer (:mod:`referee.words`) says them, and the table says
-each accepted entry back from them. A game that adds none is said back from its entry.
+What happened is reported as values: ``apply`` returns the values of
+:mod:`referee.games.events` that the entry brought about (the entry itself first: a capture
+or trail, a lead or follow and whether it holds the trick, a declaration, a claim's verdict;
+then a sweep, a trick taken, the residue). The words layer (:mod:`referee.words`) says them,
+and the table says each accepted entry back from them. A game that returns none is said
+back from its entry.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
+from itertools import islice
+from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar
 
 from referee.cards import Card
 from referee.games.events import Event
@@ -31,6 +35,8 @@ if TYPE_CHECKING:
     import random
 
     from referee.record import Match
+
+T = TypeVar("T")
 
 
 class Cards(NamedTuple):
@@ -64,37 +70,64 @@ class Options(NamedTuple):
     total: int
 
 
+if TYPE_CHECKING:  # a type only: a Protocol class costs 0.6 M instructions to build
+
+    class LegalPlay(Protocol):
+        """One legal play as a value: a fishing game's kind of capture
+        (:class:`referee.games.plays.Capture`), a trick game's lead or follow
+        (:class:`referee.games.trickplays.TrickPlay`). Each is said by the words layer
+        from its fact, and written for scripts as the object ``options --json`` prints."""
+
+        def as_fact(self) -> Fact: ...
+
+        def as_json(self) -> dict[str, object]: ...
+
+
 class Explanation(NamedTuple):
     """The ruling on one entry: the rule ids that apply, the ruling in words, the legal
-    alternatives, and whether the entry is legal. ``answer`` is the question the entry
-    raised, answered, where "legal" says too little (a claim: was it true?)."""
+    alternatives as values (and how many more there are), whether the entry is legal,
+    what to say where there is no alternative to list (``note``), and ``answer``, the
+    question the entry raised, answered, where "legal" says too little (a claim: was it
+    true?)."""
 
     rules: list[str]
     lines: list[Words]
-    legal: list[Words]
+    legal: Sequence[LegalPlay]
     ok: bool
     more: int = 0  # legal alternatives beyond those listed
+    note: Words | None = None
     answer: Words | None = None
 
 
 MAX_LEGAL_SHOWN = 12  # legal alternatives a ruling lists; the rest are counted
 
 
+def first_legal(
+    plays: Iterable[T], count: Callable[[], int], limit: int = MAX_LEGAL_SHOWN
+) -> tuple[tuple[T, ...], int]:
+    """The first ``limit`` of ``plays`` (strongest first) and how many more there are, as a
+    refusal shows them: ``count`` is asked only when the limit is reached."""
+    shown = tuple(islice(plays, limit))
+    return shown, (count() - len(shown) if len(shown) == limit else 0)
+
+
 class Illegal(Exception):
-    """An entry that breaks a rule: the rule id, a plain sentence, the legal alternatives
-    it shows, and how many more there are."""
+    """An entry that breaks a rule: the rule id, the fact that decided it, the legal plays
+    it shows as values (at most :data:`MAX_LEGAL_SHOWN`), and how many more there are. They
+    stay values until the edge says them (``verify``, the table, ``explain``) or writes
+    them (``verify --json``, :func:`referee.words.rulings.refusal_json`)."""
 
     def __init__(
         self,
         rule: str,
         message: str | Fact,
-        legal: Sequence[Words] | None = None,
+        legal: Sequence[LegalPlay] | None = None,
         more: int = 0,
     ) -> None:
         super().__init__(rule)
         self.rule = rule
         self.message = message
-        self.legal: list[Words] = list(legal or [])
+        self.legal: tuple[LegalPlay, ...] = tuple(legal or ())
         self.more = more
 
 
@@ -158,9 +191,11 @@ class DealResult:
 
 class DealState(ABC):
     """The state of one deal during replay. ``apply`` checks first and changes nothing
-    when it raises :class:`Illegal`; replay, the CLI and the simulator all use it."""
+    when it raises :class:`Illegal`; replay, the CLI and the simulator all use it. What a
+    person sees of it is its :attr:`presenter`'s to say (:func:`present`)."""
 
     game: str
+    presenter: ClassVar[type[Presenter]]  # shows a deal of this game (view, options)
 
     def __init__(
         self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: MatchSoFar
@@ -178,9 +213,6 @@ class DealState(ABC):
         # Problems with the record itself that an entry brings to light (recorded hands
         # that contradict a draw): replay stops there, the table refuses the entry.
         self.record_problems: list[Problem] = []
-        # What happened, as values (referee.games.events), in order; the words layer says
-        # them. A game that adds none is said back from its entries alone.
-        self.events: list[Event | str] = []
 
     @property
     def hands(self) -> dict[str, tuple[Card, ...]] | None:
@@ -233,8 +265,9 @@ class DealState(ABC):
         """Problems with the deal's set-up (dealer, floor or trump, hands)."""
 
     @abstractmethod
-    def apply(self, entry: Entry) -> None:
-        """Check one entry and apply it; raise Illegal (state unchanged) if it breaks a rule."""
+    def apply(self, entry: Entry) -> Sequence[Event | str]:
+        """Check one entry and apply it, returning what it brought about as values (events);
+        raise Illegal (state unchanged) if it breaks a rule."""
 
     @abstractmethod
     def check(self, entry: Entry) -> object:
@@ -261,25 +294,6 @@ class DealState(ABC):
         """Who an entry of ``kind`` (``cards``, ``claim``, …) is from when the table does
         not say: the player to move."""
         return self.to_move()
-
-    @abstractmethod
-    def legal_options(
-        self, card: Card | None, player: str | None, limit: int | None = None
-    ) -> Options:
-        """What may be played now, in words: a label and one line per option (fishing: the
-        ways to play ``card``; trick games: the ways ``player`` can beat the trick)."""
-
-    @abstractmethod
-    def explain(self, entry: Entry) -> Explanation:
-        """The ruling on ``entry`` in the state now, with the rules that apply."""
-
-    @abstractmethod
-    def describe(self) -> Sequence[Words]:
-        """The state now in a few plain lines, for an explanation."""
-
-    @abstractmethod
-    def view(self) -> View:
-        """What ``show`` displays of the deal in progress."""
 
     @property
     @abstractmethod
@@ -325,12 +339,6 @@ class DealState(ABC):
     def result(self) -> DealResult:
         """The finished deal's score."""
 
-    def plays_json(self, card: Card | None, player: str | None = None) -> dict[str, object] | None:
-        """The legal plays now as objects for scripts (``options --json``): a fishing
-        game's ways to play ``card``, a trick game's plays of ``player`` (None: whoever is
-        to play); None where a game lists its options only in words."""
-        return None
-
     @classmethod
     def simulate_deal(
         cls, match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
@@ -339,6 +347,52 @@ class DealState(ABC):
         random and greedy legal plays, every hand recorded): each game's own player, so that
         ``referee simulate`` knows no game."""
         raise NotImplementedError(f"{cls.__name__} has no simulated player")
+
+
+class Presenter(ABC):
+    """What a person sees of a deal, apart from its rules: ``show``'s view, the state in a
+    few lines and the ruling on an entry for ``explain``, and the legal plays in words
+    (``options``) and as objects (``options --json``). One per game family (a game may
+    add its own lines), reading the deal state through its public surface only; a game
+    names its presenter in ``DealState.presenter``. (A family's presenter declares the
+    state it shows, ``state: FishingDeal``; no generic subscript, which costs 10 M
+    instructions at start-up.)"""
+
+    state: DealState
+
+    def __init__(self, state: DealState) -> None:
+        self.state = state
+
+    @abstractmethod
+    def view(self) -> View:
+        """What ``show`` displays of the deal in progress."""
+
+    @abstractmethod
+    def describe(self) -> Sequence[Words]:
+        """The state now in a few plain lines, for an explanation."""
+
+    @abstractmethod
+    def explain(self, entry: Entry) -> Explanation:
+        """The ruling on ``entry`` in the state now: the rules that apply, the ruling's
+        facts, the legal alternatives as values."""
+
+    @abstractmethod
+    def legal_options(
+        self, card: Card | None, player: str | None, limit: int | None = None
+    ) -> Options:
+        """What may be played now, in words: a label and one line per option (fishing: the
+        ways to play ``card``; trick games: the ways ``player`` can beat the trick)."""
+
+    def plays_json(self, card: Card | None, player: str | None = None) -> dict[str, object] | None:
+        """The legal plays now as objects for scripts (``options --json``): a fishing
+        game's ways to play ``card``, a trick game's plays of ``player`` (None: whoever is
+        to play); None where a game lists its options only in words."""
+        return None
+
+
+def present(state: DealState) -> Presenter:
+    """The presenter of ``state``'s game, showing it."""
+    return type(state).presenter(state)
 
 
 def sole_leader(values: dict[str, int], lowest: bool = False) -> str | None:

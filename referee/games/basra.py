@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.cards import FULL_DECK, Card
-from referee.games.base import Words, sole_leader
-from referee.games.captures import Unions, expand, has_group, splittable, union_vectors, vector
+from referee.games.base import Illegal, Words, sole_leader
+from referee.games.captures import Unions, vector
 from referee.games.facts import Fact, fact
 from referee.games.fishing import FishingDeal
 from referee.games.fishing_base import face_values
-from referee.games.plays import Play
+from referee.games.plays import CardPlays, Play
 from referee.params import Value
 from referee.problems import Problem
 
@@ -28,6 +28,7 @@ class BasraDeal(FishingDeal):
     sweep_word = "basra"
     floor_rule = "basra.deal.floor"
     deferred_key = "buried"
+    sweeps_fact = "basra.sweeps"
     choice_rule = "basra.capture.choice"
     deck = DECK
     counted = COUNTED
@@ -113,147 +114,88 @@ class BasraDeal(FishingDeal):
             return len(self.floor) <= 2
         return False
 
-    def captures(self, card: Card) -> list[tuple[Card, ...]]:
-        """Every union of groups ``card`` can take as an ordinary capture, each once."""
-        if card.rank in ("K", "Q"):
-            same = [c for c in self.floor if c.rank == card.rank]
-            return [
+    def whole_floor(self, card: Card) -> bool | None:
+        """For a card that takes the whole floor or nothing (a jack, a 7D that sweeps):
+        whether taking it scores a basra; None for any other card."""
+        if card.rank == "J":
+            return self.jack_scores()
+        return self.seven_sweeps() if card == SEVEN_DIAMONDS else None
+
+    def plays_of(self, card: Card) -> CardPlays:
+        """[basra.jack] [basra.seven-diamonds] A jack, or a 7D that sweeps, takes the whole
+        floor (on an empty one it is trailed); [basra.capture.group] [basra.capture.union]
+        a K or Q takes cards of its rank, a numeral any union of groups adding up to its
+        value ([basra.capture.choice] under ``maximal``: only those leaving no group);
+        [basra.trail] a card trails when it cannot capture, or with may_trail_capturer."""
+        floor, values, rank = self.floor, self.values, card.rank
+        whole = self.whole_floor(card) if rank == "J" or card == SEVEN_DIAMONDS else None
+        if whole is not None:
+            listed: tuple[Play, ...] = (Play(card, tuple(floor), whole),) if floor else ()
+            return CardPlays(card, floor, values, listed=listed)  # trailed on an empty floor
+        maximal = self.rules["capture"] == "maximal"
+        trail_capturer = bool(self.rules["may_trail_capturer"])  # a card that cannot capture
+        if rank in ("K", "Q"):  # always trails
+            same = [c for c in floor if c.rank == rank]
+            sets = [
                 tuple(c for i, c in enumerate(same) if mask >> i & 1)
                 for mask in range(1, 1 << len(same))
+                if not maximal or mask == (1 << len(same)) - 1  # maximal: no K (Q) left
             ]
-        value = self.values.get(card)
-        if value is None:
-            return []
-        numerals = [c for c in self.floor if c in self.values]
-        out: list[tuple[Card, ...]] = []
-        for vec in sorted(union_vectors(vector(numerals, self.values), value), reverse=True):
-            out.extend(expand(vec, numerals, self.values))
-        return out
+            listed = tuple(Play(card, t, self.sweep_of(card, t)) for t in sets)
+            return CardPlays(card, floor, values, listed=listed, trail_capturer=trail_capturer)
 
-    def capture_kinds(self, card: Card) -> Unions | None:
-        value = self.values.get(card)
-        if value is None or (card == SEVEN_DIAMONDS and self.seven_sweeps() is not None):
-            return None
-        return Unions(vector(self.floor, self.values), value, self.rules["capture"] == "maximal")
+        def unions() -> Unions:
+            return Unions(vector(floor, values), values[card], maximal)
 
-    def may_trail(self, card: Card, can_capture: bool) -> bool:
-        return not can_capture or bool(self.rules["may_trail_capturer"])
-
-    def can_capture(self, card: Card) -> bool:
-        """Does ``card`` have any ordinary capture on the floor now?"""
-        value = self.values.get(card)
-        if value is None:
-            return any(c.rank == card.rank for c in self.floor)
-        return has_group(vector(self.floor, self.values), value)
-
-    def leaves_group(self, card: Card, takes: tuple[Card, ...]) -> bool:
-        """Would a further group be left on the floor after taking ``takes``?"""
-        left = [c for c in self.floor if c not in takes]
-        if card.rank in ("K", "Q"):
-            return any(c.rank == card.rank for c in left)
-        value = self.values.get(card)
-        assert value is not None
-        return has_group(vector(left, self.values), value)
+        return CardPlays(card, floor, values, unions, (), trail_capturer, self.sweep_of)
 
     def sweep_of(self, card: Card, takes: tuple[Card, ...]) -> bool:
+        """[basra.sweep] Does taking ``takes`` with ``card`` empty the floor for a basra (by
+        sum, or with every card of its rank)?"""
         if len(takes) != len(self.floor) or not takes:
             return False
         return bool(self.rules["basra_by_sum"]) or all(c.rank == card.rank for c in takes)
 
-    def options(self, card: Card) -> list[Play]:
+    def refusal(self, card: Card, takes: tuple[Card, ...], plays: CardPlays) -> Illegal:
+        """The rule a play that is not among the card's legal plays breaks, in rules.md's
+        order: the whole floor for a jack or a sweeping 7D, the trail, the group (a union
+        at all, asked of every union the floor allows), and last the maximal capture."""
         if card.rank == "J":
-            if not self.floor:
-                return [Play(card, (), False)]
-            return [Play(card, tuple(self.floor), self.jack_scores())]
-        seven = self.seven_sweeps() if card == SEVEN_DIAMONDS else None
-        if seven is not None:
-            return [Play(card, tuple(self.floor), seven)]
-        caps = self.captures(card)
-        if self.rules["capture"] == "maximal":
-            caps = [t for t in caps if not self.leaves_group(card, t)]
-        out = [Play(card, t, self.sweep_of(card, t)) for t in caps]
-        if not caps or self.rules["may_trail_capturer"]:
-            out.append(Play(card, (), False))
-        return out
-
-    def rule_capture(self, card: Card, takes: tuple[Card, ...]) -> Play:
-        whole = self.rule_whole_floor(card, takes)
-        if whole is not None:
-            return whole
+            return self.refused(
+                "basra.jack", fact("basra.jack.part", cards=tuple(self.floor)), plays
+            )
+        if card == SEVEN_DIAMONDS and self.seven_sweeps() is not None:
+            part = fact("basra.seven.part", seven=SEVEN_DIAMONDS, cards=tuple(self.floor))
+            return self.refused("basra.seven-diamonds", part, plays)
         if not takes:
-            if not self.rules["may_trail_capturer"] and self.can_capture(card):
-                raise self.illegal(
-                    "basra.trail",
-                    fact("basra.trail.capturer", card=card),
-                    card,
-                )
-            return Play(card, (), False)
+            return self.refused("basra.trail", fact("basra.trail.capturer", card=card), plays)
         if card.rank in ("K", "Q"):
             if any(c.rank != card.rank for c in takes):
-                raise self.illegal(
-                    "basra.capture.group",
-                    fact("basra.face.group", rank=card.rank, cards=takes),
-                    card,
-                )
-        else:
-            self.check_numeral_capture(card, takes)
-        if self.rules["capture"] == "maximal" and self.leaves_group(card, takes):
-            raise self.illegal(
-                "basra.capture.choice",
-                fact("basra.maximal", card=card, cards=takes),
-                card,
-            )
-        return Play(card, takes, self.sweep_of(card, takes))
+                face = fact("basra.face.group", rank=card.rank, cards=takes)
+                return self.refused("basra.capture.group", face, plays)
+        elif not self.is_union(card, takes):
+            return self.refused("basra.capture.group", self.no_group(card, takes), plays)
+        return self.refused(
+            "basra.capture.choice", fact("basra.maximal", card=card, cards=takes), plays
+        )
 
-    def check_numeral_capture(self, card: Card, takes: tuple[Card, ...]) -> None:
-        """[basra.capture.group] A numeral takes a union of groups adding up to its value;
-        a 7D refused here says why it did not sweep (the floor's sum)."""
-        value = self.values.get(card)
-        assert value is not None
-        if not all(c in self.values for c in takes) or not splittable(
-            vector(takes, self.values), value
-        ):
-            if (total := self.plain_seven_total(card)) is not None:
-                raise self.illegal(
-                    "basra.capture.group",
-                    fact("basra.seven.no-group", cards=takes, seven=SEVEN_DIAMONDS, total=total),
-                    card,
-                )
-            raise self.illegal(
-                "basra.capture.group",
-                fact(
-                    {"A": "basra.no-group.ace", "8": "basra.no-group.an"}.get(
-                        card.rank, "basra.no-group.a"
-                    ),
-                    cards=takes,
-                    rank=card.rank,
-                ),
-                card,
-            )
+    def is_union(self, card: Card, takes: tuple[Card, ...]) -> bool:
+        """[basra.capture.union] Are ``takes`` (floor cards) one of the unions of groups the
+        numeral ``card`` can take, maximal or not?"""
+        if not all(c in self.values for c in takes):
+            return False
+        unions = Unions(vector(self.floor, self.values), self.values[card])
+        return vector(takes, self.values) in unions
 
-    def rule_whole_floor(self, card: Card, takes: tuple[Card, ...]) -> Play | None:
-        """The ruling on a jack or a sweeping 7D, which take the whole floor or nothing;
-        None for any other card."""
-        if card.rank == "J":
-            if not self.floor:
-                return Play(card, (), False)
-            if set(takes) != set(self.floor):
-                raise self.illegal(
-                    "basra.jack",
-                    fact("basra.jack.part", cards=tuple(self.floor)),
-                    card,
-                )
-            return Play(card, takes, self.jack_scores())
-        seven = self.seven_sweeps() if card == SEVEN_DIAMONDS else None
-        if seven is not None:
-            if set(takes) != set(self.floor):
-                raise self.illegal(
-                    "basra.seven-diamonds",
-                    fact("basra.seven.part", seven=SEVEN_DIAMONDS, cards=tuple(self.floor)),
-                    card,
-                )
-            return Play(card, takes, seven)
-        return None
+    def no_group(self, card: Card, takes: tuple[Card, ...]) -> Fact:
+        """[basra.capture.group] Why ``takes`` is no union for ``card``; a 7D says why it
+        did not sweep (the floor's sum)."""
+        if (total := self.plain_seven_total(card)) is not None:
+            return fact("basra.seven.no-group", cards=takes, seven=SEVEN_DIAMONDS, total=total)
+        code = {"A": "basra.no-group.ace", "8": "basra.no-group.an"}.get(
+            card.rank, "basra.no-group.a"
+        )
+        return fact(code, cards=takes, rank=card.rank)
 
     def capture_rule(self, card: Card) -> str:
         if card.rank == "J":
@@ -305,9 +247,6 @@ class BasraDeal(FishingDeal):
         return rules, [
             fact("basra.union.sweep" if sweep else "basra.union", card=card, cards=taken)
         ]
-
-    def sweep_plural(self, count: int) -> Fact:
-        return fact("basra.sweeps", n=count)
 
     def record_sweep(self, side: str) -> None:
         self.sweeps[side] += 1

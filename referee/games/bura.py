@@ -9,16 +9,17 @@ from referee.cards import Card, sort_key
 from referee.games.base import (
     FORFEITS,
     DealResult,
-    Explanation,
     Illegal,
     Line,
     MatchSoFar,
+    Words,
     sole_leader,
 )
 from referee.games.facts import Fact, fact, joined
 from referee.games.trick import TrickDeal
 from referee.games.trickcards import POINTS
 from referee.games.trickruling import Ending, Outcome, Reason, Ruling, Standing, forfeit_outcome
+from referee.games.trickview import TrickView
 from referee.params import Value
 from referee.record import Deal, TrickEntry
 
@@ -50,8 +51,52 @@ def combination_ok(
     return None
 
 
+class BuraView(TrickView):
+    """A Bura deal shown: the trick core's view, the pot, and the rulings on declarations,
+    claims and forfeits."""
+
+    state: BuraDeal
+
+    def notes(self) -> list[Line]:
+        return [(fact("bura.view.pot", pot=self.state.pot),)]
+
+    def data(self) -> dict[str, object]:
+        return {"pot": self.state.pot}
+
+    def waiting(self) -> Fact:
+        return fact("bura.waiting")
+
+    def special(self, entry: TrickEntry) -> tuple[list[Words], Words | None]:
+        """A claim's ruling and whether it was true, with the cards that counted; a
+        declaration's; a forfeit's."""
+        if entry.kind == "claim":
+            pts = self.state.points[entry.by]
+            counted = sorted(
+                (c for c in self.state.taken[entry.by] if POINTS.get(c.rank)),
+                key=lambda c: (-POINTS[c.rank], sort_key(c)),
+            )
+            cards = (
+                joined(fact("bura.explain.card", card=c, points=POINTS[c.rank]) for c in counted)
+                if counted
+                else fact("bura.explain.no-cards")
+            )
+            answer = fact(
+                "bura.explain.claim-was-true" if pts >= 31 else "bura.explain.claim-was-false",
+                points=pts,
+                cards=cards,
+                needed=31,
+            )
+            won = "bura.explain.claim-won" if pts >= 31 else "bura.explain.claim-lost"
+            return [fact(won, player=entry.by)], answer
+        if entry.kind == "declare":
+            declared = fact("bura.explain.declare", name=entry.declares, card=self.state.trump)
+            return [declared], None
+        return [fact("bura.explain.forfeit", player=entry.by)], None
+
+
 class BuraDeal(TrickDeal):
     game = "bura"
+    presenter = BuraView
     deck_name = fact("bura.deck")
 
     def __init__(
@@ -241,47 +286,6 @@ class BuraDeal(TrickDeal):
             how = fact("bura.how.false-claim", points=pts)
             outcome = Outcome(Ending.LOST, entry.by, Reason.CLAIM, how)
         return Ruling(entry, ("bura.claim",), settle=standing.settle, outcome=outcome)
-
-    # --- explaining and showing -----------------------------------------------------------
-
-    def explain_special(self, entry: TrickEntry, out: Explanation) -> Explanation:
-        if entry.kind == "claim":
-            pts = self.points[entry.by]
-            counted = sorted(
-                (c for c in self.taken[entry.by] if POINTS.get(c.rank)),
-                key=lambda c: (-POINTS[c.rank], sort_key(c)),
-            )
-            cards = (
-                joined(fact("bura.explain.card", card=c, points=POINTS[c.rank]) for c in counted)
-                if counted
-                else fact("bura.explain.no-cards")
-            )
-            answer = fact(
-                "bura.explain.claim-was-true" if pts >= 31 else "bura.explain.claim-was-false",
-                points=pts,
-                cards=cards,
-                needed=31,
-            )
-            out.lines.append(
-                fact("bura.explain.claim-won", player=entry.by)
-                if pts >= 31
-                else fact("bura.explain.claim-lost", player=entry.by)
-            )
-            return out._replace(answer=answer)
-        if entry.kind == "declare":
-            out.lines.append(fact("bura.explain.declare", name=entry.declares, card=self.trump))
-        else:
-            out.lines.append(fact("bura.explain.forfeit", player=entry.by))
-        return out
-
-    def waiting(self) -> Fact:
-        return fact("bura.waiting")
-
-    def view_notes(self) -> list[Line]:
-        return [(fact("bura.view.pot", pot=self.pot),)]
-
-    def view_data(self) -> dict[str, object]:
-        return {"pot": self.pot}
 
     # --- the end of the deal ----------------------------------------------------------
 

@@ -383,6 +383,8 @@ if TYPE_CHECKING:  # a type only: a Protocol class costs 0.6 M instructions to b
 
         def count(self) -> int: ...
 
+        def __bool__(self) -> bool: ...
+
         def __iter__(self) -> Iterator[Vector]: ...
 
         def __contains__(self, vec: object) -> bool: ...
@@ -397,10 +399,17 @@ class Unions:
         self.total = total
         self.maximal = maximal
         self.floor = floor
-        self.room = below(floor, total)  # the cards that combine with others
-        self.tops = count(floor, total)  # cards of the total's own value: groups alone
-        self.searched = subvectors(self.room) <= SEARCHED or max(counts(self.room)) > DECK_COUNT
+        shift = WIDTH * (total - 1)  # a check builds one per play: below() and count() inline
+        self.room = floor & ((1 << shift) - 1)  # the cards that combine with others
+        self.tops = (floor >> shift) & MASK  # cards of the total's own value: groups alone
         self._all: list[Vector] | None = None  # every union, where that list is short
+
+    @property
+    def searched(self) -> bool:
+        """Are the floor's unions searched for (few sub-vectors, or more cards of a value
+        than a deck holds) rather than read from the table? (A check asks neither.)"""
+        room = self.room
+        return subvectors(room) <= SEARCHED or max(counts(room)) > DECK_COUNT
 
     def _listed(self) -> list[Vector]:
         """Every union, strongest first, where that list is small (searched or maximal)."""
@@ -411,6 +420,11 @@ class Unions:
                 found = list(union_vectors(self.floor, self.total))
                 self._all = sorted(found, key=lambda u: (cards_in(u), u), reverse=True)
         return self._all
+
+    def __bool__(self) -> bool:
+        """Is there any union? (One group is enough, even under ``maximal``: a union that
+        nothing can be added to leaves no group.)"""
+        return has_group(self.floor, self.total)
 
     def count(self) -> int:
         """How many unions there are."""
@@ -447,6 +461,9 @@ class Ranked:
 
     def __init__(self, vecs: Iterable[Vector]) -> None:
         self.vecs = sorted(vecs, key=cards_in, reverse=True)
+
+    def __bool__(self) -> bool:
+        return bool(self.vecs)
 
     def count(self) -> int:
         return len(self.vecs)

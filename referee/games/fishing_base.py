@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 from referee.cards import RANKS, Card, sort_key
 from referee.games.base import DealResult, DealState, MatchSoFar
 from referee.games.facts import Fact, fact, joined
-from referee.games.plays import Listing
+from referee.games.plays import CardPlays
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal, side_map, side_names
@@ -47,6 +47,7 @@ class FishingBase(DealState):
     floor_key = "floor"  # the game's name for the cards in the middle (Pasur's: pool)
     floor_word = fact("fishing.floor")  # that name as the words layer says it
     sweep_word = "sweep"  # the game's name for a sweep, for the words layer (basra, sur)
+    sweeps_fact = "fishing.sweeps"  # that name after a count: 1 sweep, 2 sweeps
     floor_title = fact("fishing.floor.title")
     choice_rule = ""  # cited when a play typed without its capture could mean several
     # What the game is played with, as each game declares it: its deck (in display order),
@@ -77,7 +78,8 @@ class FishingBase(DealState):
         self.sweeps: dict[str, int] = dict.fromkeys(self.sides, 0)
         self.last_capturer: str | None = None
         self.deferred: tuple[Card, ...] = deal.cards(self.deferred_key)
-        self._listed: tuple[object, Listing] | None = None
+        # the last card's legal plays asked for, and when (FishingDeal.legal_plays)
+        self._plays: tuple[tuple[int, tuple[Card, ...], Card], CardPlays] | None = None
 
     def hand_size(self) -> int:
         """Cards dealt to each player per round."""

@@ -6,18 +6,34 @@ players, forfeits, no declarations or claims, and penalty points: the side that 
 from __future__ import annotations
 
 from referee.cards import Card
-from referee.games.base import FORFEITS, DealResult, Explanation, Illegal, Line, MatchSoFar
+from referee.games.base import FORFEITS, DealResult, Illegal, Line, MatchSoFar, Words
 from referee.games.facts import fact
 from referee.games.trick import TrickDeal
 from referee.games.trickruling import Outcome, Ruling, Standing, forfeit_outcome
+from referee.games.trickview import TrickView
 from referee.params import Value
 from referee.record import Deal, TrickEntry, side_map, side_names
 
 SIX_SPADES = Card("6", "S")
 
 
+class KozelView(TrickView):
+    """A Kozel deal shown: the trick core's view, that its points are penalties, and the
+    ruling on a forfeit."""
+
+    state: KozelDeal
+
+    def notes(self) -> list[Line]:
+        return [(fact("kozel.view.penalty"),)]
+
+    def special(self, entry: TrickEntry) -> tuple[list[Words], Words | None]:
+        side, points = self.state.side[entry.by], self.state.rules["penalty_none"]
+        return [fact("kozel.explain.forfeit", side=side, points=points)], None
+
+
 class KozelDeal(TrickDeal):
     game = "kozel"
+    presenter = KozelView
     hand_size = 4
     deck_name = fact("kozel.deck")
 
@@ -46,17 +62,6 @@ class KozelDeal(TrickDeal):
 
     def closed_rule(self, outcome: Outcome) -> str:
         return "kozel.forfeit"
-
-    def explain_special(self, entry: TrickEntry, out: Explanation) -> Explanation:
-        out.lines.append(
-            fact(
-                "kozel.explain.forfeit", side=self.side[entry.by], points=self.rules["penalty_none"]
-            )
-        )
-        return out
-
-    def view_notes(self) -> list[Line]:
-        return [(fact("kozel.view.penalty"),)]
 
     # --- the end of the deal ----------------------------------------------------------
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.cards import FULL_DECK, Card
-from referee.games.base import MatchSoFar, Words, sole_leader
-from referee.games.captures import Ranked, expand, single_sets, vector
-from referee.games.facts import Fact, fact
+from referee.games.base import Illegal, MatchSoFar, Words, sole_leader
+from referee.games.captures import Ranked, single_sets, vector
+from referee.games.facts import fact
 from referee.games.fishing import FishingDeal
 from referee.games.fishing_base import face_values
-from referee.games.plays import Play
+from referee.games.plays import CardPlays, Play
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal
@@ -27,6 +27,7 @@ class PasurDeal(FishingDeal):
     game = "pasur"
     floor_rule = "pasur.deal.pool"
     deferred_key = "returned"
+    sweeps_fact = "pasur.sweeps"
     choice_rule = "pasur.capture.forced"
     floor_key = "pool"
     floor_word = fact("pasur.pool")
@@ -99,38 +100,27 @@ class PasurDeal(FishingDeal):
     def jack_takes(self) -> tuple[Card, ...]:
         return tuple(c for c in self.floor if c.rank == "J" or c in self.values)
 
-    def captures(self, card: Card) -> list[tuple[Card, ...]]:
-        """Every set ``card`` can take: one set only, so these are alternatives."""
+    def plays_of(self, card: Card) -> CardPlays:
+        """[pasur.capture.jack] A jack takes every numeral and jack on the pool;
+        [pasur.capture.face] a K or Q one card of its rank; [pasur.capture.eleven] a numeral
+        one set of numerals adding up to 11 with it; [pasur.capture.forced] a card trails
+        only when it cannot capture."""
+        floor, values = self.floor, self.values
         if card.rank == "J":
             takes = self.jack_takes()
-            return [takes] if takes else []
-        if card.rank in ("K", "Q"):
-            return [(c,) for c in self.floor if c.rank == card.rank]
-        value = self.values.get(card)
-        assert value is not None
-        numerals = [c for c in self.floor if c in self.values]
-        out: list[tuple[Card, ...]] = []
-        for counts in single_sets(vector(numerals, self.values), 11 - value):
-            out.extend(expand(counts, numerals, self.values))
-        return out
+            listed: tuple[Play, ...] = ()
+            if takes:
+                listed = (Play(card, takes, self.sweep_of(card, takes)),)
+        elif card.rank in ("K", "Q"):
+            same = [(c,) for c in floor if c.rank == card.rank]
+            listed = tuple(Play(card, t, self.sweep_of(card, t)) for t in same)
+        else:
 
-    def capture_kinds(self, card: Card) -> Ranked | None:
-        value = self.values.get(card)
-        if value is None:
-            return None
-        return Ranked(single_sets(vector(self.floor, self.values), 11 - value))
+            def sets() -> Ranked:
+                return Ranked(single_sets(vector(floor, values), 11 - values[card]))
 
-    def may_trail(self, card: Card, can_capture: bool) -> bool:
-        return not can_capture
-
-    def can_capture(self, card: Card) -> bool:
-        """Does ``card`` have any capture on the pool now? (Cheaper than listing them.)"""
-        if card.rank == "J":
-            return any(c.rank == "J" or c in self.values for c in self.floor)
-        value = self.values.get(card)
-        if value is None:
-            return any(c.rank == card.rank for c in self.floor)
-        return bool(single_sets(vector(self.floor, self.values), 11 - value))
+            return CardPlays(card, floor, values, sets, sweep_of=self.sweep_of)
+        return CardPlays(card, floor, values, listed=listed)  # a capturer never trails
 
     def sweep_of(self, card: Card, takes: tuple[Card, ...]) -> bool:
         """A capture emptying the pool is a sur, except by a jack or in the last round."""
@@ -141,46 +131,20 @@ class PasurDeal(FishingDeal):
             and not self.last_round
         )
 
-    def options(self, card: Card) -> list[Play]:
-        caps = self.captures(card)
-        if not caps:
-            return [Play(card, (), False)]
-        return [Play(card, t, self.sweep_of(card, t)) for t in caps]
-
-    def rule_capture(self, card: Card, takes: tuple[Card, ...]) -> Play:
+    def refusal(self, card: Card, takes: tuple[Card, ...], plays: CardPlays) -> Illegal:
+        """The rule a play that is not among the card's legal plays breaks: a trail of a
+        card that can capture, or the capture rule of its rank."""
         if not takes:
-            if self.can_capture(card):
-                raise self.illegal(
-                    "pasur.capture.forced",
-                    fact("pasur.forced", card=card),
-                    card,
-                )
-            return Play(card, (), False)
+            return self.refused("pasur.capture.forced", fact("pasur.forced", card=card), plays)
         if card.rank == "J":
-            if set(takes) != set(self.jack_takes()):
-                raise self.illegal(
-                    "pasur.capture.jack",
-                    fact("pasur.jack.all", cards=self.jack_takes()),
-                    card,
-                )
-        elif card.rank in ("K", "Q"):
-            if len(takes) != 1 or takes[0].rank != card.rank:
-                raise self.illegal(
-                    "pasur.capture.face",
-                    fact("pasur.face.one", rank=card.rank, cards=takes),
-                    card,
-                )
-        else:
-            value = self.values.get(card)
-            assert value is not None
-            total = sum(self.values.get(c, 0) for c in takes)
-            if not all(c in self.values for c in takes) or total + value != 11:
-                raise self.illegal(
-                    "pasur.capture.eleven",
-                    fact("pasur.eleven", card=card, cards=takes),
-                    card,
-                )
-        return Play(card, takes, self.sweep_of(card, takes))
+            every = fact("pasur.jack.all", cards=self.jack_takes())
+            return self.refused("pasur.capture.jack", every, plays)
+        if card.rank in ("K", "Q"):
+            one = fact("pasur.face.one", rank=card.rank, cards=takes)
+            return self.refused("pasur.capture.face", one, plays)
+        return self.refused(
+            "pasur.capture.eleven", fact("pasur.eleven", card=card, cards=takes), plays
+        )
 
     def capture_rule(self, card: Card) -> str:
         if card.rank == "J":
@@ -207,9 +171,6 @@ class PasurDeal(FishingDeal):
             rules.append("pasur.sur.last-round")
             line = fact("pasur.sur.last-round", card=card, cards=taken)
         return rules, [line]
-
-    def sweep_plural(self, count: int) -> Fact:
-        return fact("pasur.sweeps", n=count)
 
     def record_sweep(self, side: str) -> None:
         if side in self.no_surs:

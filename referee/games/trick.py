@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.cards import SHORT_DECK, Card
-from referee.games import trickview
-from referee.games.base import Explanation, Illegal, Options, View, Words
+from referee.games.base import Illegal, first_legal
 from referee.games.events import Claimed, Declared, Event, Followed, Forfeited, Led, TrickTaken
 from referee.games.facts import fact
-from referee.games.trickcards import card_points, set_beats
+from referee.games.trickcards import card_points
 from referee.games.trickruling import Draw, Ending, Outcome, Ruling, Standing
 from referee.games.trickstate import TrickState
+from referee.games.trickview import TrickView
 from referee.record import Entry, TrickEntry
 
 if TYPE_CHECKING:
@@ -32,6 +32,8 @@ class TrickDeal(TrickState):
     """One deal of a trick game. Subclasses give the hand size, their other entries
     (through :meth:`check_special` and :meth:`apply_special`), how a deal ends and its
     scoring."""
+
+    presenter = TrickView
 
     @classmethod
     def simulate_deal(
@@ -104,17 +106,15 @@ class TrickDeal(TrickState):
                 else fact("trick.lead.turn", player=expected, by=by),
             )
         self.check_cards(by, cards)
-        k = self.hand_size
-        if not 1 <= len(cards) <= k:
-            raise Illegal(
-                self.rule("lead"),
-                fact("trick.lead.count", k=k, count=len(cards)),
+        plays = self.legal_plays(by)
+        if plays.ruling(cards) is None:
+            k = self.hand_size
+            why = (
+                fact("trick.lead.suits", cards=cards)
+                if 1 <= len(cards) <= k
+                else fact("trick.lead.count", k=k, count=len(cards))
             )
-        if len({c.suit for c in cards}) != 1:
-            raise Illegal(
-                self.rule("lead"),
-                fact("trick.lead.suits", cards=cards),
-            )
+            raise Illegal(self.rule("lead"), why, *first_legal(plays, plays.count))
         return Ruling(
             entry, (self.rule("lead"),), settle=standing.settle, lead=True, holder=(by, cards)
         )
@@ -128,15 +128,18 @@ class TrickDeal(TrickState):
         if by != expected:
             raise Illegal("turn.order", fact("trick.follow.turn", player=expected, by=by))
         self.check_cards(by, cards)
+        plays = self.legal_plays(by)
+        play = plays.ruling(cards)
         led = len(self.trick[0][1])
-        if len(cards) != led:
+        if play is None:
             raise Illegal(
                 self.rule("follow"),
                 fact("trick.follow.count", n=led, player=by, count=len(cards)),
+                *first_legal(plays, plays.count),
             )
         holder = self.holder
         assert holder is not None
-        if set_beats(cards, holder[1], self.suit, self.top):
+        if play.beats:
             holder = (by, cards)
         rules = (self.rule("follow"), self.rule("beat"), self.rule("trick"))
         if len(self.trick) + 1 < self.n:
@@ -208,17 +211,20 @@ class TrickDeal(TrickState):
 
     # --- applying: carries out a ruling ------------------------------------------------
 
-    def apply(self, entry: Entry) -> None:
-        """Check ``entry`` and carry out its ruling; on Illegal nothing has changed."""
+    def apply(self, entry: Entry) -> list[Event]:
+        """Check ``entry`` and carry out its ruling, returning what it did (a lead or a
+        follow and the trick taken; a declaration, a claim, a forfeit); on Illegal nothing
+        has changed."""
         ruling = self.check(entry)
         if ruling.settle:
             self.settle()
         if ruling.entry.kind == "cards":
-            self.apply_cards(ruling)
+            events = self.apply_cards(ruling)
         else:
             self.apply_special(ruling)
-            self.events.append(self.announced_event(ruling))
+            events = [self.announced_event(ruling)]
         self.entries += 1
+        return events
 
     def announced_event(self, ruling: Ruling) -> Event:
         """What a declaration, claim or forfeit did, as a value (its first event)."""
@@ -237,15 +243,17 @@ class TrickDeal(TrickState):
         """A claim or forfeit ends the deal as ruled; the game applies its others."""
         self.outcome = ruling.outcome
 
-    def apply_cards(self, ruling: Ruling) -> None:
+    def apply_cards(self, ruling: Ruling) -> list[Event]:
+        """A lead or a follow, and the trick it completes taken: what happened."""
         by, cards = ruling.entry.by, ruling.entry.cards
+        events: list[Event]
         if ruling.lead:
             self.trick = [(by, cards)]
-            self.events.append(Led(by, cards))
+            events = [Led(by, cards)]
         else:
             assert self.holder is not None and ruling.holder is not None
             holds = ruling.holder[0] == by
-            self.events.append(Followed(by, cards, holds, *self.holder))
+            events = [Followed(by, cards, holds, *self.holder)]
             self.trick.append((by, cards))
         self.holder = ruling.holder
         trick = self.tricks + 1
@@ -253,16 +261,17 @@ class TrickDeal(TrickState):
             self.used[c] = (by, trick)
         self.held[by] -= len(cards)
         if ruling.winner is not None:
-            self.take_trick(ruling.winner, ruling)
+            events.append(self.take_trick(ruling.winner, ruling))
+        return events
 
-    def take_trick(self, winner: str, ruling: Ruling) -> None:
+    def take_trick(self, winner: str, ruling: Ruling) -> TrickTaken:
         """[*.trick] The winner takes the trick's cards and leads next; the draw follows."""
         taken = [c for _, cards in self.trick for c in cards]
         self.points[winner] += card_points(taken)
         self.taken[winner].extend(taken)
         self.won_tricks[winner] += 1
         self.last_trick = (winner, tuple(self.trick))
-        self.events.append(TrickTaken(winner, self.tricks + 1))
+        took = TrickTaken(winner, self.tricks + 1)
         self.trick = []
         self.holder = None
         self.tricks += 1
@@ -271,6 +280,7 @@ class TrickDeal(TrickState):
             self.outcome = ruling.outcome
         if ruling.draw is not None:
             self.take_draw(ruling.draw)
+        return took
 
     def take_draw(self, draw: Draw) -> None:
         """[*.draw] Everyone draws ``k``, or nobody ever again; the trump to its drawer."""
@@ -285,7 +295,7 @@ class TrickDeal(TrickState):
             self.trump_holder = draw.trump_to
         self.record_problems.extend(draw.problems)
 
-    # --- at the table and explaining -------------------------------------------------------
+    # --- at the table -------------------------------------------------------------------
 
     def table_entry(
         self, by: str | None, cards: tuple[Card, ...], takes: tuple[Card, ...] | None, trail: bool
@@ -297,54 +307,3 @@ class TrickDeal(TrickState):
         if kind == "claim":
             return self.last_trick[0] if self.last_trick is not None and not self.trick else None
         return self.to_move() if kind == "cards" else None
-
-    def legal_options(
-        self, card: Card | None, player: str | None, limit: int | None = None
-    ) -> Options:
-        return trickview.legal_options(self, player, limit)
-
-    def plays_json(self, card: Card | None, player: str | None = None) -> dict[str, object]:
-        """``options --json``: ``player``'s legal plays as objects (``card`` is unused)."""
-        return trickview.plays_json(self, player)
-
-    def describe(self) -> list[Words]:
-        return trickview.describe(self)
-
-    def view(self) -> View:
-        return trickview.view(self)
-
-    def explain(self, entry: Entry) -> Explanation:
-        assert isinstance(entry, TrickEntry)
-        out = Explanation([], [], [], True)
-        if entry.kind == "cards" and self.trick and self.known_cards(entry.by) is not None:
-            out.legal.extend(fact("trick.option", cards=w) for w in self.options(entry.by))
-            if not out.legal:
-                out.legal.append(fact("trick.beats.none"))
-        try:
-            ruling = self.check(entry)
-        except Illegal as err:
-            return Explanation([err.rule], [err.message], err.legal or out.legal, False)
-        out.rules.extend(ruling.rules)
-        if ruling.lead:
-            out.lines.append(fact("trick.explain.lead", n=len(entry.cards), player=entry.by))
-        elif entry.kind == "cards":
-            assert self.holder is not None and ruling.holder is not None
-            holder, held = self.holder
-            n = len(entry.cards)
-            out.lines.append(
-                fact("trick.explain.beats", n=n, cards=entry.cards, held=held, player=holder)
-                if ruling.holder[0] == entry.by
-                else fact(
-                    "trick.explain.beats-not", n=n, cards=entry.cards, held=held, player=holder
-                )
-            )
-        else:
-            out = self.explain_special(entry, out)
-        if ruling.outcome is not None:
-            out.lines.append(fact("trick.explain.ends", how=ruling.outcome.how))
-        return out
-
-    def explain_special(self, entry: TrickEntry, out: Explanation) -> Explanation:
-        """The ruling on a declaration, claim or forfeit, as facts (and, for a claim, the
-        question it raised answered)."""
-        return out

@@ -5,12 +5,11 @@ checked and applied in :mod:`referee.games.trick`."""
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from referee.cards import SHORT_DECK, Card, sort_key
-from referee.games.base import DealState, Line, MatchSoFar
+from referee.games.base import DealState, MatchSoFar
 from referee.games.facts import Fact, fact
-from referee.games.trickcards import Played, set_beats
+from referee.games.trickcards import Played
+from referee.games.trickplays import HandPlays
 from referee.games.trickruling import Draw, Outcome
 from referee.params import Value
 from referee.problems import Problem
@@ -112,15 +111,21 @@ class TrickState(DealState):
             held.update(self.known_cards(p) or ())
         return sorted(SHORT_DECK - set(self.used) - {self.trump} - held, key=sort_key)
 
+    def legal_plays(self, player: str) -> HandPlays:
+        """Every legal play of ``player`` now, their lead or their follow: what the check
+        asks of a play, what ``options`` lists and the simulator draws from."""
+
+        def hand() -> tuple[Card, ...] | None:
+            return self.known_cards(player)
+
+        if not self.trick or self.holder is None:
+            return HandPlays(hand, self.hand_size)
+        led = len(self.trick[0][1])
+        return HandPlays(hand, self.hand_size, led, self.holder[1], self.suit, self.top)
+
     def options(self, player: str) -> list[tuple[Card, ...]]:
         """The legal ways for ``player`` to take the trick now (their hand must be known)."""
-        known = self.known_cards(player)
-        if known is None or not self.trick or self.holder is None:
-            return []
-        k = len(self.trick[0][1])
-        return [
-            c for c in combinations(known, k) if set_beats(c, self.holder[1], self.suit, self.top)
-        ]
+        return self.legal_plays(player).beating()
 
     def declaration_in(self, cards: tuple[Card, ...]) -> tuple[str, tuple[Card, ...]] | None:
         """The strongest declaration these cards make (games with declarations)."""
@@ -131,18 +136,6 @@ class TrickState(DealState):
     def after_last_trick(self) -> Fact:
         """What may still follow the last trick of a played-out deal."""
         return fact("trick.after-last.nothing")
-
-    def waiting(self) -> Fact:
-        """What the table waits for when nobody is to play."""
-        return fact("trick.waiting.over")
-
-    def view_notes(self) -> list[Line]:
-        """The game's own lines at the end of ``show`` (never card points during a deal)."""
-        return []
-
-    def view_data(self) -> dict[str, object]:
-        """The game's own fields for ``show --json``."""
-        return {}
 
     def unfinished(self) -> Fact:
         """Why an unfinished deal is not over, for its ``deal.conservation`` problem."""

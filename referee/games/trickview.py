@@ -1,16 +1,23 @@
-"""What a person sees of a trick-game deal: what beats the trick, the legal ways to take it,
-the state in a few lines for an explanation, and ``show``'s view."""
+"""What a person sees of a trick-game deal (Bura, Kozel), apart from its rules: what beats
+the trick, the legal ways to take it, the ruling on an entry with its alternatives, the
+state in a few lines for an explanation, and ``show``'s view. It reads the deal through its
+public surface; every ruling is the deal's own (``check``, ``legal_plays``)."""
 
 from __future__ import annotations
 
-from itertools import combinations
+from typing import TYPE_CHECKING
 
 from referee.cards import SHORT_DECK, Card, sort_key
-from referee.games.base import Cards, Line, Options, View, Words
+from referee.games.base import Cards, Explanation, Illegal, Line, Options, Presenter, View, Words
 from referee.games.facts import Fact, fact, joined
 from referee.games.trickcards import STRENGTH, beats
+from referee.games.trickplays import TrickPlay
 from referee.games.trickstate import TrickState
+from referee.record import Entry, TrickEntry
 from referee.tuples import NamedTuple
+
+if TYPE_CHECKING:
+    from referee.games.trick import TrickDeal
 
 
 class Beaten(NamedTuple):
@@ -66,159 +73,209 @@ def beat_hints(state: TrickState) -> list[Fact]:
     return out
 
 
-def legal_options(state: TrickState, player: str | None, limit: int | None = None) -> Options:
-    """The ways ``player`` can take the trick (their hand recorded), else what beats each
-    card holding it; ``total`` counts ways, 0 when the lines are only words."""
-    who = player or state.to_move()
-    if who is None:
-        none = fact("trick.options.none", why=state.after_last_trick())
-        return Options(fact("trick.options.over"), [none], 0)
-    if not state.trick:
-        lead = fact("trick.options.lead", k=state.hand_size)
-        return Options(fact("trick.options.leads", player=who), [lead], 0)
-    held = state.holder[1] if state.holder else ()
-    if state.known_cards(who) is None:
-        label = fact("trick.options.beat-unknown", player=who, cards=held)
-        return Options(label, list(beat_hints(state)), 0)
-    label = fact("trick.options.beat", player=who, cards=held)
-    ways: list[Words] = [fact("trick.option", cards=w) for w in state.options(who)]
-    shown = ways if limit is None else ways[:limit]
-    return Options(label, shown or [fact("trick.options.beats-none")], len(ways))
+class TrickView(Presenter):
+    """A trick deal shown: the trump, the trick and who holds it, whose turn, the cards
+    unseen; a game adds its own lines (:meth:`notes`, :meth:`data`, :meth:`waiting`,
+    :meth:`special`)."""
 
+    state: TrickDeal
 
-def plays_json(state: TrickState, player: str | None) -> dict[str, object]:
-    """``options --json``: every legal play of ``player`` (default: whoever is to play) as
-    an object, those that take the trick over first (README, "options --json")."""
-    who = player or state.to_move()
-    hand = None if who is None else state.known_cards(who)
-    holder = state.holder if state.trick else None
-    target: dict[str, object] = {
-        "player": who,
-        "lead": who is not None and not state.trick,
-        "beat": [str(c) for c in holder[1]] if holder else [],
-        "holder": holder[0] if holder else None,
-        "hand": None if hand is None else [str(c) for c in hand],
-        "count": len(state.trick[0][1]) if state.trick else state.hand_size,
-    }
-    plays: list[dict[str, object]] = []
-    if who is not None and hand is not None:
-        plays = follows_json(state, who, hand) if state.trick else leads_json(state, hand)
-    out: dict[str, object] = {"for": target, "plays": plays, "total": len(plays), "more": 0}
-    if who is not None and hand is None and holder:
-        out["beaten_by"] = [
-            {
-                "card": str(b.card),
-                "higher": [str(c) for c in b.higher],
-                "any_trump": b.any_trump,
-                "top": None if b.top is None else str(b.top),
-                "unbeatable": b.unbeatable,
-            }
-            for b in beaten(state)
-        ]
-    return out
+    # --- what a game adds ------------------------------------------------------------------
 
+    def notes(self) -> list[Line]:
+        """The game's own lines at the end of ``show`` (never card points during a deal)."""
+        return []
 
-def leads_json(state: TrickState, hand: tuple[Card, ...]) -> list[dict[str, object]]:
-    """Every lead from ``hand``: each card, then 2 to a hand's worth of one suit."""
-    out: list[dict[str, object]] = []
-    for k in range(1, min(state.hand_size, len(hand)) + 1):
-        for cards in combinations(hand, k):
-            if len({c.suit for c in cards}) == 1:
-                out.append({"cards": [str(c) for c in cards], "beats": None})
-    return out
+    def data(self) -> dict[str, object]:
+        """The game's own fields for ``show --json``."""
+        return {}
 
+    def waiting(self) -> Fact:
+        """What the table waits for when nobody is to play."""
+        return fact("trick.waiting.over")
 
-def follows_json(state: TrickState, who: str, hand: tuple[Card, ...]) -> list[dict[str, object]]:
-    """Every follow from ``hand`` (as many cards as were led): the ways to beat the cards
-    holding the trick first, as ``options`` lists them, then the rest."""
-    ways = state.options(who)
-    rest = [c for c in combinations(hand, len(state.trick[0][1])) if c not in ways]
-    return [
-        *({"cards": [str(c) for c in w], "beats": True} for w in ways),
-        *({"cards": [str(c) for c in w], "beats": False} for w in rest),
-    ]
+    def special(self, entry: TrickEntry) -> tuple[list[Words], Words | None]:
+        """The ruling on a legal declaration, claim or forfeit, as facts, and the question
+        it raised answered where "legal" says too little (a claim: was it true?)."""
+        return [], None
 
+    # --- the ruling on an entry ------------------------------------------------------------
 
-def describe(state: TrickState) -> list[Words]:
-    """The state now in a few plain lines, for an explanation."""
-    lines: list[Words] = [
-        fact("state.deal", deal=state.index + 1, dealer=state.dealer, entry=state.entries + 1),
-        fact("trick.state.trump", n=state.tricks, card=state.trump, stock=state.stock),
-    ]
-    if state.trick:
-        plays = (fact("trick.state.play", player=p, cards=cs) for p, cs in state.trick)
-        lines.append(fact("trick.state.so-far", plays=joined(plays, "; ")))
-    points = (fact("trick.state.points-of", player=p, points=v) for p, v in state.points.items())
-    lines.append(fact("trick.state.points", points=joined(points)))
-    return lines
-
-
-def view(state: TrickState) -> View:
-    """What ``show`` displays of the deal in progress, lines and data."""
-    unseen = tuple(state.unseen())
-    head, turn = head_lines(state), turn_lines(state)
-    lines = [*head, *turn]
-    lines.append((fact("trick.view.unseen", count=len(unseen)), Cards(unseen)))
-    lines.extend(state.view_notes())
-    data: dict[str, object] = {
-        "trump": str(state.trump),
-        "trick": [{"by": p, "cards": [str(c) for c in cs]} for p, cs in state.trick],
-        "tricks": state.tricks,
-        "stock": state.stock,
-        "hand_counts": dict(state.held),
-        "unseen": [str(c) for c in unseen],
-    }
-    data.update(state.view_data())
-    brief = (head[1] if state.trick else head[0], turn[0])  # the trick (or the deal), the turn
-    return View(tuple(lines), data, brief)
-
-
-def head_lines(state: TrickState) -> list[Line]:
-    """The deal, trump, tricks and stock; the trick so far and who holds it."""
-    stock = (
-        fact("trick.view.stock-stopped", stock=state.stock)
-        if state.stopped
-        else fact("trick.view.stock", stock=state.stock)
-    )
-    lines: list[Line] = [
-        (
-            fact("trick.view.deal", deal=state.index + 1, dealer=state.dealer),
-            Cards((state.trump,)),
-            fact("trick.view.tricks", n=state.tricks, stock=stock),
-        )
-    ]
-    if state.trick:
-        parts: list[str | Fact | Cards] = [fact("trick.view.trick")]
-        for k, (p, cs) in enumerate(state.trick):  # the name isolated, the separator said
-            if k:
-                parts.append(fact("trick.view.then"))
-            parts.extend((fact("trick.view.by", player=p), Cards(cs)))
-        lines.append(tuple(parts))
-        if state.holder:
-            lines.append((fact("trick.view.holding", player=state.holder[0]),))
-    return lines
-
-
-def turn_lines(state: TrickState) -> list[Line]:
-    """Whose turn it is, the cards in each hand, and the hand of the player to move when
-    it is recorded."""
-    who = state.to_move()
-    lines: list[Line] = []
-    if who is None:
-        lines.append((state.waiting(),))
-    elif state.trick:
-        lines.append((fact("trick.view.to-follow", player=who),))
-    else:
-        lines.append((fact("trick.view.to-lead", player=who),))
-    counts = (fact("trick.view.count-of", player=p, count=n) for p, n in state.held.items())
-    lines.append((fact("trick.view.counts", counts=joined(counts)),))
-    if who is not None:
-        known = state.known_cards(who)
-        if known is not None:
+    def explain(self, entry: Entry) -> Explanation:
+        assert isinstance(entry, TrickEntry)
+        state = self.state
+        ways: list[TrickPlay] = []  # a follow's ways to take the trick, its hand recorded
+        note = None
+        if entry.kind == "cards" and state.trick and state.known_cards(entry.by) is not None:
+            ways = [p for p in state.legal_plays(entry.by) if p.beats]
+            note = None if ways else fact("trick.beats.none")
+        try:
+            ruling = state.check(entry)
+        except Illegal as err:
+            if err.legal:
+                return Explanation([err.rule], [err.message], err.legal, False, err.more)
+            return Explanation([err.rule], [err.message], ways, False, note=note)
+        lines: list[Words] = []
+        answer = None
+        if ruling.lead:
+            lines.append(fact("trick.explain.lead", n=len(entry.cards), player=entry.by))
+        elif entry.kind == "cards":
+            assert state.holder is not None and ruling.holder is not None
+            holder, held = state.holder
+            n = len(entry.cards)
             lines.append(
-                (
-                    fact("view.holds", player=who),
-                    Cards(tuple(sorted(known, key=sort_key))),
+                fact("trick.explain.beats", n=n, cards=entry.cards, held=held, player=holder)
+                if ruling.holder[0] == entry.by
+                else fact(
+                    "trick.explain.beats-not", n=n, cards=entry.cards, held=held, player=holder
                 )
             )
-    return lines
+        else:
+            said, answer = self.special(entry)
+            lines.extend(said)
+        if ruling.outcome is not None:
+            lines.append(fact("trick.explain.ends", how=ruling.outcome.how))
+        return Explanation(list(ruling.rules), lines, ways, True, note=note, answer=answer)
+
+    # --- the legal plays ---------------------------------------------------------------------
+
+    def legal_options(
+        self, card: Card | None, player: str | None, limit: int | None = None
+    ) -> Options:
+        """The ways ``player`` can take the trick (their hand recorded), else what beats each
+        card holding it; ``total`` counts ways, 0 when the lines are only words."""
+        state = self.state
+        who = player or state.to_move()
+        if who is None:
+            none = fact("trick.options.none", why=state.after_last_trick())
+            return Options(fact("trick.options.over"), [none], 0)
+        if not state.trick:
+            lead = fact("trick.options.lead", k=state.hand_size)
+            return Options(fact("trick.options.leads", player=who), [lead], 0)
+        held = state.holder[1] if state.holder else ()
+        if state.known_cards(who) is None:
+            label = fact("trick.options.beat-unknown", player=who, cards=held)
+            return Options(label, list(beat_hints(state)), 0)
+        label = fact("trick.options.beat", player=who, cards=held)
+        ways: list[Words] = [fact("trick.option", cards=w) for w in state.options(who)]
+        shown = ways if limit is None else ways[:limit]
+        return Options(label, shown or [fact("trick.options.beats-none")], len(ways))
+
+    def plays_json(self, card: Card | None, player: str | None = None) -> dict[str, object]:
+        """``options --json``: every legal play of ``player`` (default: whoever is to play) as
+        an object, those that take the trick over first (README, "options --json")."""
+        state = self.state
+        who = player or state.to_move()
+        hand = None if who is None else state.known_cards(who)
+        holder = state.holder if state.trick else None
+        target: dict[str, object] = {
+            "player": who,
+            "lead": who is not None and not state.trick,
+            "beat": [str(c) for c in holder[1]] if holder else [],
+            "holder": holder[0] if holder else None,
+            "hand": None if hand is None else [str(c) for c in hand],
+            "count": len(state.trick[0][1]) if state.trick else state.hand_size,
+        }
+        plays: list[dict[str, object]] = []
+        if who is not None and hand is not None:
+            plays = [p.as_json() for p in state.legal_plays(who)]
+        out: dict[str, object] = {"for": target, "plays": plays, "total": len(plays), "more": 0}
+        if who is not None and hand is None and holder:
+            out["beaten_by"] = [
+                {
+                    "card": str(b.card),
+                    "higher": [str(c) for c in b.higher],
+                    "any_trump": b.any_trump,
+                    "top": None if b.top is None else str(b.top),
+                    "unbeatable": b.unbeatable,
+                }
+                for b in beaten(state)
+            ]
+        return out
+
+    def describe(self) -> list[Words]:
+        """The state now in a few plain lines, for an explanation."""
+        state = self.state
+        lines: list[Words] = [
+            fact("state.deal", deal=state.index + 1, dealer=state.dealer, entry=state.entries + 1),
+            fact("trick.state.trump", n=state.tricks, card=state.trump, stock=state.stock),
+        ]
+        if state.trick:
+            plays = (fact("trick.state.play", player=p, cards=cs) for p, cs in state.trick)
+            lines.append(fact("trick.state.so-far", plays=joined(plays, "; ")))
+        points = (
+            fact("trick.state.points-of", player=p, points=v) for p, v in state.points.items()
+        )
+        lines.append(fact("trick.state.points", points=joined(points)))
+        return lines
+
+    def view(self) -> View:
+        """What ``show`` displays of the deal in progress, lines and data."""
+        state = self.state
+        unseen = tuple(state.unseen())
+        head, turn = self.head_lines(), self.turn_lines()
+        lines = [*head, *turn]
+        lines.append((fact("trick.view.unseen", count=len(unseen)), Cards(unseen)))
+        lines.extend(self.notes())
+        data: dict[str, object] = {
+            "trump": str(state.trump),
+            "trick": [{"by": p, "cards": [str(c) for c in cs]} for p, cs in state.trick],
+            "tricks": state.tricks,
+            "stock": state.stock,
+            "hand_counts": dict(state.held),
+            "unseen": [str(c) for c in unseen],
+        }
+        data.update(self.data())
+        brief = (head[1] if state.trick else head[0], turn[0])  # the trick (or the deal), the turn
+        return View(tuple(lines), data, brief)
+
+    def head_lines(self) -> list[Line]:
+        """The deal, trump, tricks and stock; the trick so far and who holds it."""
+        state = self.state
+        stock = (
+            fact("trick.view.stock-stopped", stock=state.stock)
+            if state.stopped
+            else fact("trick.view.stock", stock=state.stock)
+        )
+        lines: list[Line] = [
+            (
+                fact("trick.view.deal", deal=state.index + 1, dealer=state.dealer),
+                Cards((state.trump,)),
+                fact("trick.view.tricks", n=state.tricks, stock=stock),
+            )
+        ]
+        if state.trick:
+            parts: list[str | Fact | Cards] = [fact("trick.view.trick")]
+            for k, (p, cs) in enumerate(state.trick):  # the name isolated, the separator said
+                if k:
+                    parts.append(fact("trick.view.then"))
+                parts.extend((fact("trick.view.by", player=p), Cards(cs)))
+            lines.append(tuple(parts))
+            if state.holder:
+                lines.append((fact("trick.view.holding", player=state.holder[0]),))
+        return lines
+
+    def turn_lines(self) -> list[Line]:
+        """Whose turn it is, the cards in each hand, and the hand of the player to move when
+        it is recorded."""
+        state = self.state
+        who = state.to_move()
+        lines: list[Line] = []
+        if who is None:
+            lines.append((self.waiting(),))
+        elif state.trick:
+            lines.append((fact("trick.view.to-follow", player=who),))
+        else:
+            lines.append((fact("trick.view.to-lead", player=who),))
+        counts = (fact("trick.view.count-of", player=p, count=n) for p, n in state.held.items())
+        lines.append((fact("trick.view.counts", counts=joined(counts)),))
+        if who is not None:
+            known = state.known_cards(who)
+            if known is not None:
+                lines.append(
+                    (
+                        fact("view.holds", player=who),
+                        Cards(tuple(sorted(known, key=sort_key))),
+                    )
+                )
+        return lines

@@ -154,7 +154,7 @@ def _frame(t: Tournament, root: str, links: Links) -> dict[str, object]:
 
 def _state(table: TableView) -> str:
     if table.state == "problem" and table.problem:
-        return said(sentence("problem: {problem}", problem=table.problem))
+        return said(sentence("problem: {problem}", problem=table.problem.said()))
     return said(state_said(table.state, None))
 
 

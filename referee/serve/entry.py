@@ -203,14 +203,13 @@ class Guarded(Table):
 class Done(NamedTuple):
     """What an entry came to, before anything is said: the status, the match after it
     (accepted), what to say (sentences, or an entry to announce), and for a refusal its
-    problem and the legal plays. Made without the reader's language (on any thread)."""
+    problem (which carries its legal plays as values). Made without the reader's
+    language (on any thread)."""
 
     status: int
     match: Match | None = None
     said: tuple[object, ...] = ()
     problem: Problem | None = None
-    legal: tuple[object, ...] = ()
-    more: int = 0
 
 
 class Outcome(NamedTuple):
@@ -241,9 +240,7 @@ def record(path: Path, data: object) -> Done:
     except UsageError as e:
         return _bad(e.args[0] if e.args else sentence("wrong use of the command"))
     except RefereeError as e:
-        problem = e.problems[0]
-        legal, more = ([], 0) if problem.rule == STALE else legal_plays(path, request)
-        return Done(409, problem=problem, legal=tuple(legal), more=more)
+        return Done(409, problem=e.problems[0])
     written.clear()  # the CLI's record of what it wrote, for Ctrl-C: a server keeps none
     return Done(200, match, tuple(said))
 
@@ -257,11 +254,13 @@ def answer(done: Done) -> Outcome:
         lines = said_lines(done.said)
         said = {"ok": True, "entries": entries_of(done.match), "said": "\n".join(lines)}
         return Outcome(200, said, lines)
+    from referee.words.rulings import refusal_json
+
     assert done.problem is not None
     p = done.problem
     body: dict[str, object] = {"ok": False, "rule": p.rule, "message": str(p.message)}
-    if done.status == 409:
-        body |= {"legal": list(done.legal), "more": done.more}
+    if done.status == 409:  # refused: the rule's own legal plays (none for serve.stale)
+        body |= refusal_json(p)
     return Outcome(done.status, body, [], p)
 
 
@@ -273,31 +272,3 @@ def enter(path: Path, data: object) -> Outcome:
 def _bad(said: Msg | str) -> Done:
     message = said if isinstance(said, Msg) else sentence("{error}", error=str(said))
     return Done(400, problem=Problem(BAD, message))
-
-
-def legal_plays(path: Path, request: Request) -> tuple[list[object], int]:
-    """The legal plays a refused play is answered with, as the objects ``options --json``
-    gives (a fishing card's captures; a trick player's plays), and how many more there
-    are. The one place that asks for them: until a refusal carries its legal plays as
-    values, they are asked of the table as ``options --json`` asks them."""
-    if request.command != "play":
-        return [], 0
-    from referee.registry import GAMES
-    from referee.typed import parse_card_list
-
-    table = Table(path)
-    try:
-        game = table.open()[0].game
-        cards = parse_card_list(" ".join(request.options["cards"]), "CARDS")
-        fishing = "card" in GAMES[game].entries
-        if fishing and len(cards) != 1:
-            return [], 0
-        by = None if fishing else request.options.get("by")
-        plays = table.plays_json(cards[0] if fishing else None, by)
-    except (RefereeError, UsageError):
-        return [], 0
-    if plays is None:
-        return [], 0
-    listed = plays.get("options", plays.get("plays", []))
-    more = plays.get("more", 0)
-    return list(listed) if isinstance(listed, list) else [], more if isinstance(more, int) else 0

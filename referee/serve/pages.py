@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
+from referee.games.base import present
 from referee.messages import sentence
 from referee.registry import GAMES
 from referee.serve.views import (
@@ -88,19 +89,18 @@ def choices(plays: dict[str, object] | None) -> list[Choice]:
 def last_said(match: Match, replayed: Replay) -> list[str]:
     """The last entry of the log said back as the table announced it (with the deal's
     score when it ended one); nothing when the last deal has no entry yet."""
+    from referee.dealwalk import steps
     from referee.render import Style
     from referee.session import Recorded
     from referee.words.announce import announce
-    from referee.words.events import FIRST
 
     state = replayed.state
     if state is None or not match.deals or not match.deals[-1].plays:
         return []
-    events = list(state.events)
-    first = max((i for i, e in enumerate(events) if isinstance(e, FIRST)), default=len(events))
+    last = steps(match, len(match.deals) - 1)[-1]  # what the last entry did, as values
     return [
         line.replace("\u200f", "")
-        for line in announce(Recorded(match, replayed, events[first:]), Style())
+        for line in announce(Recorded(match, replayed, list(last.events)), Style())
     ]
 
 
@@ -112,7 +112,7 @@ def state_lines(match: Match, replayed: Replay) -> tuple[str, list[Markup | str]
     state = replayed.state
     if state is None or state.finished:
         return text[0], list(text[1:])
-    view = state.view().lines
+    view = present(state).view().lines
     return text[0], [*(line_html(v) for v in view), *text[1 + len(view) :]]
 
 
@@ -128,7 +128,7 @@ def _playable(state: DealState, player: str | None, size: int) -> list[CardView]
     known = state.in_hand(player) if player else None
     if known is not None:
         return card_views(sorted(known))
-    unseen = state.view().data.get("unseen")
+    unseen = present(state).view().data.get("unseen")
     if not isinstance(unseen, list):
         return deck(size)
     fresh = set(unseen)
@@ -150,7 +150,7 @@ def _play(page: Page, match: Match, state: DealState) -> dict[str, Any]:
         "floor": [],
     }
     if fishing:
-        floor = state.view().data.get("floor")
+        floor = present(state).view().data.get("floor")
         form["floor"] = card_views(floor) if isinstance(floor, list) else []
         form["choices"] = card_choices(state, chosen)
     return form
@@ -166,7 +166,7 @@ def card_choices(state: DealState, chosen: list[str]) -> list[Choice]:
         card = Card.parse(chosen[0])
     except CardError:
         return []
-    return choices(state.plays_json(card, None))
+    return choices(present(state).plays_json(card, None))
 
 
 def _deal(match: Match, replayed: Replay) -> dict[str, Any]:
@@ -212,7 +212,7 @@ def _notices(page: Page) -> list[dict[str, Any]]:
     if page.refused is not None:
         p = page.refused
         kind = "stale" if p.rule == "serve.stale" else "refused"
-        out.append({"kind": kind, "rule": p.rule, "lines": [said(p.message)]})
+        out.append({"kind": kind, "rule": p.rule, "lines": [said(p.with_legal())]})
     if page.query.get("changed"):
         out.append(
             {
@@ -225,7 +225,7 @@ def _notices(page: Page) -> list[dict[str, Any]]:
         out.append({"kind": "done", "rule": None, "lines": [said(DID[page.query["did"]])]})
     if log.problem is not None:
         out.append(
-            {"kind": "refused", "rule": log.problem.rule, "lines": [said(log.problem.message)]}
+            {"kind": "refused", "rule": log.problem.rule, "lines": [said(log.problem.with_legal())]}
         )
     elif not page.seat.open:
         said_ro = sentence("This round is over: its table is read only.")

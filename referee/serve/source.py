@@ -131,7 +131,7 @@ def _replayed(raw: bytes, digest: str, want: Want | None) -> Log:
 
     match, problems = load_bytes(raw)
     if match is None:
-        facts = LogFacts(digest, problems[0].said(), 0, {}, None, False) if want else None
+        facts = LogFacts(digest, problems[0], 0, {}, None, False) if want else None
         return Log(digest, 0, None, None, problems[0], facts)
     replayed = replay(match, problems)
     problem = replayed.problems[0] if replayed.problems else None
@@ -142,10 +142,9 @@ def _replayed(raw: bytes, digest: str, want: Want | None) -> Log:
         why = None if problem else belongs(match, want[0], want[1], list(want[2]), dict(want[3]))
         if why is not None:
             problem = Problem("tournament.table", why)
-        first = replayed.problems[0].said() if replayed.problems else why
         totals = dict(replayed.totals)
         facts = LogFacts(
-            digest, first, len(replayed.deals), totals, replayed.winner, replayed.complete
+            digest, problem, len(replayed.deals), totals, replayed.winner, replayed.complete
         )
     return Log(digest, entries_of(match), match, replayed, problem, facts)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from referee.problems import Problem
 from referee.tournament.model import Decision, Tournament
 from referee.tournament.results import LogFacts, Result, table_state, won_drawn_lost
 from referee.tournament.standings import Results, Row, Standings, points_before
@@ -29,7 +30,7 @@ class TableView:
     players: tuple[str, ...]
     log: str
     state: str  # as ``status`` says it: finished, playing, decided, problem, …
-    problem: str | None
+    problem: Problem | None  # said where the page shows it
     result: Result | None
     decision: Decision | None
 

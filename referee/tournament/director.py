@@ -348,7 +348,7 @@ def decision(
                 sentence(
                     "{log}: time cannot be called on a log that does not verify: {problem}",
                     log=tb.log,
-                    problem=f.problem if f else sentence("the log is missing"),
+                    problem=f.problem.said() if f and f.problem else sentence("the log is missing"),
                 ),
             )
         return Decision(
@@ -384,7 +384,9 @@ def recount(
             why = (
                 sentence("the log is missing")
                 if f is None
-                else f.problem or sentence("the match is not decided")
+                else f.problem.said()
+                if f.problem
+                else sentence("the match is not decided")
             )
             raise problem(
                 "tournament.table",

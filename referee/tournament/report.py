@@ -78,7 +78,7 @@ def state_said(state: str, f: LogFacts | None, sides: Sequence[str] = ()) -> Msg
     if state == "problem":
         return sentence(
             "problem: {problem}",
-            problem=f.problem if f and f.problem else sentence("the log is missing"),
+            problem=f.problem.said() if f and f.problem else sentence("the log is missing"),
         )
     return {
         "finished": sentence("finished"),
@@ -383,7 +383,7 @@ def _round_steps(t: Tournament, facts: Facts, folder: object) -> list[Msg]:
                 sentence(
                     "Table {table}: {problem}; correct the log ({command}) or decide the table",
                     table=tb.number,
-                    problem=f.problem if f and f.problem else sentence("the log is missing"),
+                    problem=f.problem.said() if f and f.problem else sentence("the log is missing"),
                     command=f"referee verify {in_folder(folder, tb.log)}",
                 )
             )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.problems import Problem
 from referee.registry import GAMES
 from referee.tournament.model import Decision, Points, Table, Tournament
 
@@ -13,10 +14,11 @@ from referee.tournament.model import Decision, Points, Table, Tournament
 @dataclass(frozen=True)
 class LogFacts:
     """What a table's log says: read and replayed by the store (``problem`` is the first
-    problem found, or why the log does not belong to the table; None when it does)."""
+    problem found, or why the log does not belong to the table, as a value said only where
+    it is shown; None when there is none)."""
 
     digest: str
-    problem: str | None
+    problem: Problem | None
     deals: int
     totals: dict[str, int]
     winner: str | None

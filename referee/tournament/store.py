@@ -114,15 +114,16 @@ def read_log(
     try:
         raw = read_path(path)
     except RefereeError as e:
-        return LogFacts("", e.problems[0].said(), 0, {}, None, False), None
+        return LogFacts("", e.problems[0], 0, {}, None, False), None
     digest = hashlib.sha256(raw).hexdigest()
     match, problems = load_bytes(raw)
     if match is None:
-        return LogFacts(digest, problems[0].said(), 0, {}, None, False), None
+        return LogFacts(digest, problems[0], 0, {}, None, False), None
     replayed = replay(match, problems)
-    first: str | None = replayed.problems[0].said() if replayed.problems else None
+    first = replayed.problems[0] if replayed.problems else None
     if first is None:
-        first = belongs(match, game, variant, players, rules)
+        other = belongs(match, game, variant, players, rules)
+        first = None if other is None else Problem("tournament.table", other)
     facts = LogFacts(
         digest,
         first,

@@ -140,7 +140,7 @@ def check_tables(t: Tournament, rnd: Round, facts: Facts, folder: object = ".") 
             out.append(
                 Finding(
                     "tournament.table",
-                    sentence("{log}: {problem}", log=tb.log, problem=f.problem),
+                    sentence("{log}: {problem}", log=tb.log, problem=f.problem.said()),
                     *where,
                 )
             )

@@ -9,4 +9,6 @@ sentences in the reader's language. Games never build these sentences; the table
   the one line that says an accepted entry back (``Omar: 9♦ takes 5♦ 4♣``).
 - :mod:`referee.words.style`: a sentence with its cards as a style shows them.
 - :mod:`referee.words.announce`: what the table prints after an accepted entry.
+- :mod:`referee.words.rulings`: :func:`~referee.words.rulings.refusal_json`, a refused
+  entry as the object programs read (``{"rule", "message", "legal", "more"}``).
 """

@@ -37,6 +37,7 @@ def quietly(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
     """An accepted entry said back quietly, in at most three lines: the entry and what
     followed from it (a sweep, a trick taken) in one, then the floor or the trick and who
     is next (the deal's brief view). The whole state is ``show``'s (or ``--verbose``)."""
+    from referee.games.base import present
     from referee.render import line_text
     from referee.words.events import said_back
     from referee.words.style import styled
@@ -46,7 +47,7 @@ def quietly(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
     if followed:
         first = sentence("{said} — {then}", said=first, then=join_said(followed))
     state = recorded.replayed.state
-    brief = state.view().brief if state is not None and not state.finished else ()
+    brief = present(state).view().brief if state is not None and not state.finished else ()
     return [styled(first, style), *(line_text(line, style) for line in brief)]
 
 

@@ -37,21 +37,31 @@ _TABLES: dict[str, Template] = {}
 
 
 def register(table: Mapping[str, Template]) -> None:
-    """Add a game's sentences (a game defined outside referee, as the tests' toy game);
-    a code may be given once only."""
-    taken = _TABLES.keys() & table.keys()
+    """Add a game's sentences to the built-in ones (a game defined outside referee, as the
+    tests' toy game); a code may be given once only (the same template again is no change).
+
+    >>> register({"toy.x": "x"})
+    >>> from referee.games.facts import fact
+    >>> str(said(fact("toy.x"))), str(said(fact("fishing.play.trail")))
+    ('x', 'trail')
+    """
+    tables = _tables()
+    taken = sorted(k for k in table.keys() & tables.keys() if tables[k] != table[k])
     if taken:
-        raise ValueError(f"sentences given twice: {sorted(taken)}")
-    _TABLES.update(table)
+        raise ValueError(f"sentences given twice: {taken}")
+    tables.update(table)
 
 
 def _tables() -> dict[str, Template]:
+    """Every sentence: the built-in tables, read at the first use, and those registered."""
     if not _TABLES:
         from referee.words.fishing import SENTENCES as FISHING
         from referee.words.trick import SENTENCES as TRICK
 
         for table in (SENTENCES, FISHING, TRICK):
-            register(table)
+            taken = _TABLES.keys() & table.keys()
+            assert not taken, f"sentences given twice: {sorted(taken)}"
+            _TABLES.update(table)
     return _TABLES
 
 
