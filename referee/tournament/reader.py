@@ -312,16 +312,18 @@ def _round(r: Reader, t: Tournament, raw: Any, path: str) -> Round | None:
     byes = r.names(raw, "byes", path) if "byes" in raw else ()
     mp = r.ints(raw, "match_points", path, {})
     tables: list[Table] = []
+    numbers: set[int] = set()
     for i, tb in enumerate(
         r.get(raw, "tables", list, path, [], sentence("an array of tables")) or []
     ):
         table = _table(r, t, tb, f"{path}tables[{i}].")
         if table is not None:
-            if any(x.number == table.number for x in tables):
+            if table.number in numbers:
                 r.bad(
                     f"{path}tables[{i}].table",
                     sentence("table {number} is listed twice", number=table.number),
                 )
+            numbers.add(table.number)
             tables.append(table)
     at = r.get(raw, "paired_at", str, path, "", sentence("a time"))
     if number is None or byes is None or mp is None:
