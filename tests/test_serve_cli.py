@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from referee.simulate import simulate_match
+from tests.conftest import LOADED_AT_EXIT, loaded_at_exit
 from tests.serve_support import ENV, Server, cli, get, new_event, post, referee
 
 SERVER_PACKAGES = ("starlette", "uvicorn", "segno", "jinja2", "referee.serve", "anyio", "h11")
@@ -205,22 +206,11 @@ def test_the_table_commands_load_none_of_the_servers_packages(
 ) -> None:
     cli("new", "basra", "-p", "Ali", "-p", "Omar", "-f", str(tmp_path / "match.toml"))
     cli("deal", "--dealer", "Omar", "--floor", "5H 3C 9D KS", "-f", str(tmp_path / "match.toml"))
-    code = (
-        "import sys, os\n"
-        "leave = os._exit\n"
-        "def report(code):\n"
-        "    sys.stdout.flush()\n"
-        "    sys.stderr.write('LOADED ' + ' '.join(sorted(sys.modules)) + '\\n')\n"
-        "    leave(code)\n"
-        "os._exit = report\n"
-        f"sys.argv = ['referee', *{command!r}]\n"
-        "from referee.entry import main\n"
-        "main()\n"
-    )
+    code = LOADED_AT_EXIT.format(argv=list(command))
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=tmp_path, env=ENV, capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
-    loaded = done.stderr.split("LOADED ", 1)[1].split()
+    loaded = loaded_at_exit(done.stderr)
     assert "referee.cli.table" in loaded
     assert [m for m in loaded if m.startswith(SERVER_PACKAGES)] == []

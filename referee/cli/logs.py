@@ -16,7 +16,7 @@ from referee.cli.group import (
     LogArgument,
     RuleOption,
     VariantOption,
-    app,
+    command,
     game_and_variant,
     rule_overrides,
 )
@@ -37,7 +37,7 @@ def leave(broken: bool, bad: bool) -> None:
         raise typer.Exit(1)
 
 
-@app.command()
+@command()
 @errors_as_lines
 def score(
     file: Annotated[Path, typer.Argument(help=help_text("The match log."))] = DEFAULT_FILE,
@@ -61,7 +61,7 @@ def score(
         echo(score_sheet(match, replayed, Style.for_terminal()))
 
 
-@app.command()
+@command()
 @errors_as_lines
 def verify(
     files: Annotated[
@@ -106,7 +106,7 @@ def verify(
     leave(broken, bad)
 
 
-@app.command()
+@command()
 @errors_as_lines
 def export(
     file: Annotated[Path, typer.Argument(help=help_text("The match log."))] = DEFAULT_FILE,
@@ -133,7 +133,7 @@ def export(
         Table(file).export_to(out)
 
 
-@app.command()
+@command()
 @errors_as_lines
 def rules(
     game: Annotated[str, typer.Argument(help=GAME_NAMES, metavar="GAME")],
@@ -168,7 +168,7 @@ def _output_folder(out: Path) -> None:
         raise file_problem(out, said) from None
 
 
-@app.command()
+@command()
 @errors_as_lines
 def simulate(
     game: Annotated[str, typer.Argument(help=GAME_NAMES, metavar="GAME")],
@@ -283,7 +283,7 @@ def _logs_in(paths: list[Path]) -> list[Path]:
     return files
 
 
-@app.command()
+@command()
 @errors_as_lines
 def standings(
     paths: Annotated[list[Path], typer.Argument(help=help_text("Match logs, or folders of them."))],
@@ -339,7 +339,7 @@ def standings(
     leave(broken, bad)
 
 
-@app.command()
+@command()
 @errors_as_lines
 def explain(
     file: LogArgument,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee.cli.boundary import echo, errors_as_lines
-from referee.cli.group import app, ascii_asked
+from referee.cli.group import ascii_asked, command
 from referee.messages import help_text, sentence
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def log_digest(match: "Match", replayed: "Replay") -> str:
 _echo = echo
 
 
-@app.command()
+@command()
 @errors_as_lines
 def sheet(
     file: Annotated[Path, typer.Argument(help=help_text("The match log."))] = Path("match.toml"),

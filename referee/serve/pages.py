@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations, islice, product
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from markupsafe import Markup
 
@@ -25,7 +25,6 @@ from referee.serve.views import (
     render,
     said,
 )
-from referee.tuples import NamedTuple
 
 if TYPE_CHECKING:
     from referee.games.base import DealState

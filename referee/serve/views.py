@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from markupsafe import Markup, escape
 
 from referee.cards import FULL_DECK, SHORT_DECK, Card
 from referee.messages import Msg, localized, sentence
-from referee.tuples import NamedTuple
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
