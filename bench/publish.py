@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from common import referee_command
-from tournament import event_64
+from tournament import build
 
 TARGET = 5.0  # seconds
 
@@ -32,7 +32,7 @@ def main() -> None:
         folder = Path(tmp) / "event"
         folder.mkdir()
         began = time.perf_counter()
-        logs = event_64(folder)
+        logs, _, _ = build(folder, 64, 7)
         print(f"built a 64-entrant, 7-round tournament ({len(logs)} logs) in "
               f"{time.perf_counter() - began:.1f} s")  # fmt: skip
         site = Path(tmp) / "site"

@@ -35,7 +35,7 @@ def test_every_page_loads_with_nothing_on_the_console(
 ) -> None:
     site = published(tmp_path, monkeypatch)
     pages = sorted(site.rglob("*.html"))
-    assert len(pages) == 27
+    assert len(pages) == 26  # no sheet for the table forfeited before any deal
     with ThreadPoolExecutor(max_workers=2) as pool:
         said = dict(zip(pages, pool.map(lambda p: dom(p)[1], pages), strict=True))
     assert {p.relative_to(site).as_posix(): s for p, s in said.items() if s} == {}

@@ -27,6 +27,9 @@ from referee.words.terms import game_said, variant_said
 if TYPE_CHECKING:
     from referee.params import Value
 
+if TYPE_CHECKING:
+    from referee.standings import Summary
+
 
 def leave(broken: bool, bad: bool) -> None:
     """End a command over many logs: 70 if one met an internal error, 1 if one had a
@@ -88,21 +91,26 @@ def verify(
 
         raise typer.Exit(verify_digest(files, digest, as_json))
     from referee.bulk import check_all
+    from referee.cli.progress import progress
     from referee.report import verdict_json, verdict_text
 
     bad = broken = False
-    for verdict in check_all(files, jobs):
-        name = shown(verdict.path)
-        if verdict.internal is not None:
-            broken = True
-            err(internal_error(RuntimeError(verdict.internal)))
-        bad = bad or bool(verdict.problems)
-        if as_json:
-            import json
+    with progress(len(files), sentence("Checking the logs")) as step:
+        for verdict in check_all(files, jobs):
+            step()
+            step.clear()
+            name = shown(verdict.path)
+            if verdict.internal is not None:
+                broken = True
+                step.clear(sys.stderr)
+                err(internal_error(RuntimeError(verdict.internal)))
+            bad = bad or bool(verdict.problems)
+            if as_json:
+                import json
 
-            echo(json.dumps(verdict_json(verdict, name), ensure_ascii=False))
-        elif verdict.internal is None:
-            echo(verdict_text(verdict, name))
+                echo(json.dumps(verdict_json(verdict, name), ensure_ascii=False))
+            elif verdict.internal is None:
+                echo(verdict_text(verdict, name))
     leave(broken, bad)
 
 
@@ -252,16 +260,19 @@ def _write_simulated(
     overrides: "dict[str, Value]",
 ) -> int:
     """Simulate and write ``matches`` logs into ``out``; how many are left undecided."""
+    from referee.cli.progress import progress
     from referee.logfile import dumps, write_atomic
     from referee.match import decided
     from referee.simulate import simulate_match
 
     undecided = 0
-    for k in range(matches):
-        match = simulate_match(game, variant, players, seed * 100_003 + k, overrides)
-        undecided += not decided(match, match.result_totals or {})[0]
-        target = out / f"{game}-{variant}-{players}p-s{seed}-{k + 1:04d}.toml"
-        write_atomic(target, dumps(match))
+    with progress(matches, sentence("Playing the matches")) as step:
+        for k in range(matches):
+            match = simulate_match(game, variant, players, seed * 100_003 + k, overrides)
+            undecided += not decided(match, match.result_totals or {})[0]
+            target = out / f"{game}-{variant}-{players}p-s{seed}-{k + 1:04d}.toml"
+            write_atomic(target, dumps(match))
+            step()
     return undecided
 
 
@@ -281,6 +292,36 @@ def _logs_in(paths: list[Path]) -> list[Path]:
     if not files:
         raise UsageError(sentence("no match logs found (give files or folders of *.toml)"))
     return files
+
+
+def _summaries(files: list[Path], jobs: int | None) -> tuple[list["Summary"], bool, bool]:
+    """The standings summary of every clean log (a progress bar on a terminal), and
+    whether a log had a problem or met an internal error (each said on stderr)."""
+    from referee.bulk import check_all
+    from referee.cli.progress import progress
+
+    summaries = []
+    bad = broken = False
+    with progress(len(files), sentence("Reading the logs")) as step:
+        for verdict in check_all(files, jobs, summary=True):
+            step()
+            if verdict.summary is None:
+                step.clear(sys.stderr)
+            if verdict.internal is not None:  # a bug: this file is left out, the others too
+                broken = True
+                why = internal_error(RuntimeError(verdict.internal))
+                err(sentence("referee: {file}: left out: {why}", file=shown(verdict.path), why=why))
+            elif verdict.summary is None:
+                bad = True
+                first = verdict.problems[0].said() if verdict.problems else sentence("unreadable")
+                err(
+                    sentence(
+                        "referee: {file}: left out: {why}", file=shown(verdict.path), why=first
+                    )
+                )
+            else:
+                summaries.append(verdict.summary)
+    return summaries, bad, broken
 
 
 @command()
@@ -304,23 +345,10 @@ def standings(
 
     Example: referee standings results/ --csv > standings.csv
     """
-    from referee.bulk import check_all
     from referee.render import standings_table
     from referee.standings import tally
 
-    summaries = []
-    bad = broken = False
-    for verdict in check_all(_logs_in(paths), jobs, summary=True):
-        if verdict.internal is not None:  # a bug: this file is left out, the others counted
-            broken = True
-            why = internal_error(RuntimeError(verdict.internal))
-            err(sentence("referee: {file}: left out: {why}", file=shown(verdict.path), why=why))
-        elif verdict.summary is None:
-            bad = True
-            first = verdict.problems[0].said() if verdict.problems else sentence("unreadable")
-            err(sentence("referee: {file}: left out: {why}", file=shown(verdict.path), why=first))
-        else:
-            summaries.append(verdict.summary)
+    summaries, bad, broken = _summaries(_logs_in(paths), jobs)
     rows = tally(summaries, by_player)
     if as_json:
         import json

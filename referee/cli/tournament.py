@@ -13,13 +13,18 @@ import typer
 from referee.cli.boundary import echo as out
 from referee.cli.boundary import errors_as_lines as errors
 from referee.cli.group import NamedVariant, RuleOption, ascii_asked
-from referee.cli.tournament_new import entrant_list, game_rules, new_tournament
+from referee.cli.tournament_new import (
+    entrant_list,
+    game_rules,
+    named_once,
+    new_tournament,
+    points_set,
+)
 from referee.messages import help_text, join, plural_sentence, sentence
 from referee.words.terms import (
     decision_said,
     game_said,
     system_said,
-    tiebreak_said,
     variant_said,
 )
 
@@ -107,7 +112,7 @@ def new_cmd(
 
     Example: referee tournament new "Café Cup" --game basra -p Ali -p Omar -p Zaid -p Hoda
     """
-    from referee.tournament import director
+    from referee.tournament import director, report
 
     overrides = game_rules(game, variant, rule, system, tiebreak)
     t = new_tournament(name, game, variant, overrides, date, system, seed, points, tiebreak)
@@ -116,7 +121,7 @@ def new_cmd(
     out(
         sentence(
             "Created {file}: {name}, {game} ({variant}), {system}, {count} entrants, "
-            "{rounds} rounds, seed {seed}. Next: referee tournament pair",
+            "{rounds} rounds, seed {seed}.",
             file=str(folder / "tournament.toml"),
             name=name,
             game=game_said(game),
@@ -127,6 +132,7 @@ def new_cmd(
             seed=t.seed,
         )
     )
+    next_steps(report.next_steps(t, {}, folder))
 
 
 @app.command("add")
@@ -168,9 +174,11 @@ def pair_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
 
     Example: referee tournament pair --json
     """
-    from referee.tournament import director
+    from referee.tournament import director, report
+    from referee.tournament.commands import record_commands
 
-    rnd = director.pair(folder)
+    done = director.Done()
+    rnd = director.pair(folder, done)
     tables = [{"table": tb.number, "sides": list(tb.sides), "log": tb.log} for tb in rnd.tables]
     if as_json:
         bye = rnd.byes[0] if len(rnd.byes) == 1 else None
@@ -180,10 +188,10 @@ def pair_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
     for tb in rnd.tables:
         out(
             sentence(
-                "  table {table}: {sides}  ({log})",
+                "  table {table}: {sides}: {record}",
                 table=tb.number,
                 sides=join(tb.sides, " – "),
-                log=tb.log,
+                record=join(record_commands(tb, folder), " | "),
             )
         )
     for s in rnd.byes:
@@ -196,6 +204,8 @@ def pair_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
             if s in where
             else sentence("  {side}: bye", side=s)
         )
+    assert done.tournament is not None
+    next_steps(report.pair_steps(done.tournament, rnd, folder))
 
 
 @app.command("result")
@@ -225,28 +235,26 @@ def result_cmd(
 
     Example: referee tournament result 3 --forfeit Omar --reason "did not arrive"
     """
-    from referee.tournament import director
+    from referee.tournament import director, report
 
+    done = director.Done()
     kinds = [k for k, given in (("forfeit", forfeit), ("time", time), ("points", points)) if given]
     if undo:
         if kinds:
             raise usage(sentence("--undo takes no other decision"))
-        director.decide(folder, table, lambda *_: None)
+        director.decide(folder, table, lambda *_: None, done)
         out(sentence("Table {table}: the last decision is taken back.", table=table))
+        if done.tournament is not None:
+            next_steps(report.next_steps(done.tournament, done.facts, folder))
         return
     if len(kinds) != 1:
         raise usage(sentence("give one of --forfeit, --time, --points (or --undo)"))
     if not reason or not reason.strip():
         raise usage(sentence("--reason: a decision is recorded with its reason"))
-    set_points: dict[str, int] = {}
-    for text in points or []:
-        side, _, value = text.rpartition("=")
-        if not side or not value.strip().isdigit():
-            raise usage(sentence("--points: expected SIDE=N, found {value}", value=repr(text)))
-        set_points[side.strip()] = int(value)
-    director.decide(
-        folder, table, director.decision(kinds[0], reason.strip(), forfeit or [], set_points)
-    )
+    absent = named_once("--forfeit", forfeit or [])
+    set_points = points_set(points or [])
+    made = director.decision(kinds[0], reason.strip(), absent, set_points)
+    director.decide(folder, table, made, done)
     out(
         sentence(
             "Table {table}: decided ({kind}), reason recorded.",
@@ -254,6 +262,8 @@ def result_cmd(
             kind=decision_said(kinds[0]),
         )
     )
+    if done.tournament is not None:
+        next_steps(report.next_steps(done.tournament, done.facts, folder))
 
 
 @app.command("recount")
@@ -264,30 +274,50 @@ def recount_cmd(
         str, typer.Option("--reason", help=help_text("Why the log changed (recorded)."))
     ],
     round_number: Annotated[
-        int | None, typer.Option("--round", help=help_text("The round (default: the current one)."))
+        int | None,
+        typer.Option(
+            "--round", help=help_text("The round (default: the one whose log of TABLE changed).")
+        ),
     ] = None,
     folder: Dir = HERE,
 ) -> None:
     """Accept a log that changed after it was counted (a correction), with the reason."""
-    from referee.tournament import director
+    from referee.tournament import director, report
 
-    c = director.recount(folder, table, round_number, reason)
-    out(sentence("Recounted: the new log ({digest}…) is counted.", digest=c.digest[:12]))
+    done = director.Done()
+    c = director.recount(folder, table, round_number, reason, done)
+    assert done.tournament is not None
+    rounds = [
+        r.number
+        for r in done.tournament.paired
+        if any(x is c for x in getattr(r.table(table), "counts", []))
+    ]
+    out(
+        sentence(
+            "Recounted round {round}, table {table}: the new log ({digest}…) is counted.",
+            round=rounds[0] if rounds else round_number,
+            table=table,
+            digest=c.digest[:12],
+        )
+    )
+    next_steps(report.next_steps(done.tournament, done.facts, folder))
 
 
 @app.command("close")
 @errors
 def close_cmd(folder: Dir = HERE) -> None:
     """After the last round: count its results and end the tournament."""
-    from referee.tournament import director
+    from referee.tournament import director, report
 
     t = director.close(folder)
     out(sentence("{name} is closed.", name=t.name))
+    next_steps(report.next_steps(t, {}, folder))
 
 
-def cell(text: str) -> str:
-    """A CSV cell a spreadsheet will not run as a formula (OWASP)."""
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+def next_steps(lines: list[Any]) -> None:
+    """The director's next step (what :mod:`referee.tournament.report` says), one a line."""
+    for line in lines:
+        out(line)
 
 
 def table(rows: list[list[object]], headers: list[str]) -> str:
@@ -300,9 +330,11 @@ def table(rows: list[list[object]], headers: list[str]) -> str:
 @errors
 def status_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
     """Every round's tables: finished, playing, not started, decided, a problem, changed."""
+    from referee.cli.progress import progress
     from referee.tournament import director, report
 
-    t, facts = director.read_all(folder)
+    with progress(0, sentence("Reading the tables' logs")) as step:
+        t, facts = director.read_all(folder, step=step)
     if as_json:
         out(dumps(report.status_json(t, facts)))
         return
@@ -335,6 +367,8 @@ def status_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
             out(sentence("  bye: {side}", side=s))
         for note in notes:
             out(sentence("  {note}", note=note))
+    out("")
+    next_steps(report.next_steps(t, facts, folder))
 
 
 @app.command("standings")
@@ -354,25 +388,18 @@ def standings_cmd(
 
     Example: referee tournament standings --after-round 3 --csv > standings.csv
     """
+    from referee.cli.progress import progress
     from referee.tournament import director, report
 
-    t, facts = director.read_all(folder)
+    with progress(0, sentence("Reading the tables' logs")) as step:
+        t, facts = director.read_all(folder, step=step)
     s = report.standings_of(t, facts, after_round)
-    rows = report.standings_rows(t, s)
     if as_json:
         out(dumps(report.standings_json(t, s)))
     elif as_csv:
         import csv
 
-        w = csv.writer(sys.stdout, lineterminator="\n")
-        w.writerow(["rank", "name", "match_points", *t.tiebreaks, *report.STANDING_COLUMNS])
-        for row in rows:
-            w.writerow(
-                [
-                    cell(str(v)) if i == 1 else str(v).lower() if isinstance(v, bool) else v
-                    for i, v in enumerate(row)
-                ]
-            )
+        csv.writer(sys.stdout, lineterminator="\n").writerows(report.standings_csv(t, s))
     else:
         out(report.standings_title(t, s, after_round))
         if s.pending:
@@ -381,20 +408,8 @@ def standings_cmd(
                     "({n} table has no result yet)", "({n} tables have no result yet)", s.pending
                 )
             )
-        heads = [
-            "#",
-            sentence("name"),
-            sentence("points"),
-            *map(tiebreak_said, t.tiebreaks),
-            sentence("played"),
-            sentence("won"),
-            sentence("drawn"),
-            sentence("lost"),
-            sentence("byes"),
-            sentence("game points"),
-            "",
-        ]
-        out(table([[*r[:-1], sentence("withdrawn") if r[-1] else ""] for r in rows], heads))
+        heads, people = report.standings_for_people(t, s)
+        out(table(people, heads))
 
 
 @app.command("verify")
@@ -416,24 +431,16 @@ def verify_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
         for p in problems
     ]
     if t is not None and not problems:
-        facts, pairings = facts_beside(folder, t, pairing_findings)
-        found += verify(t, facts, pairings)
+        from referee.cli.progress import progress
+
+        with progress(0, sentence("Checking the tables' logs")) as step:
+            facts, pairings = facts_beside(folder, t, pairing_findings, step=step)
+        found += verify(t, facts, pairings, folder)
     if as_json:
         out(dumps({"ok": not found, "problems": [f.as_json() for f in found]}))
     else:
         for f in found:
-            where = [sentence("round {round}", round=f.round)] if f.round else []
-            where += [sentence("table {table}", table=f.table)] if f.table else []
-            out(
-                sentence(
-                    "[{rule}] ({where}): {message}",
-                    rule=f.rule,
-                    where=join(where),
-                    message=f.message,
-                )
-                if where
-                else sentence("[{rule}]: {message}", rule=f.rule, message=f.message)
-            )
+            out(f.said())
         out(
             sentence("ok: the tournament verifies")
             if not found
@@ -466,9 +473,11 @@ def publish_cmd(
 
     Example: referee tournament publish -o site --lang ar
     """
+    from referee.cli.progress import progress
     from referee.html.publish import publish
 
-    count = publish(tournament, output, force, ascii_asked())
+    with progress(0, sentence("Writing the pages")) as step:
+        count = publish(tournament, output, force, ascii_asked(), step)
     out(
         plural_sentence(
             "Wrote {n} page to {dir} (open index.html).",

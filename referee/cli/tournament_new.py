@@ -1,6 +1,7 @@
 """What ``referee tournament new`` reads from its options, checked before anything is
 written: the game, variant, rules, system and tie-breaks; the match points; the entrants
-(from -p, --team and a CSV file); and the tournament value they make."""
+(from -p, --team and a CSV file); and the tournament value they make. And what ``result``
+reads: the sides named once each, match points set as whole numbers."""
 
 from __future__ import annotations
 
@@ -20,19 +21,50 @@ def usage(message: str) -> Exception:
     return UsageError(message)
 
 
+def whole_points(text: str, value: str, expected: str) -> int:
+    """Match points as typed (``--points``): a whole number of at least 0. A fraction
+    (chess's ½) is wrong usage, saying how to keep its ratio in whole numbers."""
+    value = value.strip()
+    if value.isascii() and value.isdigit():
+        return int(value)
+    if any(c in value for c in "./½") and any(c.isdigit() or c == "½" for c in value):
+        raise usage(
+            sentence(
+                "--points: match points are whole numbers, found {value}; "
+                "use win=2,draw=1,bye=2 for 1 / ½ / 0",
+                value=repr(text),
+            )
+        )
+    raise usage(
+        sentence(
+            "--points: expected {expected}, found {value}", expected=expected, value=repr(text)
+        )
+    )
+
+
 def read_points(text: str | None) -> Any:
     from referee.tournament.model import Points
 
     p = Points()
+    seen: set[str] = set()
     for part in (text or "").split(","):
         if not part.strip():
             continue
         key, _, value = part.partition("=")
-        if key.strip() not in ("win", "draw", "bye") or not value.strip().isdigit():
+        if key.strip() not in ("win", "draw", "bye"):
             raise usage(
-                sentence("--points: expected win=N,draw=N,bye=N, found {value}", value=repr(part))
+                sentence(
+                    "--points: expected {expected}, found {value}",
+                    expected="win=N,draw=N,bye=N",
+                    value=repr(part),
+                )
             )
-        setattr(p, key.strip(), int(value))
+        if key.strip() in seen:
+            raise usage(
+                sentence("{option}: {side} is named twice", option="--points", side=key.strip())
+            )
+        seen.add(key.strip())
+        setattr(p, key.strip(), whole_points(part, value, "win=N,draw=N,bye=N"))
     return p
 
 
@@ -119,3 +151,31 @@ def new_tournament(
         tuple(tiebreak or ()),
         [],
     )
+
+
+def named_once(option: str, sides: list[str]) -> list[str]:
+    """The sides an option names, each at most once (a repeat is wrong usage)."""
+    seen: set[str] = set()
+    for side in sides:
+        if side in seen:
+            raise usage(sentence("{option}: {side} is named twice", option=option, side=repr(side)))
+        seen.add(side)
+    return sides
+
+
+def points_set(texts: list[str]) -> dict[str, int]:
+    """``--points SIDE=N``: whole match points, each side named once."""
+    out: dict[str, int] = {}
+    named_once("--points", [t.rpartition("=")[0].strip() for t in texts])
+    for text in texts:
+        side, _, value = text.rpartition("=")
+        if not side.strip():
+            raise usage(
+                sentence(
+                    "--points: expected {expected}, found {value}",
+                    expected="SIDE=N",
+                    value=repr(text),
+                )
+            )
+        out[side.strip()] = whole_points(text, value, "SIDE=N")
+    return out

@@ -60,11 +60,11 @@ def chart(sheet: ScoreSheet) -> Chart:
     return plot(lines, sheet.target)
 
 
-def plot(lines: list[list[int]], target: int | None = None) -> Chart:
-    """A chart of one polyline per list of values, each at steps 0, 1, 2, …; the
-    ``target`` drawn as a dashed line when the values come near it. Used by the score
-    sheet (running totals by deal) and the tournament's entrant pages (match points by
-    round)."""
+def plot(lines: list[list[int]], target: int | None = None, start: int = 0) -> Chart:
+    """A chart of one polyline per list of values, each at steps 0, 1, 2, … (labelled
+    from ``start``); the ``target`` drawn as a dashed line when the values come near it.
+    Used by the score sheet (running totals by deal) and the tournament's entrant pages
+    (match points by round)."""
     steps = max((len(v) - 1 for v in lines), default=0)
     values = [v for line in lines for v in line]
     low = min(0, *values) if values else 0
@@ -103,7 +103,7 @@ def plot(lines: list[list[int]], target: int | None = None) -> Chart:
         WIDTH - RIGHT,
         HEIGHT - BOTTOM,
         tuple(series),
-        tuple(Tick(x(n), n) for n in range(0, steps + 1, x_step)),
+        tuple(Tick(x(n), start + n) for n in range(0, steps + 1, x_step)),
         tuple(Tick(y(v), v) for v in range(first, high + 1, y_step)),
         y(target) if target is not None and low <= target <= high else None,
     )

@@ -15,6 +15,8 @@ import json
 import os
 import shutil
 import time
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
     from referee.tournament.model import Tournament
     from referee.tournament.results import LogFacts
 
+Step = Callable[[int, int], None]  # told: this many more steps done, of this many in all
 MANIFEST = "referee-publication.json"
 MARK = "referee tournament publish"  # the manifest's "generator": what makes it ours
 
@@ -36,31 +39,64 @@ def refuse(message: str) -> RefereeError:
     return RefereeError([Problem("publish.output", message)])
 
 
-def sheet_body(match: Match, replayed: Replay, ascii_only: bool) -> str:
-    """A log's score sheet (its ``<article>``, ready to set in a page)."""
+def sheet_body(match: Match, replayed: Replay, ascii_only: bool, decided: str | None = None) -> str:
+    """A log's score sheet (its ``<article>``, ready to set in a page); ``decided``: the
+    director's decision, said in place of the log's outcome."""
     from referee.cli.sheet import log_digest
     from referee.html.sheet import context, environment
     from referee.render import Style
     from referee.scoresheet import build
 
     ctx = context(build(replayed), log_digest(match, replayed), Style(ascii=ascii_only))
+    if decided is not None:
+        ctx |= {"outcome": decided, "decided": True}
     return environment().get_template("sheet_body.html").render(ctx)
 
 
-Job = tuple[str, str, str, list[str], dict[str, Any], bool]
+Job = tuple[str, str, str, list[str], dict[str, Any], bool, str | None, int, int]
+_FRAME: dict[str, Any] = {}  # what a worker frames its sheets with (:func:`_begin`)
+
+
+def _begin(t: Tournament | None, into: str | None) -> None:
+    """Set up a worker (or this process) to frame each sheet as a page and write it into
+    the folder ``into`` (None: hand the sheet back unframed)."""
+    from referee.html.site import Links
+
+    _FRAME.clear()
+    if t is not None and into is not None:
+        _FRAME.update(
+            t=t,
+            into=Path(into),
+            links=Links({e.name: i for i, e in enumerate(t.entrants, 1)}),
+            tables={(r.number, tb.number): tb for r in t.paired for tb in r.tables},
+        )
 
 
 def _table_job(job: Job) -> tuple[LogFacts | None, str | None]:
     """One table's log read once (:func:`referee.tournament.store.read_log`): its facts,
-    and its score sheet when the log is the table's and has no problem."""
+    and its score sheet when the log is the table's and has no problem (written as its
+    page, and its path given, when :func:`_begin` said where). A table the director
+    decided shows the decision on its sheet, and has no sheet without a finished deal
+    (there is nothing of the log to show)."""
     from referee.tournament.store import read_log
 
-    path, game, variant, players, rules, ascii_only = job
+    path, game, variant, players, rules, ascii_only, decided, r, n = job
     facts, read = read_log(Path(path), game, variant, players, rules)
     if read is None:
         return facts, None
     match, replayed = read
-    return facts, sheet_body(match, replayed, ascii_only)
+    if decided is not None and not replayed.deals:
+        return facts, None
+    body = sheet_body(match, replayed, ascii_only, decided)
+    if not _FRAME:
+        return facts, body
+    from referee.html.site import sheet_page
+
+    links = _FRAME["links"]
+    where = links.sheet_of(r, n)
+    page = sheet_page(_FRAME["t"], r, _FRAME["tables"][r, n], links, body)
+    (_FRAME["into"] / where).write_text(page, encoding="utf-8")
+    return facts, where
 
 
 def _warm() -> None:
@@ -70,69 +106,163 @@ def _warm() -> None:
     from referee.html.sheet import environment
 
     environment().get_template("sheet_body.html")
+    environment().get_template("site_sheet.html")
+
+
+def each_table(
+    folder: Path,
+    t: Tournament,
+    ascii_only: bool,
+    step: Step | None = None,
+    into: Path | None = None,
+) -> Iterator[tuple[tuple[int, int], LogFacts | None, str | None]]:
+    """Every table's facts and score sheet, in the tournament's order, read in one pass
+    over the logs, on every core when there are many (as ``tournament status`` reads
+    them): the sheet's body, or, with ``into``, the path of its page written there by
+    the worker that read the log (so that no page passes through this process).
+    ``step`` is told of each table read."""
+    from referee.bulk import jobs_for
+    from referee.html.sheet import said
+    from referee.tournament.report import decision_line
+    from referee.tournament.store import expected_rules, log_path
+
+    rules = expected_rules(t)
+    keys = [(r.number, tb.number) for r in t.paired for tb in r.tables]
+    total = page_count(t)
+    work: list[Job] = []
+    for r in t.paired:
+        for tb in r.tables:
+            decided = decision_line(t, tb)
+            path = str(log_path(folder, tb.log))
+            work.append(
+                (path, t.game, t.variant, list(tb.players), rules, ascii_only,
+                 decided and said(decided), r.number, tb.number)
+            )  # fmt: skip
+    if into is not None:
+        (into / "sheets").mkdir(parents=True, exist_ok=True)
+    where = None if into is None else str(into)
+    jobs = jobs_for([w[0] for w in work])
+    _warm()
+    if jobs <= 1:
+        _begin(t, where)
+        try:
+            for key, job in zip(keys, work, strict=True):
+                facts, sheet = _table_job(job)
+                if step is not None:
+                    step(1, total)
+                yield key, facts, sheet
+        finally:
+            _begin(None, None)
+        return
+    import multiprocessing
+
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+    chunk = max(1, min(16, len(work) // (jobs * 8)))
+    context = multiprocessing.get_context(method)
+    with context.Pool(jobs, _begin, (t, where)) as pool:
+        for key, (facts, sheet) in zip(keys, pool.imap(_table_job, work, chunk), strict=True):
+            if step is not None:
+                step(1, total)
+            yield key, facts, sheet
 
 
 def read_tables(
     folder: Path, t: Tournament, ascii_only: bool
 ) -> tuple[dict[tuple[int, int], LogFacts | None], dict[tuple[int, int], str]]:
-    """Every table's facts and score sheet, in one pass over the logs, on every core
-    when there are many (as ``tournament status`` reads them)."""
-    from referee.bulk import jobs_for
-    from referee.tournament.store import expected_rules, log_path
-
-    rules = expected_rules(t)
-    keys = [(r.number, tb.number) for r in t.paired for tb in r.tables]
-    work: list[Job] = [
-        (str(log_path(folder, tb.log)), t.game, t.variant, list(tb.players), rules, ascii_only)
-        for r in t.paired
-        for tb in r.tables
-    ]
-    jobs = jobs_for([w[0] for w in work])
-    _warm()
-    if jobs <= 1:
-        found = list(map(_table_job, work))
-    else:
-        import multiprocessing
-
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
-        with multiprocessing.get_context(method).Pool(jobs) as pool:
-            found = pool.map(_table_job, work, chunksize=max(1, len(work) // (jobs * 4)))
-    facts = {k: f for k, (f, _) in zip(keys, found, strict=True)}
-    sheets = {k: body for k, (_, body) in zip(keys, found, strict=True) if body is not None}
+    """Every table's facts and score sheet body (:func:`each_table`, kept whole)."""
+    facts, sheets = {}, {}
+    for key, f, body in each_table(folder, t, ascii_only):
+        facts[key] = f
+        if body is not None:
+            sheets[key] = body
     return facts, sheets
 
 
-def pages(folder: Path, ascii_only: bool = False) -> tuple[str, dict[str, str]]:
-    """The tournament's name and every page of its publication, by relative path."""
+def page_count(t: Tournament) -> int:
+    """How many steps :func:`publish` makes: each table's log, then every other page."""
+    tables = sum(len(r.tables) for r in t.paired)
+    return tables + 3 * len(t.paired) + len(t.entrants) + 4
+
+
+def write_pages(
+    out: Publication, folder: Path, t: Tournament, ascii_only: bool, step: Step | None = None
+) -> None:
+    """Every page of the publication, each written as soon as it is rendered: the score
+    sheets while the logs are read, then the pages that need every result."""
     from referee.html import site
     from referee.tournament import report
     from referee.tournament.crosstable import event
-    from referee.tournament.store import load
     from referee.tournament.verify import results
 
-    t = load(folder)
-    facts, bodies = read_tables(folder, t, ascii_only)
+    links = site.Links({e.name: i for i, e in enumerate(t.entrants, 1)})
+    facts: dict[tuple[int, int], LogFacts | None] = {}
+    sheets: set[str] = set()
+    for key, f, where in each_table(folder, t, ascii_only, step, out.new):
+        facts[key] = f
+        if where is not None:
+            out.wrote(where)
+            sheets.add(where)
     res = results(t, facts)
     ev = event(t, facts, res, report.standings_of(t, facts, None))
-    links = site.Links({e.name: i for i, e in enumerate(t.entrants, 1)})
-    out = {}
+    rest: list[tuple[str, Callable[[], str]]] = [
+        ("index.html", lambda: site.standings_page(ev, links)),
+        ("print/standings.html", lambda: site.standings_page(ev, links, printable=True)),
+        ("crosstable.html", lambda: site.crosstable_page(ev, links)),
+    ]
     for r in ev.rounds:
-        for tb in r.tables:
-            body = bodies.get((r.number, tb.number))
-            if body is not None:
-                out[links.sheet(tb)] = site.sheet_page(ev, tb, links, body)
-    sheets = set(out)
-    out["index.html"] = site.standings_page(ev, links)
-    out["print/standings.html"] = site.standings_page(ev, links, printable=True)
-    out["crosstable.html"] = site.crosstable_page(ev, links)
-    for r in ev.rounds:
-        out[links.round(r.number)] = site.round_page(ev, r, links, sheets)
-        out[links.pairings(r.number)] = site.round_page(ev, r, links, sheets, "pairings")
-        out[links.slips(r.number)] = site.round_page(ev, r, links, sheets, "slips")
+        rest.append((links.round(r.number), partial(site.round_page, ev, r, links, sheets)))
+        rest.append(
+            (links.pairings(r.number), partial(site.round_page, ev, r, links, sheets, "pairings"))
+        )
+        rest.append(
+            (links.slips(r.number), partial(site.round_page, ev, r, links, sheets, "slips"))
+        )
     for e in ev.entrants.values():
-        out[links.entrant(e.name)] = site.entrant_page(ev, e, links, sheets)
-    out["style.css"] = site.stylesheet()
-    return t.name, out
+        rest.append((links.entrant(e.name), partial(site.entrant_page, ev, e, links, sheets)))
+    rest.append(("style.css", site.stylesheet))
+    total = page_count(t)
+    for where in _rendered(out.new, rest):
+        out.wrote(where)
+        if step is not None:
+            step(1, total)
+
+
+# the folder and the pages a forked worker renders (it inherits them; numbers travel)
+_PAGES: dict[str, Any] = {"into": None, "pages": []}
+PAGES_FOR_A_POOL = 200  # fewer pages are rendered here: forking workers would cost more
+
+
+def _page_job(i: int) -> str:
+    """Render page ``i`` of :data:`_PAGES` and write it; its path."""
+    where: str = _PAGES["pages"][i][0]
+    (_PAGES["into"] / where).write_text(_PAGES["pages"][i][1](), encoding="utf-8")
+    return where
+
+
+def _rendered(into: Path, pages: list[tuple[str, Callable[[], str]]]) -> Iterator[str]:
+    """Each page rendered and written into ``into``: by forked workers on every core when
+    there are many (they inherit the pages to render; only their numbers travel), else
+    here. The path of each, in order."""
+    import multiprocessing
+
+    from referee.bulk import cores
+
+    for folder in {(into / where).parent for where, _ in pages}:
+        folder.mkdir(parents=True, exist_ok=True)
+    _PAGES.update(into=into, pages=pages)
+    try:
+        if (
+            cores() <= 1
+            or len(pages) < PAGES_FOR_A_POOL
+            or "fork" not in multiprocessing.get_all_start_methods()
+        ):
+            yield from map(_page_job, range(len(pages)))
+            return
+        chunk = max(1, min(8, len(pages) // (cores() * 8)))
+        with multiprocessing.get_context("fork").Pool(cores()) as pool:
+            yield from pool.imap(_page_job, range(len(pages)), chunk)
+    finally:
+        _PAGES.update(into=None, pages=[])
 
 
 def check_destination(dest: Path, tournament: Path, force: bool) -> None:
@@ -190,38 +320,71 @@ def _listed(dest: Path) -> set[str] | None:
     return {*files, MANIFEST}
 
 
-def write(dest: Path, files: dict[str, str], name: str) -> None:
-    """Write ``files`` into a new folder beside ``dest`` and swap it in; what a killed
-    publish left beside ``dest`` is cleared first, and nothing is left beside it after."""
-    from referee.logfile import stale_entries
+class Publication:
+    """The pages of a publication written one by one into a new folder beside the
+    destination, then swapped in whole (:meth:`finish`); on any failure the new folder is
+    removed and the destination left as it was. What a killed publish left beside the
+    destination is cleared first, and nothing is left beside it after."""
 
-    parent = dest.absolute().parent
-    parent.mkdir(parents=True, exist_ok=True)
-    for suffix in (".new", ".old"):
-        for stale in stale_entries(parent, f".{dest.name}.", suffix):
-            shutil.rmtree(stale, ignore_errors=True)
-    manifest = {"generator": MARK, "tournament": name, "files": sorted(files)}
-    new = _beside(parent, dest, ".new")
-    old: Path | None = None
+    def __init__(self, dest: Path, name: str) -> None:
+        from referee.logfile import stale_entries
+
+        self.dest, self.name = dest, name
+        self.parent = dest.absolute().parent
+        self.parent.mkdir(parents=True, exist_ok=True)
+        for suffix in (".new", ".old"):  # what a killed publish left beside ``dest``
+            for stale in stale_entries(self.parent, f".{dest.name}.", suffix):
+                shutil.rmtree(stale, ignore_errors=True)
+        self.new = _beside(self.parent, dest, ".new")
+        self.files: list[str] = []
+        self.folders: set[Path] = {self.new}
+
+    def add(self, rel: str, text: str) -> None:
+        """Write one file of the publication (``rel``: its path inside the folder)."""
+        path = self.new / rel
+        if path.parent not in self.folders:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.folders.add(path.parent)
+        path.write_text(text, encoding="utf-8")
+        self.files.append(rel)
+
+    def wrote(self, rel: str) -> None:
+        """A file of the publication written into :attr:`new` by another process."""
+        self.files.append(rel)
+
+    def finish(self) -> None:
+        """The manifest written, and the new folder swapped in for the destination."""
+        manifest = {"generator": MARK, "tournament": self.name, "files": sorted(self.files)}
+        (self.new / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n")
+        os.chmod(self.new, 0o755)
+        old: Path | None = None
+        try:
+            if self.dest.exists() or self.dest.is_symlink():
+                old = _beside(self.parent, self.dest, ".old")
+                os.replace(self.dest, old / "gone")
+            os.replace(self.new, self.dest)
+        except BaseException:
+            if old is not None and not self.dest.exists():
+                os.replace(old / "gone", self.dest)
+            raise
+        finally:
+            if old is not None:
+                shutil.rmtree(old, ignore_errors=True)
+
+    def abandon(self) -> None:
+        shutil.rmtree(self.new, ignore_errors=True)
+
+
+def write(dest: Path, files: dict[str, str], name: str) -> None:
+    """Write ``files`` into a new folder beside ``dest`` and swap it in."""
+    out = Publication(dest, name)
     try:
         for rel, text in files.items():
-            path = new / rel
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        (new / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n")
-        os.chmod(new, 0o755)
-        if dest.exists() or dest.is_symlink():
-            old = _beside(parent, dest, ".old")
-            os.replace(dest, old / "gone")
-        os.replace(new, dest)
+            out.add(rel, text)
+        out.finish()
     except BaseException:
-        if old is not None and not dest.exists():
-            os.replace(old / "gone", dest)
-        shutil.rmtree(new, ignore_errors=True)
+        out.abandon()
         raise
-    finally:
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
 
 
 def _beside(parent: Path, dest: Path, suffix: str) -> Path:
@@ -232,9 +395,24 @@ def _beside(parent: Path, dest: Path, suffix: str) -> Path:
     return folder
 
 
-def publish(folder: Path, dest: Path, force: bool = False, ascii_only: bool = False) -> int:
-    """Publish the tournament in ``folder`` to ``dest``; the number of pages written."""
+def publish(
+    folder: Path,
+    dest: Path,
+    force: bool = False,
+    ascii_only: bool = False,
+    step: Step | None = None,
+) -> int:
+    """Publish the tournament in ``folder`` to ``dest``; the number of pages written.
+    ``step`` is told of each log read and each page written (:func:`page_count` in all)."""
+    from referee.tournament.store import load
+
     check_destination(dest, folder, force)
-    name, files = pages(folder, ascii_only)
-    write(dest, files, name)
-    return sum(1 for f in files if f.endswith(".html"))
+    t = load(folder)
+    out = Publication(dest, t.name)
+    try:
+        write_pages(out, folder, t, ascii_only, step)
+        out.finish()
+    except BaseException:
+        out.abandon()
+        raise
+    return sum(1 for f in out.files if f.endswith(".html"))

@@ -19,8 +19,8 @@ from referee.html.chart import Chart, plot
 from referee.html.sheet import TEMPLATES, environment, said
 from referee.messages import plural_sentence, sentence
 from referee.tournament.crosstable import EntrantView, Event, RoundView, TableView
-from referee.tournament.model import DECISIONS
-from referee.tournament.report import number, standings_title, state_said
+from referee.tournament.model import DECISIONS, Table, Tournament
+from referee.tournament.report import number, shown_columns, standings_title, state_said
 from referee.words.terms import (
     decision_said,
     game_said,
@@ -61,7 +61,10 @@ WORDS = {
     "sheet": sentence("Score sheet"),
     "no_sheet": sentence("no score sheet"),
     "chart": sentence("Match points after each round"),
-    "players": sentence("Players"),
+    "players_head": sentence("players"),
+    "round": sentence("round"),
+    "sheet_head": sentence("score sheet"),
+    "yes": sentence("yes"),
     "decision": sentence("director's decision"),
     "log": sentence("log"),
     "command": sentence("Record this table's match from the tournament's folder:"),
@@ -95,7 +98,11 @@ class Links:
 
     @staticmethod
     def sheet(table: TableView) -> str:
-        return f"sheets/round-{table.round}-table-{table.number}.html"
+        return Links.sheet_of(table.round, table.number)
+
+    @staticmethod
+    def sheet_of(round_number: int, table: int) -> str:
+        return f"sheets/round-{round_number}-table-{table}.html"
 
     @staticmethod
     def pairings(number: int) -> str:
@@ -111,11 +118,12 @@ def _words() -> dict[str, str]:
     return {k: said(v) for k, v in WORDS.items()}
 
 
-def _frame(ev: Event, root: str, links: Links) -> dict[str, object]:
-    """What every page's frame needs: language, direction, the title, the navigation."""
+def _frame(t: Tournament, root: str, links: Links) -> dict[str, object]:
+    """What every page's frame needs: language, direction, the title, the navigation
+    (the tournament file alone: a score sheet's page is framed before the results are
+    all read)."""
     from referee.lang import RTL, SEPARATORS, current
 
-    t = ev.tournament
     lang = current()
     head = said(
         sentence(
@@ -138,10 +146,8 @@ def _frame(ev: Event, root: str, links: Links) -> dict[str, object]:
         "decision_words": {k: said(decision_said(k)) for k in DECISIONS},
         "head": head,
         "links": links,
-        "rounds": ev.rounds,
-        "round_word": {
-            r.number: said(sentence("Round {round}", round=r.number)) for r in ev.rounds
-        },
+        "rounds": t.paired,
+        "round_word": {r.number: said(sentence("Round {round}", round=r.number)) for r in t.paired},
         "made": said(sentence("Published by referee {version}.", version=__version__)),
     }
 
@@ -156,7 +162,7 @@ def standings_page(ev: Event, links: Links, printable: bool = False) -> str:
     """The standings (``index.html``), or their printable copy (``print/standings.html``:
     no links, the same figures)."""
     s = ev.standings
-    ctx = _frame(ev, "../" if printable else "", links)
+    ctx = _frame(ev.tournament, "../" if printable else "", links)
     ctx |= {
         "standings": s,
         "numbers": {
@@ -172,15 +178,55 @@ def standings_page(ev: Event, links: Links, printable: bool = False) -> str:
         if s.pending
         else "",
         "printable": printable,
+        "columns": shown_columns(ev.tournament),
     }
     return environment().get_template("site_standings.html").render(ctx)
 
 
+GRID_MOST = 32  # sides a Swiss crosstable shows as a grid; more: a column per round
+
+
 def crosstable_page(ev: Event, links: Links) -> str:
-    """Who met whom, in standings order, each meeting with its round and outcome."""
-    ctx = _frame(ev, "", links)
-    ctx |= {"order": ev.order(), "meetings": ev.meetings, "mark": OUTCOME_MARK}
+    """Who met whom, in standings order, each meeting with its outcome: a grid of every
+    side against every side (a round robin, or a Swiss of up to :data:`GRID_MOST` sides),
+    else a column per round with the opponent's line (a grid would grow as the square of
+    the field: 2,000 entrants, four million cells)."""
+    ctx = _frame(ev.tournament, "", links)
+    order = ev.order()
+    grid = ev.tournament.system == "round-robin" or len(order) <= GRID_MOST
+    ctx |= {"order": order, "meetings": ev.meetings, "mark": OUTCOME_MARK, "grid": grid}
+    if not grid:
+        ctx |= {"lines": _by_round(ev, order), "key_rounds": said(WORDS_ROUNDS_KEY)}
     return environment().get_template("site_crosstable.html").render(ctx)
+
+
+WORDS_ROUNDS_KEY = sentence(
+    "Each round: the outcome against the opponent whose line number is under it "
+    "(1 won, ½ drawn, 0 lost; + and − a forfeit; … no result yet)."
+)
+
+
+def _by_round(
+    ev: Event, order: list[str]
+) -> list[tuple[str, list[list[tuple[str, int, str]]], int]]:
+    """Each side's line of a crosstable by round: per round, (mark, opponent's line,
+    outcome) for each opponent (none: a bye or not paired), and its match points."""
+    line = {name: i for i, name in enumerate(order, 1)}
+    points = {row.record.name: row.record.match_points for row in ev.standings.rows}
+    out = []
+    for name in order:
+        e = ev.entrants[name]
+        cells: list[list[tuple[str, int, str]]] = [[] for _ in ev.rounds]
+        for g in e.games:
+            if g.table is None:
+                cells[g.round - 1].append(("bye", 0, "bye"))
+                continue
+            for other in g.opponents(name):
+                met = ev.meetings.get((name, other), ())
+                how = next((m.outcome for m in met if m.round == g.round), "pending")
+                cells[g.round - 1].append((OUTCOME_MARK[how], line[other], how))
+        out.append((name, cells, points.get(name, 0)))
+    return out
 
 
 def _by_name(r: RoundView) -> list[tuple[str, TableView | None]]:
@@ -193,7 +239,7 @@ def _by_name(r: RoundView) -> list[tuple[str, TableView | None]]:
 def round_page(ev: Event, r: RoundView, links: Links, sheets: set[str], kind: str = "round") -> str:
     """A round's page (``round``), or its printable pairings (``pairings``) or table
     slips (``slips``)."""
-    ctx = _frame(ev, "../", links)
+    ctx = _frame(ev.tournament, "../", links)
     ctx |= {
         "r": r,
         "by_name_rows": _by_name(r),
@@ -211,15 +257,18 @@ def round_page(ev: Event, r: RoundView, links: Links, sheets: set[str], kind: st
 
 
 def entrant_chart(e: EntrantView) -> Chart:
-    """The entrant's match points after each round, drawn like a sheet's running totals."""
-    return plot([list(e.totals)])
+    """The entrant's match points after each round, drawn like a sheet's running totals;
+    the x axis numbers the rounds (a late entrant's first point is the round before it
+    joined, at 0)."""
+    first = e.games[0].round - 1 if e.games else 0
+    return plot([list(e.totals)], start=first)
 
 
 def entrant_page(ev: Event, e: EntrantView, links: Links, sheets: set[str]) -> str:
     """One entrant: its rounds (table, opponents, outcome, match points, total, sheet)
     and its chart."""
-    ctx = _frame(ev, "../", links)
-    row = next((r for r in ev.standings.rows if r.record.name == e.name), None)
+    ctx = _frame(ev.tournament, "../", links)
+    row = ev.rows.get(e.name)
     ctx |= {
         "e": e,
         "row": row,
@@ -229,14 +278,15 @@ def entrant_page(ev: Event, e: EntrantView, links: Links, sheets: set[str]) -> s
     return environment().get_template("site_entrant.html").render(ctx)
 
 
-def sheet_page(ev: Event, table: TableView, links: Links, body: str) -> str:
+def sheet_page(t: Tournament, round_number: int, table: Table, links: Links, body: str) -> str:
     """A match's score sheet inside the publication's frame. ``body`` is the sheet's own
     ``<article>``, rendered (and escaped) by the sheet's template from the log."""
     from markupsafe import Markup
 
-    ctx = _frame(ev, "../", links)
-    title = said(sentence("Round {round}, table {table}", round=table.round, table=table.number))
-    ctx |= {"table": table, "body": Markup(body), "title": title}
+    ctx = _frame(t, "../", links)
+    title = said(sentence("Round {round}, table {table}", round=round_number, table=table.number))
+    where = {"round": round_number, "number": table.number, "sides": table.sides}
+    ctx |= {"table": where, "body": Markup(body), "title": title}
     return environment().get_template("site_sheet.html").render(ctx)
 
 

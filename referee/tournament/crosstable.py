@@ -10,11 +10,12 @@ page can never disagree with the commands. No I/O, no words: the HTML edge says 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from referee.problems import Problem
 from referee.tournament.model import Decision, Tournament
 from referee.tournament.results import LogFacts, Result, table_state, won_drawn_lost
-from referee.tournament.standings import Results, Standings, points_before
+from referee.tournament.standings import Results, Row, Standings, points_before
 
 Facts = dict[tuple[int, int], LogFacts | None]
 
@@ -101,10 +102,15 @@ class Event:
     entrants: dict[str, EntrantView]
     meetings: dict[tuple[str, str], tuple[Meeting, ...]]
 
+    @cached_property
+    def rows(self) -> dict[str, Row]:
+        """The standings' rows by side."""
+        return {row.record.name: row for row in self.standings.rows}
+
     def order(self) -> list[str]:
         """The entrants in standings order, then any not in the standings yet."""
         ranked = [row.record.name for row in self.standings.rows]
-        return ranked + [e.name for e in self.tournament.entrants if e.name not in ranked]
+        return ranked + [e.name for e in self.tournament.entrants if e.name not in self.rows]
 
 
 def rounds_of(t: Tournament, facts: Facts, results: Results) -> tuple[RoundView, ...]:

@@ -6,16 +6,14 @@ tournament file that names them, so that a killed ``pair`` leaves the old tourna
 
 from __future__ import annotations
 
-import datetime as dt
 import math
-import os
 import secrets
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from referee.messages import join, plural_sentence, sentence
-from referee.problems import RefereeError
 from referee.tournament.model import (
     DEFAULT_TIEBREAKS,
     Count,
@@ -27,24 +25,33 @@ from referee.tournament.model import (
     Tournament,
 )
 from referee.tournament.names import check_entrants, entrant, table_size_for
-from referee.tournament.pairing import Pairing
-from referee.tournament.reader import seating
 from referee.tournament.results import LogFacts, table_result
+from referee.tournament.rounds import next_round, now, round_of, write_logs
 from referee.tournament.store import (
     all_facts,
     dumps,
     file_of,
     file_problems,
     load,
-    log_path,
     problem,
     read_all,
     save,
 )
-from referee.tournament.verify import standing_for
 from referee.words.terms import when_said
 
 Facts = dict[tuple[int, int], LogFacts | None]
+
+
+@dataclass
+class Done:
+    """What a writing command left, for the caller to say the next step: the tournament
+    as written and the facts of the logs it read (the current round's among them)."""
+
+    tournament: Tournament | None = None
+    facts: Facts = field(default_factory=dict)
+
+    def keep(self, t: Tournament, facts: Facts) -> None:
+        self.tournament, self.facts = t, facts
 
 
 def free_text(text: str, key: str) -> None:
@@ -54,11 +61,6 @@ def free_text(text: str, key: str) -> None:
 
     if (why := text_problem(text)) is not None:
         raise problem("tournament.file", sentence("{key}: {why}", key=key, why=why))
-
-
-def now() -> str:
-    """The time of a record: UTC, to the second."""
-    return dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 @contextmanager
@@ -225,29 +227,38 @@ def pending(t: Tournament, facts: Facts) -> list[int]:
     ]
 
 
-def count_all_in(folder: Path, t: Tournament) -> None:
+def count_all_in(folder: Path, t: Tournament) -> Facts:
     """Count every result of the current round not yet counted (its digest recorded), or
     refuse while a table has none (``tournament.pending``)."""
+    from referee.tournament.commands import decide_commands, tables_said
+
     facts = all_facts(folder, t, uncounted(t))
     waiting = pending(t, facts)
     if waiting:
+        decide = decide_commands(waiting[0], folder)
         said = (
             sentence(
-                "round {round}: no result yet at tables {tables} and {last}",
+                "round {round}: no result yet at tables {tables}; each table finishes its "
+                "match, or the director decides it: {decide}",
                 round=t.current,
-                tables=join(waiting[:-1]),
-                last=waiting[-1],
+                tables=tables_said(waiting),
+                decide=decide,
             )
             if len(waiting) > 1
             else sentence(
-                "round {round}: no result yet at table {table}", round=t.current, table=waiting[0]
+                "round {round}: no result yet at table {table}; the table finishes its "
+                "match, or the director decides it: {decide}",
+                round=t.current,
+                table=waiting[0],
+                decide=decide,
             )
         )
         raise problem("tournament.pending", said)
     count_new(t, facts)
+    return facts
 
 
-def pair(folder: Path) -> Round:
+def pair(folder: Path, done: Done | None = None) -> Round:
     """Pair the next round, start its tables' logs, record it."""
     from referee.logfile import locked
 
@@ -259,97 +270,14 @@ def pair(folder: Path) -> Round:
                 "tournament.round",
                 sentence("every round has been paired ({rounds})", rounds=t.rounds),
             )
-        count_all_in(folder, t)
+        facts = count_all_in(folder, t)
         rnd = next_round(t)
         write_logs(folder, t, rnd)
         t.paired.append(rnd)
         save(real, t)
+    if done is not None:
+        done.keep(t, facts)
     return rnd
-
-
-def next_round(t: Tournament) -> Round:
-    """The next round as pairing gives it (its logs not yet written)."""
-    from referee.tournament.pairing import pair as pair_round
-    from referee.tournament.seats import layout
-
-    r = t.current + 1
-    mp, hist = standing_for(t, r)
-    active = t.active(r)
-    if len(active) < 2 or not layout(t, len(active))[0]:
-        raise problem(
-            "tournament.round",
-            plural_sentence(
-                "{n} active side cannot be paired at tables of {size}",
-                "{n} active sides cannot be paired at tables of {size}",
-                len(active),
-                size=t.sides_per_table,
-            ),
-        )
-    return round_of(t, r, pair_round(t, r, mp, hist), mp)
-
-
-def round_of(t: Tournament, r: int, p: Pairing, mp: Mapping[str, int]) -> Round:
-    """Round ``r`` from its pairing: tables numbered, players seated, logs named."""
-    tables = []
-    for i, sides in enumerate(p.tables, 1):
-        players = seating([t.entrant(s) or Entrant(s) for s in sides])
-        tables.append(Table(i, tuple(sides), tuple(players), f"round-{r}/table-{i}.toml"))
-    paired = [s for x in p.tables for s in x] + list(p.byes)
-    return Round(r, tables, p.byes, {s: mp[s] for s in paired}, now())
-
-
-def write_logs(folder: Path, t: Tournament, rnd: Round) -> None:
-    """Start every table's log; a leftover of a killed ``pair`` (this round and table's
-    event, no deal: its players may differ if entrants changed since) is written again,
-    anything else at that path is refused."""
-    from referee.lang import LANGUAGES, plain
-    from referee.logfile import dumps as log_bytes
-    from referee.logfile import load, write_atomic, write_new
-    from referee.logformat import new_match
-
-    for tb in rnd.tables:
-        said = sentence(
-            "{name}, round {round}, table {table}", name=t.name, round=rnd.number, table=tb.number
-        )
-        event = plain(said)  # in the director's language: the table's referees read it
-        match, problems = new_match(
-            t.game, list(tb.players), t.variant, dict(t.rules), event, dt.date.today()
-        )
-        if match is None or problems:
-            raise RefereeError(problems)
-        path = log_path(folder, tb.log)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if not _within(path, folder):
-            raise problem(
-                "tournament.round",
-                sentence(
-                    "{log} leads outside the tournament's folder (a symbolic link); move the "
-                    "link away",
-                    log=tb.log,
-                ),
-            )
-        if path.exists() or path.is_symlink():
-            try:
-                old, _ = load(path)
-            except RefereeError:
-                old = None
-            if old is None or old.deals or old.event not in {plain(said, c) for c in LANGUAGES}:
-                raise problem(
-                    "tournament.round",
-                    sentence(
-                        "{log} exists and is not part of the tournament; move it away", log=tb.log
-                    ),
-                )
-            write_atomic(path, log_bytes(match))
-        else:
-            write_new(path, log_bytes(match))
-
-
-def _within(path: Path, folder: Path) -> bool:
-    """Is ``path`` inside ``folder`` once every link on the way is followed? (A round's
-    folder or log that is a link would send the logs elsewhere.)"""
-    top = os.path.realpath(folder)
-    return os.path.realpath(path).startswith(top.rstrip(os.sep) + os.sep) and not path.is_symlink()
 
 
 def find_table(t: Tournament, number: int, round_number: int | None) -> tuple[Round, Table]:
@@ -367,7 +295,10 @@ def find_table(t: Tournament, number: int, round_number: int | None) -> tuple[Ro
 
 
 def decide(
-    folder: Path, number: int, make: Callable[[Tournament, Table, LogFacts | None], Decision | None]
+    folder: Path,
+    number: int,
+    make: Callable[[Tournament, Table, LogFacts | None], Decision | None],
+    done: Done | None = None,
 ) -> tuple[Table, Decision | None]:
     """Record a decision for a table of the current round (``make`` builds it; None: the
     last decision taken back)."""
@@ -387,6 +318,8 @@ def decide(
         else:
             tb.decisions.append(d)
         count_new(t, facts)
+    if done is not None:
+        done.keep(t, facts)
     return tb, d
 
 
@@ -425,12 +358,21 @@ def decision(
     return make
 
 
-def recount(folder: Path, number: int, round_number: int | None, reason: str) -> Count:
-    """Accept a log that changed after it was counted, with the reason."""
+def recount(
+    folder: Path, number: int, round_number: int | None, reason: str, done: Done | None = None
+) -> Count:
+    """Accept a log that changed after it was counted, with the reason. Without a round,
+    the round whose table ``number`` has a changed log (none or several: refused, several
+    naming each ``--round``)."""
     free_text(reason, "reason")
     with changing(folder) as t:
+        which = uncounted(t) | {(round_number or t.current, number)}
+        if round_number is None:
+            which |= {(r.number, number) for r in t.paired if r.table(number) is not None}
+        facts = all_facts(folder, t, which)
+        if round_number is None:
+            round_number = changed_round(t, number, facts, folder)
         rnd, tb = find_table(t, number, round_number)
-        facts = all_facts(folder, t, uncounted(t) | {(rnd.number, tb.number)})
         f = facts.get((rnd.number, tb.number))
         last = tb.count()
         if last is None:
@@ -458,10 +400,50 @@ def recount(folder: Path, number: int, round_number: int | None, reason: str) ->
         count_new(t, facts)
         c = Count(f.digest, dict(f.totals), f.winner, t.current, now(), reason)
         tb.counts.append(c)
+    if done is not None:
+        done.keep(t, facts)
     return c
 
 
-def close(folder: Path) -> Tournament:
+def changed_round(t: Tournament, number: int, facts: Facts, folder: Path) -> int:
+    """The round whose table ``number`` has a log changed since it was counted; none or
+    several are refused (several with the command for each)."""
+    from referee.tournament.commands import tournament_command
+
+    found = []
+    for rnd in t.paired:
+        tb = rnd.table(number)
+        f = facts.get((rnd.number, number))
+        if tb is None or f is None or tb.decision() is not None:
+            continue
+        count = tb.count()
+        if count is not None and count.digest != f.digest:
+            found.append(rnd.number)
+    if len(found) > 1:
+        commands = (
+            tournament_command(f"recount {number} --round {r} --reason TEXT", folder) for r in found
+        )
+        raise problem(
+            "tournament.changed",
+            sentence(
+                "table {table} has a changed log in rounds {rounds}; say which: {commands}",
+                table=number,
+                rounds=join(found),
+                commands=join(commands, "; "),
+            ),
+        )
+    if not found:
+        raise problem(
+            "tournament.changed",
+            sentence(
+                "table {table}: no log of it has changed since it was counted; nothing to recount",
+                table=number,
+            ),
+        )
+    return found[0]
+
+
+def close(folder: Path, done: Done | None = None) -> Tournament:
     """After the last round: count its results and end the tournament."""
     with changing(folder) as t:
         refuse_closed(t)
@@ -474,8 +456,10 @@ def close(folder: Path) -> Tournament:
                     rounds=t.rounds,
                 ),
             )
-        count_all_in(folder, t)
+        facts = count_all_in(folder, t)
         t.closed = now()
+    if done is not None:
+        done.keep(t, facts)
     return t
 
 
@@ -493,4 +477,5 @@ __all__ = [
     "pair",
     "read_all",
     "recount",
+    "round_of",
 ]

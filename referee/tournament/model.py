@@ -149,6 +149,12 @@ class Tournament:
     entrants: list[Entrant]
     paired: list[Round] = field(default_factory=list)
     closed: str | None = None
+    # the entrants by name, built again when the list is another or has grown (entrants
+    # are only ever added to it)
+    _by_name: dict[str, Entrant] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    _indexed: tuple[int, int] = field(default=(0, -1), init=False, repr=False, compare=False)
 
     @property
     def current(self) -> int:
@@ -164,7 +170,14 @@ class Tournament:
         return 2 if self.teams else self.table_size
 
     def entrant(self, name: str) -> Entrant | None:
-        return next((e for e in self.entrants if e.name == name), None)
+        """The entrant of that name (the first, in a file that names one twice)."""
+        seen, indexed = self._indexed
+        if seen != id(self.entrants) or indexed > len(self.entrants):
+            self._by_name, indexed = {}, 0
+        for e in self.entrants[indexed:]:  # those added since
+            self._by_name.setdefault(e.name, e)
+        self._indexed = (id(self.entrants), len(self.entrants))
+        return self._by_name.get(name)
 
     def active(self, round_number: int) -> list[str]:
         """The sides that round ``round_number`` pairs, in entry order."""

@@ -54,48 +54,13 @@ def draw(sides: Sequence[str], rng: random.Random) -> list[str]:
 
 
 def swiss_two(sides: Sequence[str], mp: dict[str, int], h: History, rng: random.Random) -> Pairing:
-    """A least-cost pairing of two sides a table (one bye when the count is odd).
-
-    The graph holds, besides every side's edge to the bye, only the edges between sides
-    at most ``4m + 2`` apart in match-point order (``m``: the most opponents any side has
-    met): some least-cost pairing uses no other edge. Take a pairing with a longer edge
-    a-b; of the sides between them, at most ``2m`` have met a or b, at most ``2m`` are
-    partnered with one who has, one has the bye; any other c (partnered with d) can be
-    re-paired with a, b, d in match-point order, which adds no repeat, no bye, no point
-    of difference, and shortens the edges; repeating ends. Ties go by the seeded draw.
-    """
-    import networkx as nx  # type: ignore[import-untyped]  # only here: table commands never pay for it
+    """A least-cost pairing of two sides a table (one bye when the count is odd): the
+    sides in match-point order, the seeded draw within a score
+    (:func:`referee.tournament.swiss.least_cost_two`: exact, and fast for large fields)."""
+    from referee.tournament.swiss import least_cost_two
 
     order = sorted(draw(sides, rng), key=lambda s: mp[s])  # stable: the draw within a score
-    n = len(order)
-    tables = n // 2
-    top = max((mp[s] for s in order), default=0)
-    spread = top - min((mp[s] for s in order), default=0)
-    w3 = top + 1
-    w2 = w3 * (tables * spread + 1)
-    w1 = w2 * 2
-    most = max((sum(1 for pair in h.met if s in pair) for s in order), default=0)
-    reach = 4 * most + 2
-    graph = nx.Graph()  # nodes are numbers: networkx's sets of them iterate alike everywhere
-    graph.add_nodes_from(range(n + n % 2))
-    edges = []
-    for i, a in enumerate(order):
-        for j in range(i + 1, min(n, i + 1 + reach)):
-            b = order[j]
-            edges.append((i, j, w1 * h.have_met(a, b) + w3 * abs(mp[a] - mp[b])))
-    if n % 2:  # node n is the bye
-        edges.extend((i, n, w2 * (s in h.byes) + mp[s]) for i, s in enumerate(order))
-    big = max((c for _, _, c in edges), default=0) + 1
-    graph.add_weighted_edges_from((i, j, big - c) for i, j, c in edges)
-    pairs: list[tuple[str, str]] = []
-    byes: list[str] = []
-    for i, j in sorted(
-        tuple(sorted(e)) for e in nx.max_weight_matching(graph, maxcardinality=True)
-    ):
-        if j == n:
-            byes.append(order[i])
-        else:
-            pairs.append((order[i], order[j]))
+    pairs, byes = least_cost_two(order, mp, h)
     return Pairing(tuple(pairs), tuple(byes))
 
 

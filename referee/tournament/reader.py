@@ -174,7 +174,7 @@ def read_tournament(data: dict[str, Any]) -> tuple[Tournament | None, list[Probl
                 )
             t.entrants.append(e)
     _players_unique(r, t)
-    table_size(r, t, data)
+    table_size(r.bad, t, data)
     for i, raw in enumerate(
         r.get(data, "round", list, "", [], sentence("an array of tables")) or []
     ):
@@ -312,16 +312,18 @@ def _round(r: Reader, t: Tournament, raw: Any, path: str) -> Round | None:
     byes = r.names(raw, "byes", path) if "byes" in raw else ()
     mp = r.ints(raw, "match_points", path, {})
     tables: list[Table] = []
+    numbers: set[int] = set()
     for i, tb in enumerate(
         r.get(raw, "tables", list, path, [], sentence("an array of tables")) or []
     ):
         table = _table(r, t, tb, f"{path}tables[{i}].")
         if table is not None:
-            if any(x.number == table.number for x in tables):
+            if table.number in numbers:
                 r.bad(
                     f"{path}tables[{i}].table",
                     sentence("table {number} is listed twice", number=table.number),
                 )
+            numbers.add(table.number)
             tables.append(table)
     at = r.get(raw, "paired_at", str, path, "", sentence("a time"))
     if number is None or byes is None or mp is None:
@@ -341,7 +343,7 @@ def _table(r: Reader, t: Tournament, raw: Any, path: str) -> Table | None:
         return None
     r.keys(raw, ("table", "sides", "players", "log", "counts", "decisions"), path)
     number = _positive(r, raw, "table", path)
-    sides = table_sides(r, t, raw, path)
+    sides = table_sides(r.bad, t, r.names(raw, "sides", path), path)
     players = r.names(raw, "players", path)
     log = r.get(raw, "log", str, path, what=sentence("a path inside the folder"))
     if log is not None and not safe_log(log):

@@ -7,11 +7,18 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from referee.messages import Msg, join, plural_sentence, sentence
-from referee.tournament.model import Tournament
-from referee.tournament.results import LogFacts, table_result, table_state
+from referee.tournament.commands import (
+    decide_commands,
+    in_folder,
+    record_commands,
+    tables_said,
+    tournament_command,
+)
+from referee.tournament.model import Round, Table, Tournament
+from referee.tournament.results import LogFacts, from_decision, table_result, table_state
 from referee.tournament.standings import Standings, standings
 from referee.tournament.verify import Facts, results
-from referee.words.terms import decision_said, when_said
+from referee.words.terms import decision_said, tiebreak_said, when_said
 
 STANDING_COLUMNS = ("played", "won", "drawn", "lost", "byes", "game_points", "withdrawn")
 
@@ -49,14 +56,24 @@ def side_points(sides: Sequence[str], points: Mapping[str, object]) -> Msg:
     return join(sentence("{side} {points}", side=s, points=points[s]) for s in sides)
 
 
-def state_said(state: str, f: LogFacts | None) -> Msg:
-    """A table's state in words (with deals so far and totals while playing)."""
+def state_said(state: str, f: LogFacts | None, sides: Sequence[str] = ()) -> Msg:
+    """A table's state in words (with the deals so far and the totals while playing)."""
     if state == "playing" and f is not None:
+        named = list(sides or f.totals)
+        totals = side_points(named, {s: f.totals.get(s, 0) for s in named})
+        if f.dealt > f.deals:  # a deal in play
+            return plural_sentence(
+                "playing deal {deal}: {n} deal finished, {totals}",
+                "playing deal {deal}: {n} deals finished, {totals}",
+                f.deals,
+                deal=f.dealt,
+                totals=totals,
+            )
         return plural_sentence(
-            "playing: {n} deal, {totals}",
-            "playing: {n} deals, {totals}",
+            "playing: {n} deal finished, {totals}",
+            "playing: {n} deals finished, {totals}",
             f.deals,
-            totals=side_points(list(f.totals), f.totals),
+            totals=totals,
         )
     if state == "problem":
         return sentence(
@@ -84,7 +101,13 @@ def status_rows(
             result = table_result(t, tb, f)
             mp = "" if result is None else side_points(tb.sides, result.match_points)
             rows.append(
-                [tb.number, join(tb.sides, " – "), state_said(table_state(tb, f), f), mp, tb.log]
+                [
+                    tb.number,
+                    join(tb.sides, " – "),
+                    state_said(table_state(tb, f), f, tb.sides),
+                    mp,
+                    tb.log,
+                ]
             )
             for d in tb.decisions:
                 said = sentence(
@@ -166,6 +189,25 @@ def standings_json(t: Tournament, s: Standings) -> dict[str, object]:
     }
 
 
+def cell(text: str) -> str:
+    """A CSV cell a spreadsheet will not run as a formula (OWASP)."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def standings_csv(t: Tournament, s: Standings) -> list[list[object]]:
+    """``standings --csv``: the spec's header row and columns, names that a spreadsheet
+    would run escaped, ``withdrawn`` as true or false."""
+    rows: list[list[object]] = [["rank", "name", "match_points", *t.tiebreaks, *STANDING_COLUMNS]]
+    for row in standings_rows(t, s):
+        rows.append(
+            [
+                cell(str(v)) if i == 1 else str(v).lower() if isinstance(v, bool) else v
+                for i, v in enumerate(row)
+            ]
+        )
+    return rows
+
+
 def standings_rows(t: Tournament, s: Standings) -> list[list[object]]:
     """One list per row: rank, name, match points, the tie-breaks, then the counts."""
     out: list[list[object]] = []
@@ -186,5 +228,184 @@ def standings_rows(t: Tournament, s: Standings) -> list[list[object]]:
                 r.game_points,
                 r.withdrawn,
             ]
+        )
+    return out
+
+
+def shown_columns(t: Tournament) -> tuple[str, ...]:
+    """The counts a standings table for people shows after the tie-breaks: one column per
+    meaning, so the ``game_points`` count is left out when ``game-points`` is a tie-break
+    (the same figures; JSON and CSV keep both, as tournament.md fixes them)."""
+    return tuple(
+        c for c in STANDING_COLUMNS if not (c == "game_points" and "game-points" in t.tiebreaks)
+    )
+
+
+COLUMN_WORDS = {
+    "played": sentence("played"),
+    "won": sentence("won"),
+    "drawn": sentence("drawn"),
+    "lost": sentence("lost"),
+    "byes": sentence("byes"),
+    "game_points": sentence("game points"),
+    "withdrawn": sentence("withdrawn"),
+}
+
+
+def standings_for_people(t: Tournament, s: Standings) -> tuple[list[str], list[list[object]]]:
+    """The headers and rows of the standings as the terminal shows them: every column
+    headed, each meaning once (:func:`shown_columns`), ``withdrawn`` said as yes or blank."""
+    columns = shown_columns(t)
+    heads: list[str] = [
+        "#",
+        sentence("name"),
+        sentence("match points"),
+        *map(tiebreak_said, t.tiebreaks),
+        *(COLUMN_WORDS[c] for c in columns),
+    ]
+    rows: list[list[object]] = []
+    for row in s.rows:
+        r = row.record
+        counts = {c: getattr(r, c) for c in columns}
+        counts["withdrawn"] = sentence("yes") if r.withdrawn else ""
+        rows.append(
+            [
+                row.rank,
+                r.name,
+                r.match_points,
+                *(number(row.tiebreaks[tb]) for tb in t.tiebreaks),
+                *(counts[c] for c in columns),
+            ]
+        )
+    return heads, rows
+
+
+def decision_line(t: Tournament, tb: Table) -> Msg | None:
+    """The standing decision of a table in one sentence with the match points it gives
+    (a score sheet of a decided table says it instead of the log's outcome), or None."""
+    d = tb.decision()
+    if d is None:
+        return None
+    points = side_points(tb.sides, from_decision(t, tb, d).match_points)
+    if d.kind == "forfeit":
+        return sentence(
+            "Decided by the director: {sides} did not play (forfeit); match points {points}.",
+            sides=join(d.absent),
+            points=points,
+        )
+    if d.kind == "time":
+        return sentence(
+            "Decided by the director: time called, the finished deals decide; "
+            "match points {points}.",
+            points=points,
+        )
+    return sentence("Decided by the director: match points set, {points}.", points=points)
+
+
+def next_steps(t: Tournament, facts: Facts, folder: object = ".") -> list[Msg]:
+    """What the director does next, with the exact commands: recount a changed log, let
+    the tables of the round finish or decide them, pair the next round, close, publish.
+    Only the tables whose facts are given are looked at for changed logs."""
+    out: list[Msg] = []
+    for rnd in t.paired:
+        for tb in rnd.tables:
+            key = (rnd.number, tb.number)
+            if key in facts and table_state(tb, facts[key]) == "changed":
+                command = f"recount {tb.number} --round {rnd.number} --reason TEXT"
+                out.append(
+                    sentence(
+                        "Round {round}, table {table}: its log changed after it was counted; "
+                        "accept it with {command} (or put the counted log back)",
+                        round=rnd.number,
+                        table=tb.number,
+                        command=tournament_command(command, folder),
+                    )
+                )
+    if t.closed is not None:
+        out.append(
+            sentence(
+                "Next: the tournament is closed; the final standings: {standings}; "
+                "the results pages: {publish}",
+                standings=tournament_command("standings", folder),
+                publish=tournament_command("publish -o site", folder),
+            )
+        )
+        return out
+    if not t.paired:
+        return [
+            sentence("Next: pair round 1: {command}", command=tournament_command("pair", folder))
+        ]
+    return out + _round_steps(t, facts, folder)
+
+
+def _round_steps(t: Tournament, facts: Facts, folder: object) -> list[Msg]:
+    """The next step of the current round: its tables without a result, or what follows."""
+    rnd = t.paired[-1]
+    waiting = [
+        tb for tb in rnd.tables if table_result(t, tb, facts.get((rnd.number, tb.number))) is None
+    ]
+    if not waiting:
+        if t.current < t.rounds:
+            return [
+                sentence(
+                    "Next: every table of round {round} has a result; pair round {next}: {command}",
+                    round=rnd.number,
+                    next=rnd.number + 1,
+                    command=tournament_command("pair", folder),
+                )
+            ]
+        return [
+            sentence(
+                "Next: every table of the last round has a result; close the tournament: {command}",
+                command=tournament_command("close", folder),
+            )
+        ]
+    first = waiting[0]
+    out = [
+        plural_sentence(
+            "Next: round {round} is in play; {n} table has no result yet: {tables}.",
+            "Next: round {round} is in play; {n} tables have no result yet: {tables}.",
+            len(waiting),
+            round=rnd.number,
+            tables=tables_said([tb.number for tb in waiting]),
+        ),
+        sentence(
+            "Each table records its match ({command}); for a table that cannot finish, "
+            "the director decides: {decide}",
+            command=record_commands(first, folder)[0],
+            decide=decide_commands(first.number, folder),
+        ),
+    ]
+    for tb in waiting:
+        f = facts.get((rnd.number, tb.number))
+        if f is None or f.problem is not None:
+            out.append(
+                sentence(
+                    "Table {table}: {problem}; correct the log ({command}) or decide the table",
+                    table=tb.number,
+                    problem=f.problem.said() if f and f.problem else sentence("the log is missing"),
+                    command=f"referee verify {in_folder(folder, tb.log)}",
+                )
+            )
+    return out
+
+
+def pair_steps(t: Tournament, rnd: Round, folder: object = ".") -> list[Msg]:
+    """What follows a round just paired: its tables play, a table that cannot finish is
+    decided, then the next round is paired (or, after the last, the tournament closed)."""
+    after = "pair" if rnd.number < t.rounds else "close"
+    out = [
+        sentence(
+            "Next: the tables play round {round}; when every table has a result: {command}",
+            round=rnd.number,
+            command=tournament_command(after, folder),
+        )
+    ]
+    if rnd.tables:
+        out.append(
+            sentence(
+                "For a table that cannot finish, the director decides: {decide}",
+                decide=decide_commands(rnd.tables[0].number, folder),
+            )
         )
     return out

@@ -23,6 +23,7 @@ class LogFacts:
     totals: dict[str, int]
     winner: str | None
     complete: bool
+    dealt: int = 0  # the deals in the log, finished or in play (``deals``: finished only)
 
 
 @dataclass(frozen=True)
@@ -48,11 +49,11 @@ def places_by(
     {'A': 0, 'B': 1}
     """
 
-    def key(side: str) -> tuple[int, int]:
+    keys = {}
+    for side in sides:
         value = scores.get(side, 0)
-        return (0 if side == winner else 1, value if lower_better else -value)
-
-    return {s: sum(1 for o in sides if key(o) < key(s)) for s in sides}
+        keys[side] = (0 if side == winner else 1, value if lower_better else -value)
+    return {s: sum(1 for o in sides if keys[o] < keys[s]) for s in sides}
 
 
 def match_points(
@@ -116,7 +117,8 @@ def table_result(
 
 
 def table_state(table: Table, facts: LogFacts | None) -> str:
-    """``problem``, ``decided``, ``changed``, ``finished``, ``playing`` or ``not-started``."""
+    """``problem``, ``decided``, ``changed``, ``finished``, ``playing`` (the log has a deal,
+    finished or in play, and no result yet) or ``not-started`` (no deal at all)."""
     if facts is None or facts.problem is not None:
         return "problem"
     if table.decision() is not None:
@@ -126,7 +128,7 @@ def table_state(table: Table, facts: LogFacts | None) -> str:
         return "changed" if count.digest != facts.digest else "finished"
     if facts.complete:
         return "finished"
-    return "playing" if facts.deals else "not-started"
+    return "playing" if facts.dealt or facts.deals else "not-started"
 
 
 def won_drawn_lost(result: Result, side: str) -> str:

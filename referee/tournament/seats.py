@@ -167,12 +167,23 @@ def searched_groups(
         groups.append(seated[k : k + size])
         k += size
     groups.append(list(byes))  # the last group is the byes
+    met_with: dict[str, set[str]] = {}  # who has met whom, looked up without a frozenset
+    for pair in h.met:
+        if len(pair) == 2:
+            a, b = pair
+            met_with.setdefault(a, set()).add(b)
+            met_with.setdefault(b, set()).add(a)
 
     def cost(g: list[str], is_bye: bool) -> int:
         if is_bye:
             return sum(w2 * (s in h.byes) + mp[s] for s in g)
-        met = sum(1 for a, b in combinations(g, 2) if h.have_met(a, b))
-        return w1 * met + w3 * (max(mp[s] for s in g) - min(mp[s] for s in g))
+        met = 0
+        for i, a in enumerate(g):
+            seen = met_with.get(a)
+            if seen:
+                met += sum(1 for b in g[i + 1 :] if b in seen)
+        points = [mp[s] for s in g]
+        return w1 * met + w3 * (max(points) - min(points))
 
     last = len(groups) - 1
     for _ in range(PASSES):
@@ -191,6 +202,8 @@ def _improve(groups: list[list[str]], x: int, y: int, cost: object, y_bye: bool)
     gx, gy = groups[x], groups[y]
     improved = False
     now = cost(gx, False) + cost(gy, y_bye)
+    if now == 0:  # no swap can cost less than nothing
+        return False
     for i in range(len(gx)):
         for j in range(len(gy)):
             gx[i], gy[j] = gy[j], gx[i]

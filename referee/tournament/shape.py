@@ -6,16 +6,18 @@ checked (both found by scripts/fuzz_tournament.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from referee.messages import sentence
 
 if TYPE_CHECKING:
     from referee.tournament.model import Tournament
-    from referee.tournament.reader import Reader
+
+Bad = Callable[[str, str], None]  # the reader's: a problem at a key path
 
 
-def table_size(r: Reader, t: Tournament, data: dict[str, Any]) -> None:
+def table_size(bad: Bad, t: Tournament, data: dict[str, Any]) -> None:
     """The players at a table, held to the game as ``tournament new`` holds them (a file
     edited to ``table_size = 1`` is a problem here, not a crash when rounds are checked)."""
     from referee.problems import RefereeError
@@ -28,16 +30,17 @@ def table_size(r: Reader, t: Tournament, data: dict[str, Any]) -> None:
         t.table_size = table_size_for(t.game, t.variant, t.rules, t.teams, given)
     except RefereeError as e:
         for p in e.problems:
-            r.bad("table_size", p.message)
+            bad("table_size", p.message)
 
 
-def table_sides(r: Reader, t: Tournament, raw: dict[str, Any], path: str) -> tuple[str, ...] | None:
+def table_sides(
+    bad: Bad, t: Tournament, sides: tuple[str, ...] | None, path: str
+) -> tuple[str, ...] | None:
     """A table's sides, as many as the tournament seats at a table (one fewer where a short
     table is allowed): a file whose ``table_size`` was edited after a round is a problem
     here, not a crash when the pairing is checked."""
     from referee.tournament.seats import short_allowed
 
-    sides = r.names(raw, "sides", path)
     k = t.sides_per_table
     allowed = (k - 1, k) if k > 2 and short_allowed(t) else (k,)
     if sides is not None and len(sides) not in allowed:
@@ -53,6 +56,6 @@ def table_sides(r: Reader, t: Tournament, raw: dict[str, Any], path: str) -> tup
                 expected=k,
                 count=len(sides),
             )
-        r.bad(f"{path}sides", said)
+        bad(f"{path}sides", said)
         return None
     return sides

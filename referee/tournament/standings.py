@@ -59,7 +59,7 @@ def records(
     out = {e.name: Record(e.name) for e in t.entrants if everyone or e.joined <= upto}
     for e in t.entrants:
         if e.name in out:
-            out[e.name].withdrawn = e.withdrawn is not None and e.withdrawn <= upto + 1
+            out[e.name].withdrawn = withdrawn_after(e.withdrawn, None if everyone else upto)
     for rnd in t.paired[:upto]:
         for name in rnd.byes:
             if name in out:
@@ -72,6 +72,19 @@ def records(
                     if side in out:
                         _add(out[side], side, result)
     return out
+
+
+def withdrawn_after(withdrawn: int | None, upto: int | None) -> bool:
+    """Is a side whose first round not paired is ``withdrawn`` withdrawn after round
+    ``upto`` (None: now)? After round N only if a round up to N was paired without it:
+    a side that drops after round N's results is still in the standings after round N.
+
+    >>> withdrawn_after(4, 3), withdrawn_after(3, 3), withdrawn_after(4, None)
+    (False, True, True)
+    """
+    if withdrawn is None:
+        return False
+    return upto is None or withdrawn <= upto
 
 
 def _add(rec: Record, side: str, result: Result) -> None:
@@ -197,6 +210,18 @@ def standings(t: Tournament, results: Results, after_round: int | None = None) -
 
 
 def points_before(t: Tournament, results: Results, round_number: int) -> dict[str, int]:
-    """Every entrant's match points from the rounds before ``round_number``."""
-    recs = records(t, results, round_number - 1)
-    return {e.name: recs[e.name].match_points if e.name in recs else 0 for e in t.entrants}
+    """Every entrant's match points from the rounds before ``round_number`` (the match
+    points of :func:`records`, added up without the rest of a record: pairing needs
+    only these, every round)."""
+    out = {e.name: 0 for e in t.entrants}
+    for rnd in t.paired[: round_number - 1]:
+        for name in rnd.byes:
+            if name in out:
+                out[name] += t.points.bye
+        for table in rnd.tables:
+            result = results.get((rnd.number, table.number))
+            if result is not None:
+                for side in table.sides:
+                    if side in out:
+                        out[side] += result.match_points[side]
+    return out

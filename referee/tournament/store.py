@@ -17,6 +17,7 @@ from referee.tournament.reader import read_tournament
 from referee.tournament.results import LogFacts
 
 T = TypeVar("T")
+Step = Callable[[int, int], None]  # told: this many more steps done, of this many in all
 
 if TYPE_CHECKING:
     from referee.match import Replay
@@ -69,11 +70,10 @@ def load(folder: Path, real: Path | None = None) -> Tournament:
 
 def dumps(t: Tournament) -> bytes:
     """The canonical bytes of a tournament file."""
-    import tomli_w
-
+    from referee.tomlout import dumps as toml_text
     from referee.tournament.writer import to_dict
 
-    return tomli_w.dumps(to_dict(t)).encode("utf-8")
+    return toml_text(to_dict(t)).encode("utf-8")
 
 
 def save(real: Path, t: Tournament) -> None:
@@ -131,6 +131,7 @@ def read_log(
         dict(replayed.totals),
         replayed.winner,
         replayed.complete,
+        len(match.deals),
     )
     return facts, (match, replayed) if first is None else None
 
@@ -170,10 +171,15 @@ def _facts_job(job: tuple[str, str, str, list[str], dict[str, Any]]) -> LogFacts
 
 
 def all_facts(
-    folder: Path, t: Tournament, which: set[tuple[int, int]] | None = None, jobs: int | None = None
+    folder: Path,
+    t: Tournament,
+    which: set[tuple[int, int]] | None = None,
+    jobs: int | None = None,
+    step: Step | None = None,
 ) -> dict[tuple[int, int], LogFacts | None]:
-    """The facts of every table's log (or only of ``which``), on every core when many."""
-    return facts_beside(folder, t, None, which, jobs)[0]
+    """The facts of every table's log (or only of ``which``), on every core when many;
+    ``step`` is told of each log read."""
+    return facts_beside(folder, t, None, which, jobs, step)[0]
 
 
 def facts_beside(
@@ -182,6 +188,7 @@ def facts_beside(
     beside: Callable[[Tournament], T] | None,
     which: set[tuple[int, int]] | None = None,
     jobs: int | None = None,
+    step: Step | None = None,
 ) -> tuple[dict[tuple[int, int], LogFacts | None], T | None]:
     """:func:`all_facts`, and ``beside(t)`` computed in the same pool of workers while the
     logs are read (``verify``'s pairing check, which needs the tournament file only): on
@@ -199,7 +206,7 @@ def facts_beside(
 
     jobs = jobs_for([w[0] for w in work], jobs)
     if jobs <= 1:
-        found = list(map(_facts_job, work))
+        found = [_stepped(_facts_job(job), step, len(work)) for job in work]
         return dict(zip(keys, found, strict=True)), beside(t) if beside is not None else None
     import gc
     import multiprocessing
@@ -208,17 +215,25 @@ def facts_beside(
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
     with multiprocessing.get_context(method).Pool(jobs) as pool:
         side = pool.apply_async(beside, (t,)) if beside is not None else None
-        found = pool.map(_facts_job, work, chunksize=max(1, min(32, len(work) // (jobs * 8))))
+        chunk = max(1, min(32, len(work) // (jobs * 8)))
+        found = [_stepped(f, step, len(work)) for f in pool.imap(_facts_job, work, chunk)]
         other = side.get() if side is not None else None
     return dict(zip(keys, found, strict=True)), other
 
 
+def _stepped(value: T, step: Step | None, total: int) -> T:
+    if step is not None:
+        step(1, total)
+    return value
+
+
 def read_all(
-    folder: Path, jobs: int | None = None
+    folder: Path, jobs: int | None = None, step: Step | None = None
 ) -> tuple[Tournament, dict[tuple[int, int], LogFacts | None]]:
-    """The tournament and the facts of every table's log (status, standings, verify)."""
+    """The tournament and the facts of every table's log (status, standings, verify);
+    ``step`` is told of each log read."""
     t = load(folder)
-    return t, all_facts(folder, t, None, jobs)
+    return t, all_facts(folder, t, None, jobs, step)
 
 
 def file_problems(folder: Path) -> tuple[Tournament | None, list[Problem]]:

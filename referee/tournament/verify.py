@@ -28,6 +28,16 @@ class Finding:
     round: int | None = None
     table: int | None = None
 
+    def said(self) -> Msg:
+        """The problem in one line for people: its rule id, where, what."""
+        where = [sentence("round {round}", round=self.round)] if self.round else []
+        where += [sentence("table {table}", table=self.table)] if self.table else []
+        if not where:
+            return sentence("[{rule}]: {message}", rule=self.rule, message=self.message)
+        return sentence(
+            "[{rule}] ({where}): {message}", rule=self.rule, where=join(where), message=self.message
+        )
+
     def as_json(self) -> dict[str, object]:
         out: dict[str, object] = {"rule": self.rule}
         if self.round is not None:
@@ -74,10 +84,14 @@ def pairing_findings(t: Tournament) -> dict[int, list[Finding]]:
 
 
 def verify(
-    t: Tournament, facts: Facts, pairings: dict[int, list[Finding]] | None = None
+    t: Tournament,
+    facts: Facts,
+    pairings: dict[int, list[Finding]] | None = None,
+    folder: object = ".",
 ) -> list[Finding]:
     """Every problem of the tournament and its logs, round by round, table by table
-    (``pairings``: :func:`pairing_findings`, when already found)."""
+    (``pairings``: :func:`pairing_findings`, when already found; ``folder``: as the
+    commands a finding names should name it)."""
     found: list[Finding] = []
     if t.current > t.rounds:
         found.append(
@@ -92,7 +106,7 @@ def verify(
             )
         )
     for rnd in t.paired:
-        found.extend(check_tables(t, rnd, facts))
+        found.extend(check_tables(t, rnd, facts, folder))
         found.extend(check_pairing(t, rnd) if pairings is None else pairings[rnd.number])
     if t.closed is not None:
         now = results(t, facts)
@@ -109,7 +123,7 @@ def verify(
     return found
 
 
-def check_tables(t: Tournament, rnd: Round, facts: Facts) -> list[Finding]:
+def check_tables(t: Tournament, rnd: Round, facts: Facts, folder: object = ".") -> list[Finding]:
     """Each table's log: there, verifying, the table's own, and as it was counted."""
     out = []
     for tb in rnd.tables:
@@ -139,8 +153,10 @@ def check_tables(t: Tournament, rnd: Round, facts: Facts) -> list[Finding]:
                 Finding(
                     "tournament.changed",
                     sentence(
-                        "{log} changed after it was counted; recount it or restore the counted log",
+                        "{log} changed after it was counted; accept it with {command} or put "
+                        "the counted log back",
                         log=tb.log,
+                        command=recount_command(rnd.number, tb.number, folder),
                     ),
                     *where,
                 )
@@ -162,7 +178,9 @@ def check_pairing(t: Tournament, rnd: Round) -> list[Finding]:
     mp, hist = standing_for(t, r)
     out: list[Finding] = []
     paired = [s for tb in rnd.tables for s in tb.sides] + list(rnd.byes)
-    twice = sorted({s for s in paired if paired.count(s) > 1})
+    from collections import Counter
+
+    twice = sorted(s for s, n in Counter(paired).items() if n > 1)
     if twice:
         out.append(
             Finding("tournament.pairing", sentence("paired twice: {sides}", sides=join(twice)), r)
@@ -181,7 +199,8 @@ def check_pairing(t: Tournament, rnd: Round) -> list[Finding]:
                     r,
                 )
             )
-    left_out = [s for s in t.active(r) if s not in paired]
+    seated = set(paired)
+    left_out = [s for s in t.active(r) if s not in seated]
     if left_out:
         out.append(
             Finding("tournament.pairing", sentence("not paired: {sides}", sides=join(left_out)), r)
@@ -248,3 +267,10 @@ def check_least_cost(t: Tournament, rnd: Round, mp: dict[str, int], hist: Histor
 
 def _as_sets(p: Pairing) -> tuple[set[frozenset[str]], set[str]]:
     return {frozenset(x) for x in p.tables}, set(p.byes)
+
+
+def recount_command(round_number: int, table: int, folder: object = ".") -> str:
+    """The command that accepts a changed log of a table."""
+    from referee.tournament.commands import tournament_command
+
+    return tournament_command(f"recount {table} --round {round_number} --reason TEXT", folder)

@@ -1,0 +1,73 @@
+"""The commands a director is told to type next, as they must be typed: ``referee
+tournament …`` with ``--dir`` when the folder is not the current one, a table's log as
+seen from where the director is, shell-quoted. The one place that says how a table
+records its match (:func:`record_commands`): another way (a served page of the table)
+adds its line there, and every command that says it follows."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from referee.messages import Msg, join, plural_sentence, sentence
+from referee.tournament.model import Table
+
+
+def dir_option(folder: object) -> str:
+    """``--dir FOLDER`` as a command names it, or nothing for the current folder."""
+    import shlex
+
+    text = str(folder)
+    return "" if text in ("", ".") else f" --dir {shlex.quote(text)}"
+
+
+def in_folder(folder: object, log: str) -> str:
+    """A table's log as a command run where the director is names it (quoted)."""
+    import shlex
+    from pathlib import PurePath
+
+    text = str(folder)
+    return shlex.quote(log if text in ("", ".") else str(PurePath(text, log)))
+
+
+def record_commands(tb: Table, folder: object = ".") -> list[str]:
+    """How a table records its match: what its referee types, one way a line. The one
+    place to add another way (a served page of the table): ``pair`` and ``status`` print
+    every line given here."""
+    return [f"referee live -f {in_folder(folder, tb.log)}"]
+
+
+def tournament_command(words: str, folder: object = ".") -> str:
+    """``referee tournament WORDS`` for the folder (``--dir`` when not the current one)."""
+    if words.startswith("publish"):
+        import shlex
+
+        place = "" if str(folder) in ("", ".") else f" {shlex.quote(str(folder))}"
+        return f"referee tournament publish{place}{words[len('publish') :]}"
+    return f"referee tournament {words}{dir_option(folder)}"
+
+
+def decide_commands(table: int, folder: object = ".") -> Msg:
+    """The director's commands for a table that has no result (``tournament.pending``)."""
+    return sentence(
+        "{time} (time called: the finished deals decide) or {forfeit} (a side did not play)",
+        time=tournament_command(f"result {table} --time --reason TEXT", folder),
+        forfeit=tournament_command(f"result {table} --forfeit SIDE --reason TEXT", folder),
+    )
+
+
+MOST_TABLES = 20  # tables named one by one in a next step; the rest are counted
+
+
+def tables_said(numbers: Sequence[int]) -> Msg:
+    """Table numbers («1, 2 and 3»), the first :data:`MOST_TABLES` named and the rest
+    counted («1, 2, … 20 and 34 more»)."""
+    if len(numbers) == 1:
+        return join(numbers)
+    if len(numbers) <= MOST_TABLES:
+        return sentence("{tables} and {last}", tables=join(numbers[:-1]), last=numbers[-1])
+    return plural_sentence(
+        "{tables} and {n} more",
+        "{tables} and {n} more",
+        len(numbers) - MOST_TABLES,
+        tables=join(numbers[:MOST_TABLES]),
+    )

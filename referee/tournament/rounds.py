@@ -1,0 +1,109 @@
+"""A new round of the tournament: its pairing as tables (numbered, players seated, logs
+named) and the tables' logs started, each written whole before the tournament file names
+them (a killed ``pair`` leaves logs the file does not name, which the next ``pair`` writes
+again)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from referee.messages import plural_sentence, sentence
+from referee.problems import RefereeError
+from referee.tournament.model import Entrant, Round, Table, Tournament
+from referee.tournament.pairing import Pairing
+from referee.tournament.reader import seating
+from referee.tournament.store import log_path, problem
+from referee.tournament.verify import standing_for
+
+
+def now() -> str:
+    """The time of a record: UTC, to the second."""
+    return dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def next_round(t: Tournament) -> Round:
+    """The next round as pairing gives it (its logs not yet written)."""
+    from referee.tournament.pairing import pair as pair_round
+    from referee.tournament.seats import layout
+
+    r = t.current + 1
+    mp, hist = standing_for(t, r)
+    active = t.active(r)
+    if len(active) < 2 or not layout(t, len(active))[0]:
+        raise problem(
+            "tournament.round",
+            plural_sentence(
+                "{n} active side cannot be paired at tables of {size}",
+                "{n} active sides cannot be paired at tables of {size}",
+                len(active),
+                size=t.sides_per_table,
+            ),
+        )
+    return round_of(t, r, pair_round(t, r, mp, hist), mp)
+
+
+def round_of(t: Tournament, r: int, p: Pairing, mp: Mapping[str, int]) -> Round:
+    """Round ``r`` from its pairing: tables numbered, players seated, logs named."""
+    tables = []
+    for i, sides in enumerate(p.tables, 1):
+        players = seating([t.entrant(s) or Entrant(s) for s in sides])
+        tables.append(Table(i, tuple(sides), tuple(players), f"round-{r}/table-{i}.toml"))
+    paired = [s for x in p.tables for s in x] + list(p.byes)
+    return Round(r, tables, p.byes, {s: mp[s] for s in paired}, now())
+
+
+def write_logs(folder: Path, t: Tournament, rnd: Round) -> None:
+    """Start every table's log; a leftover of a killed ``pair`` (this round and table's
+    event, no deal: its players may differ if entrants changed since) is written again,
+    anything else at that path is refused."""
+    from referee.lang import LANGUAGES, plain
+    from referee.logfile import dumps as log_bytes
+    from referee.logfile import load, write_atomic, write_new
+    from referee.logformat import new_match
+
+    for tb in rnd.tables:
+        said = sentence(
+            "{name}, round {round}, table {table}", name=t.name, round=rnd.number, table=tb.number
+        )
+        event = plain(said)  # in the director's language: the table's referees read it
+        match, problems = new_match(
+            t.game, list(tb.players), t.variant, dict(t.rules), event, dt.date.today()
+        )
+        if match is None or problems:
+            raise RefereeError(problems)
+        path = log_path(folder, tb.log)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not _within(path, folder):
+            raise problem(
+                "tournament.round",
+                sentence(
+                    "{log} leads outside the tournament's folder (a symbolic link); move the "
+                    "link away",
+                    log=tb.log,
+                ),
+            )
+        if path.exists() or path.is_symlink():
+            try:
+                old, _ = load(path)
+            except RefereeError:
+                old = None
+            if old is None or old.deals or old.event not in {plain(said, c) for c in LANGUAGES}:
+                raise problem(
+                    "tournament.round",
+                    sentence(
+                        "{log} exists and is not part of the tournament; move it away", log=tb.log
+                    ),
+                )
+            write_atomic(path, log_bytes(match))
+        else:
+            write_new(path, log_bytes(match))
+
+
+def _within(path: Path, folder: Path) -> bool:
+    """Is ``path`` inside ``folder`` once every link on the way is followed? (A round's
+    folder or log that is a link would send the logs elsewhere.)"""
+    top = os.path.realpath(folder)
+    return os.path.realpath(path).startswith(top.rstrip(os.sep) + os.sep) and not path.is_symlink()
