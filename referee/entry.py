@@ -3,22 +3,24 @@
 It sets up what must hold before anything else is imported: Ctrl-C is answered with one
 truthful line and no traceback from the moment this module is loaded (typer's import
 included), a file-size limit (``ulimit -f``) makes a write fail with an error instead of
-killing the process, and text that the terminal's encoding cannot show is escaped rather
-than crashing.
+killing the process, and text that the terminal's encoding cannot show is said in plain
+ASCII or escaped rather than crashing.
 """
 
+import codecs
 import os
 import signal
 import sys
 
 
 def interrupted() -> str:
-    """What an interrupt did, truthfully: whether a log had already been written."""
+    """What an interrupt did, truthfully: the last file written whole (a table command's
+    entry in its log, a round's log, a folder made), or that nothing was written."""
     logfile = sys.modules.get("referee.logfile")
     done = getattr(logfile, "written", None) or []
     if done:
         where = os.fsencode(done[-1]).decode("utf-8", "replace")
-        return f"referee: interrupted after the entry was written to {where!r}\n"
+        return f"referee: interrupted after {where!r} was written; nothing after it was\n"
     return "referee: interrupted; nothing was written\n"
 
 
@@ -39,6 +41,41 @@ def _on_interrupt(signum: int, frame: object) -> None:
     os._exit(130)  # from a signal handler: end now, as the line says, with nothing after it
 
 
+# What an output that cannot hold a character shows instead: the ASCII a person would type
+# (a dash, quotes, the suits' letters as the log writes them), nothing for the invisible
+# direction marks, and a backslash escape for anything else (a name in another script).
+PLAIN = {
+    **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2212", "-"),
+    **dict.fromkeys("\u2018\u2019", "'"),
+    **dict.fromkeys("\u201c\u201d\u00ab\u00bb", '"'),
+    **dict.fromkeys("\u200e\u200f\u2066\u2067\u2068\u2069\u061c", ""),
+    "\u2026": "...",
+    "\u00b7": "*",
+    "\u00d7": "x",
+    "\u00bd": "1/2",
+    "\u00a0": " ",
+    "\u2192": "->",
+    "\u2190": "<-",
+    "\u2264": "<=",
+    "\u2265": ">=",
+    "\u2660": "S",
+    "\u2665": "H",
+    "\u2666": "D",
+    "\u2663": "C",
+}
+
+
+def plain(error: UnicodeError) -> tuple[str, int]:
+    """The ``referee.plain`` error handler: what an ASCII (or other narrow) output shows for
+    the characters it cannot encode (:data:`PLAIN`, else ``\\uXXXX``)."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    text = error.object[error.start : error.end]
+    return "".join(
+        PLAIN.get(ch, ch.encode("ascii", "backslashreplace").decode()) for ch in text
+    ), error.end
+
+
 def _flush() -> None:
     """Push out what was printed; a stream that is closed or gone has nothing more to say."""
     for stream in (sys.stdout, sys.stderr):
@@ -53,10 +90,11 @@ def main() -> None:
     """Run ``referee`` on ``sys.argv`` and exit with its code."""
     if hasattr(signal, "SIGXFSZ"):
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    codecs.register_error("referee.plain", plain)
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
-            reconfigure(errors="backslashreplace")
+            reconfigure(errors="referee.plain")
     try:
         from referee.cli.run import main as run
 

@@ -12,7 +12,7 @@ import typer
 from typer.core import TyperGroup
 
 from referee import __version__
-from referee.cli.boundary import err, machine_error, quiet_stdout, refusal
+from referee.cli.boundary import err, output_error, quiet_stdout, refusal
 from referee.cli.language import choose_language, localized, usage_error_said
 from referee.messages import help_text, sentence, show_suits
 from referee.registry import GAMES
@@ -108,7 +108,7 @@ def flushed(code: int) -> int:
     except (OSError, ValueError) as e:
         quiet_stdout()
         if isinstance(e, OSError):
-            err(machine_error(OSError(e.errno, e.strerror or str(e), "<stdout>")))
+            err(output_error(e))
         return code or 1
     return code
 

@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from referee.cli.boundary import INTERNAL, echo, err, errors_as_lines, internal_error, shown
+from referee.cli.boundary import (
+    INTERNAL,
+    echo,
+    err,
+    errors_as_lines,
+    internal_error,
+    output,
+    shown,
+)
 from referee.cli.group import (
     DEFAULT_FILE,
     GAME_NAMES,
@@ -132,8 +140,9 @@ def export(
     from referee.session import Table
 
     if out is None:
-        sys.stdout.buffer.write(Table(file).export())
-        sys.stdout.flush()
+        with output():
+            sys.stdout.buffer.write(Table(file).export())
+            sys.stdout.flush()
     else:
         from referee.outputs import check_output
 
@@ -167,8 +176,12 @@ def rules(
 
 def _output_folder(out: Path) -> None:
     """Make the folder logs are written to, or say why it cannot be one."""
+    from referee.logfile import written
+
     try:
-        out.mkdir(parents=True, exist_ok=True)
+        if not out.is_dir():
+            out.mkdir(parents=True, exist_ok=True)
+            written.append(out)  # an interrupt from here on says the folder was made
     except OSError as e:
         from referee.logfile import file_problem
 
