@@ -26,12 +26,6 @@ BOARD_WORDS = {
     "sides": sentence("sides"),
     "state": sentence("state"),
     "name": sentence("name"),
-    "points": sentence("points"),
-    "played": sentence("played"),
-    "won": sentence("won"),
-    "drawn": sentence("drawn"),
-    "lost": sentence("lost"),
-    "game_points": sentence("game points"),
     "match_points": sentence("match points"),
     "slips": sentence("Table slips"),
     "open": sentence("Open the table's page"),
@@ -47,8 +41,9 @@ def _words() -> dict[str, str]:
 
 
 def _tables(served: Served, seats: list[Seat], t: Tournament) -> tuple[list[dict[str, Any]], Any]:
-    """The current round's tables (number, sides, state in words, match points) and the
-    standings now, from every table's log as it is."""
+    """The current round's tables (number, sides, state in words, the director's decision
+    said as a word with its time, match points) and the standings now, from every table's
+    log as it is."""
     from referee.tournament.report import standings_of
     from referee.tournament.results import table_result
 
@@ -65,10 +60,23 @@ def _tables(served: Served, seats: list[Seat], t: Tournament) -> tuple[list[dict
                 "round": key[0],
                 "sides": list(tb.sides),
                 "state": said(table_said(tb, logs.get(key))),
+                "decision": _decision(tb),
                 "points": None if result is None else [result.match_points[s] for s in tb.sides],
             }
         )
     return rows, standings_of(t, facts, None)  # type: ignore[arg-type]
+
+
+def _decision(table: Any) -> dict[str, str] | None:
+    """The director's decision standing for a table: its kind (the id, for scripts, and
+    its word) and when it was made (UTC, and in the reader's clock)."""
+    from referee.words.terms import decision_said, when_said
+
+    d = table.decision()
+    if d is None:
+        return None
+    word, when = said(decision_said(d.kind)), said(when_said(d.at))
+    return {"kind": d.kind, "word": word, "at": d.at, "when": when}
 
 
 def table_said(table: Any, log: Log | None) -> Msg:
@@ -91,31 +99,62 @@ def table_said(table: Any, log: Log | None) -> Msg:
 
 
 def _tournament(served: Served, seats: list[Seat]) -> dict[str, Any]:
-    from referee.tournament.report import number
+    """A tournament's board: its name, game, variant and system said as words, its date in
+    the reader's form, the round, the tables, and the standings as ``publish`` shows them
+    (every column headed once, each tie-break by its word)."""
+    from referee.tournament.report import COLUMN_WORDS, shown_columns
+    from referee.words.terms import game_said, system_said, tiebreak_said, variant_said, when_said
 
     t = served.tournament()
     rows, standings = _tables(served, seats, t)
-    from referee.registry import GAMES
-
-    game = GAMES[t.game].title
-    head = sentence("{game} ({variant}), {system}", game=game, variant=t.variant, system=t.system)
+    head = sentence(
+        "{game} ({variant}), {system}",
+        game=game_said(t.game),
+        variant=variant_said(t.variant),
+        system=system_said(t.system),
+    )
     after = (
         said(sentence("Round {round} of {rounds}", round=t.current, rounds=t.rounds))
         if t.current
         else said(BOARD_WORDS["no_round"])
     )
-    numbers = {
-        row.record.name: [number(row.tiebreaks[tb]) for tb in t.tiebreaks] for row in standings.rows
-    }
+    columns = shown_columns(t)
     return {
         "name": t.name,
         "head": said(head),
+        "date": t.date,
+        "date_said": said(when_said(t.date)),
         "after": after,
         "tables": rows,
-        "standings": standings,
-        "tiebreaks": t.tiebreaks,
-        "numbers": numbers,
+        "tiebreaks": [(tb, said(tiebreak_said(tb))) for tb in t.tiebreaks],
+        "columns": [(c, said(COLUMN_WORDS[c])) for c in columns],
+        "rows": [_standing(row, t.tiebreaks, columns) for row in standings.rows],
+        "yes": said(sentence("yes")),
     }
+
+
+def _standing(row: Any, tiebreaks: tuple[str, ...], columns: tuple[str, ...]) -> dict[str, Any]:
+    """A row of the standings: rank, name, match points, the tie-breaks' figures (with the
+    decimal sign of the reader's tables) and the counts shown."""
+    from referee.tournament.report import number
+
+    r = row.record
+    return {
+        "rank": row.rank,
+        "name": r.name,
+        "points": r.match_points,
+        "tiebreaks": [figure(number(row.tiebreaks[tb])) for tb in tiebreaks],
+        "counts": [(c, getattr(r, c)) for c in columns],
+        "withdrawn": r.withdrawn,
+    }
+
+
+def figure(value: float) -> str:
+    """A figure as the reader's tables write it (Russian: a decimal comma, ``1,5``)."""
+    from referee.lang import DECIMAL_COMMA, current
+
+    text = str(value)
+    return text.replace(".", ",") if current() in DECIMAL_COMMA else text
 
 
 def _single(served: Served, seats: list[Seat]) -> dict[str, Any]:
