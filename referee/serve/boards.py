@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 from markupsafe import Markup
 
 from referee.messages import Msg, sentence
-from referee.serve.views import frame, render, said
+from referee.serve.views import frame, lang_query, render, said
 
 if TYPE_CHECKING:
     from referee.serve.keys import Keys
@@ -175,7 +175,7 @@ def _single(served: Served, seats: list[Seat]) -> dict[str, Any]:
 
 def public_board(served: Served, seats: list[Seat], query: dict[str, str]) -> str:
     """The public board: no key, no link to a table, read only."""
-    ctx: dict[str, Any] = frame("", "/tag" + _lang(query), served.tag(seats))
+    ctx: dict[str, Any] = frame("", "/tag" + lang_query(query), served.tag(seats))
     ctx |= {"b": _words(), "single": served.single, "director": None}
     ctx |= _single(served, seats) if served.single else _tournament(served, seats)
     ctx["title"] = ctx["name"]
@@ -186,23 +186,19 @@ def director_board(
     served: Served, seats: list[Seat], keys: Keys, key: str, query: dict[str, str]
 ) -> str:
     """The director's board: the public board's figures, each table's page and the slips."""
-    ctx: dict[str, Any] = frame("", f"/d/{key}/tag{_lang(query)}", served.tag(seats))
+    ctx: dict[str, Any] = frame("", f"/d/{key}/tag{lang_query(query)}", served.tag(seats))
     ctx |= {"b": _words(), "single": served.single}
     ctx |= _single(served, seats) if served.single else _tournament(served, seats)
-    links = {(s.round or 0, s.table or 0): f"/t/{keys.key_of(s.name)}{_lang(query)}" for s in seats}
+    links = {
+        (s.round or 0, s.table or 0): f"/t/{keys.key_of(s.name)}{lang_query(query)}" for s in seats
+    }
     if served.single:
         ctx["tables"] = [
             {"number": 1, "round": 0, "sides": list(seats[0].sides), "state": "", "points": None}
         ]
-    ctx["director"] = {"links": links, "slips": f"/d/{key}/slips{_lang(query)}"}
+    ctx["director"] = {"links": links, "slips": f"/d/{key}/slips{lang_query(query)}"}
     ctx["title"] = said(BOARD_WORDS["director"])
     return render("board.html", ctx)
-
-
-def _lang(query: dict[str, str]) -> str:
-    from urllib.parse import urlencode
-
-    return f"?{urlencode({'lang': query['lang']})}" if query.get("lang") else ""
 
 
 def qr_svg(url: str) -> Markup:
@@ -215,7 +211,8 @@ def qr_svg(url: str) -> Markup:
 
 def slips_page(served: Served, seats: list[Seat], keys: Keys, base: str) -> str:
     """The current round's table slips: number, sides, the address as a QR code and text."""
-    current = [s for s in seats if s.open] or seats[-1:]
+    last = seats[-1].round if seats else None  # once closed, the last round's tables
+    current = [s for s in seats if s.open] or [s for s in seats if s.round == last]
     slips = []
     for s in current:
         url = f"{base}/t/{keys.key_of(s.name)}"

@@ -21,6 +21,7 @@ from referee.serve.views import (
     card_views,
     deck,
     frame,
+    lang_query,
     line_html,
     render,
     said,
@@ -68,6 +69,11 @@ class Page:
     @property
     def url(self) -> str:
         return f"/t/{self.key}"
+
+    def link(self, path: str = "") -> str:
+        """An address of this table's pages, in the language the page was asked in
+        (``?lang=`` kept: a reader who chose it by the address stays in it)."""
+        return f"{self.url}{path}{lang_query(self.query)}"
 
 
 def choices(plays: dict[str, object] | None) -> list[Choice]:
@@ -329,10 +335,10 @@ def _forms(page: Page, match: Match, replayed: Replay) -> dict[str, Any]:
     links = []
     if any(d.plays for d in match.deals):
         links.append(
-            {"url": f"{page.url}/amend", "text": said(sentence("Correct an earlier entry"))}
+            {"url": page.link("/amend"), "text": said(sentence("Correct an earlier entry"))}
         )
     if in_play:
-        links.append({"url": f"{page.url}/hand", "text": said(sentence("Cards received"))})
+        links.append({"url": page.link("/hand"), "text": said(sentence("Cards received"))})
     out["links"] = links
     return out
 
