@@ -214,3 +214,42 @@ def test_the_table_commands_load_none_of_the_servers_packages(
     loaded = loaded_at_exit(done.stderr)
     assert "referee.cli.table" in loaded
     assert [m for m in loaded if m.startswith(SERVER_PACKAGES)] == []
+
+
+def test_pair_and_status_say_how_the_tables_record_with_serve_and_no_key(tmp_path: Path) -> None:
+    """``pair`` and ``status`` name the table's ``referee live`` command and, beside it, the
+    served pages: the command that serves them and the one that prints their addresses.
+    A key is never in what they print (it may be logged or posted), even once
+    ``serve --urls`` has made every key."""
+    cup = tmp_path / "cup"
+    new_event(cup, 4)
+    said = referee("serve", "--urls", cwd=cup)
+    keys = json.loads((cup / "referee-serve-keys.json").read_text())
+    secrets = [keys["secret"], keys["director"], *keys["tables"].values()]
+    assert all(k in said.stdout for k in keys["tables"].values())  # --urls shows them
+    at = ("--dir", str(cup))
+    shown = {
+        "status": cli("tournament", "status", *at),
+        "status ru": cli("--lang", "ru", "tournament", "status", *at),
+    }
+    serve = f"referee serve --dir {cup} --host 0.0.0.0"
+    urls = f"referee serve --urls --dir {cup}"
+    assert (
+        f"Or on the tables' phones: {serve} gives every table its page (the director's board "
+        f"has the slips to print, a QR code each); {urls} prints the addresses"
+    ) in shown["status"]
+    assert serve in shown["status ru"] and urls in shown["status ru"]
+    for table in ("1", "2"):  # every table of round 1 decided: round 2 paired
+        cli("tournament", "result", table, "--time", "--reason", "clock", *at)
+    shown["pair"] = cli("tournament", "pair", *at)
+    shown["urls"] = referee("serve", "--urls", "--dir", str(cup), cwd=tmp_path).stdout
+    keys = json.loads((cup / "referee-serve-keys.json").read_text())
+    secrets += [keys["secret"], *keys["tables"].values()]
+    assert len(keys["tables"]) == 4  # round 2's tables have keys now
+    assert f"{serve} gives every table its page" in shown["pair"]
+    assert f"{urls} prints the addresses" in shown["pair"]
+    shown["status 2"] = cli("tournament", "status", *at)
+    assert f"{urls} prints the addresses" in shown["status 2"]
+    for name, text in shown.items():
+        if name != "urls":
+            assert not [k for k in secrets if k in text], name

@@ -132,6 +132,14 @@ def line_html(line: Line) -> Markup:
     return Markup(f'<span class="long">{text}</span>' if many else text)
 
 
+def lang_query(query: dict[str, str]) -> str:
+    """``?lang=CODE`` when the page was asked for in a language by its address, else
+    nothing: the links and forms of a page keep the reader's choice."""
+    from urllib.parse import urlencode
+
+    return f"?{urlencode({'lang': query['lang']})}" if query.get("lang") else ""
+
+
 def frame(title: str, poll: str | None, tag: str) -> dict[str, object]:
     """What the frame of a page needs: language, direction, title, live updates."""
     from referee.lang import RTL, current
