@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.cards import Card, format_cards
 from referee.dealwalk import CannotFollow, Moved, follow_turns, steps
@@ -18,7 +18,6 @@ from referee.messages import plural_sentence, sentence
 from referee.problems import Problem, RefereeError, deal_path
 from referee.record import Deal, Entry, FishPlay, Match, describe_entry
 from referee.session import Said, Table, clear_derived
-from referee.tuples import NamedTuple
 from referee.typed import player_named
 from referee.words.events import sweep_said
 

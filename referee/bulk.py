@@ -8,10 +8,9 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.problems import Problem
-from referee.tuples import NamedTuple
 
 if TYPE_CHECKING:
     from referee.standings import Summary

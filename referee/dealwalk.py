@@ -6,13 +6,14 @@ files."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from referee.games.base import DealState, Illegal
 from referee.games.events import Event, Swept
 from referee.match import illegal_problem, replay
 from referee.messages import sentence
 from referee.problems import Problem, RefereeError
 from referee.record import Entry, FishPlay, Match, TrickEntry
-from referee.tuples import NamedTuple
 
 
 class Step(NamedTuple):

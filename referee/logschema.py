@@ -6,16 +6,13 @@ A key's kind says how its value is read: ``cards`` (a card list string), ``card`
 card), ``text`` (a string), ``true`` (only ``true``), ``choice`` (one of named strings).
 """
 
-from __future__ import annotations
-
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.cards import Card, CardError, parse_cards
 from referee.messages import join, sentence
 from referee.problems import Problem
 from referee.text import normal_name
-from referee.tuples import NamedTuple
 
 
 class Where(NamedTuple):

@@ -8,6 +8,7 @@ found while reading are kept and listed too, in replay order.
 from __future__ import annotations
 
 import contextlib
+from typing import NamedTuple
 
 from referee.games.base import (
     PAYMENTS,
@@ -22,7 +23,6 @@ from referee.messages import sentence
 from referee.problems import Problem, deal_path, replay_order
 from referee.record import Deal, Match
 from referee.registry import GAMES
-from referee.tuples import NamedTuple
 
 
 class DealSummary(NamedTuple):

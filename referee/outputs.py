@@ -46,6 +46,16 @@ def tournament_folder(path: Path) -> Path | None:
     return None
 
 
+def tournaments_under(dest: Path) -> list[Path]:
+    """Every tournament folder inside ``dest`` (a folder that ``publish`` would replace
+    whole may hold one, put there by hand), links not followed."""
+    found = []
+    for root, _, files in os.walk(dest):
+        if TOURNAMENT_FILE in files:
+            found.append(Path(root))
+    return found
+
+
 def tournament_files(folder: Path) -> Iterator[Path]:
     """Every file of the tournament in ``folder``: its file and each log of its rounds."""
     yield folder / TOURNAMENT_FILE
@@ -102,6 +112,8 @@ def check_output(
     read = {_real(p): Path(p) for p in reads}
     folders = {os.path.dirname(real) for real in read}  # a tournament's logs share a few
     found = [tournament_folder(dest), *(tournament_folder(Path(f)) for f in folders)]
+    if folder:
+        found.extend(tournaments_under(dest))
     guarded = dict(read)
     for tournament in {t for t in found if t is not None}:
         guarded.update((_real(f), f) for f in tournament_files(tournament))

@@ -4,13 +4,13 @@ No TOML here: ``referee.logformat`` reads and writes these values."""
 from __future__ import annotations
 
 import datetime as dt
+from typing import NamedTuple
 
 from referee.cards import Card
 from referee.messages import sentence
 from referee.params import Value
 from referee.registry import GAMES
 from referee.text import cut, visible
-from referee.tuples import NamedTuple
 
 
 class FishPlay(NamedTuple):

@@ -9,12 +9,11 @@ Adding a game is adding its rules module under ``referee/games/`` and one entry 
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.messages import Msg, join, sentence
 from referee.params import Param, Value, p
 from referee.problems import Problem
-from referee.tuples import NamedTuple
 
 if TYPE_CHECKING:
     from referee.games.base import DealState

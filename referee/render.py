@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.cards import Card
 from referee.games.base import Cards, Line, present
@@ -18,7 +18,6 @@ from referee.text import cut, suits_fit, visible
 from referee.textchart import LABEL as LABEL
 from referee.textchart import leader as leader
 from referee.textchart import sheet_chart
-from referee.tuples import NamedTuple
 from referee.words.sentences import said, said_text
 from referee.words.terms import game_said, variant_said
 

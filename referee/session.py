@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from referee.cards import Card
 from referee.games.base import DealState, Illegal, MatchSoFar, Options, present
@@ -35,7 +35,6 @@ from referee.problems import Problem, RefereeError, deal_path
 from referee.record import Deal, Entry, Match, TrickEntry, describe_entry
 from referee.registry import GAMES
 from referee.tablechecks import deal_setup, draws_first, no_such_entry
-from referee.tuples import NamedTuple
 from referee.typed import parse_card_list, player_named
 from referee.usage import UsageError
 

@@ -3,11 +3,10 @@ played, won, points for and against, sweeps, win %; unfinished matches are count
 A match is reduced to a small summary first, so that many logs can be checked in other
 processes and only their summaries brought together."""
 
-from __future__ import annotations
+from typing import NamedTuple
 
 from referee.match import Replay
 from referee.registry import GAMES
-from referee.tuples import NamedTuple
 
 
 class Summary(NamedTuple):

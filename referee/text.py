@@ -32,6 +32,13 @@ def not_utf8(text: str) -> str | None:
     return None
 
 
+def hidden(text: str) -> bool:
+    """Does ``text`` hold a character that would hide or rewrite what a person reads: an
+    unsafe one (:mod:`referee.escape`) or a line break (a name or a reason is one line; the
+    escaping keeps newlines for referee's own multi-line messages)."""
+    return has_unsafe(text) or "\n" in text
+
+
 def text_problem(text: str) -> str | None:
     """Why ``text`` cannot be free text kept in a file (a tournament's name, a reason),
     or None: the one rule for every free text, as for names: not blank, no control, bidi
@@ -39,7 +46,7 @@ def text_problem(text: str) -> str | None:
     business in Persian (``نمی‌آید``) and emoji, not a way to hide text: they are kept."""
     if (said := not_utf8(text)) is not None:
         return said
-    if has_unsafe(text.replace("\u200c", "").replace("\u200d", "")):
+    if hidden(text.replace("\u200c", "").replace("\u200d", "")):
         return sentence(
             "{text} holds a control, bidi or invisible character", text=repr(visible(cut(text, 60)))
         )
@@ -50,7 +57,7 @@ def text_problem(text: str) -> str | None:
 
 def name_problem(name: str) -> str | None:
     """Why ``name`` (already NFC-normalised) cannot be a player's name, or None."""
-    if has_unsafe(name):
+    if hidden(name):
         return sentence(
             "{name} holds a control, bidi or invisible character", name=repr(visible(name))
         )

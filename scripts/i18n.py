@@ -92,7 +92,10 @@ def messages() -> dict[str | tuple[str, str], list[str]]:
                 decorated = any(
                     (
                         isinstance(d, ast.Call)
-                        and getattr(d.func, "attr", None) in ("command", "callback")
+                        and (
+                            getattr(d.func, "attr", None) in ("command", "callback")
+                            or getattr(d.func, "id", None) == "command"  # group.Commands
+                        )
                     )
                     or getattr(d, "attr", None) in ("command", "callback")
                     for d in node.decorator_list

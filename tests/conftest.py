@@ -103,6 +103,20 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Any:
 
 
 INTERNAL = 70
+# Python code that runs referee's entry on ``argv`` in a child and says, as it exits, every
+# module it had loaded: what a command imports (``loaded_at_exit`` reads it back).
+LOADED_AT_EXIT = (
+    "import atexit, sys\n"
+    "atexit.register(lambda: sys.stderr.write('LOADED ' + ' '.join(sorted(sys.modules)) + '\\n'))\n"
+    "sys.argv = ['referee', *{argv!r}]\n"
+    "from referee.entry import main\n"
+    "main()\n"
+)
+
+
+def loaded_at_exit(stderr: str) -> set[str]:
+    """The modules a child running :data:`LOADED_AT_EXIT` had loaded when it exited."""
+    return set(stderr.rsplit("LOADED ", 1)[1].split()) if "LOADED " in stderr else set()
 
 
 def no_internal_error(result: Any) -> Any:

@@ -154,7 +154,7 @@ def run_command(*args: str) -> Any:
     a leading ``--lang X`` is the group's, as at the prompt. A name the app does not
     register at its top level goes to the whole app."""
     from referee.cli import app
-    from referee.cli.group import new_app
+    from referee.cli.group import command, new_app, root
 
     k = 0
     while k < len(args) - 1 and args[k] == "--lang":
@@ -162,14 +162,14 @@ def run_command(*args: str) -> Any:
     name = args[k] if k < len(args) else ""
     single = _SINGLE.get(name)
     if single is None:
-        chosen = [c for c in app.registered_commands if (c.name or c.callback.__name__) == name]  # type: ignore[union-attr]
-        if len(chosen) != 1:
+        assert app  # every command module loaded: every command defined
+        if name not in command.defined:
             from .conftest import run
 
             return run(*args)
         single = new_app(add_completion=False)  # the group run.py builds: --lang, --ascii
-        single.registered_commands = chosen
-        single.registered_callback = app.registered_callback
+        single.callback()(root)
+        command.onto(single, [name])
         _SINGLE[name] = single
     from .conftest import invoke, no_internal_error
 

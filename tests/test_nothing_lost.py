@@ -120,7 +120,7 @@ def test_pair_never_writes_through_a_linked_round_folder(event: Path, tmp_path: 
     before = (event / "tournament.toml").read_bytes()
     result = run("tournament", "pair")
     assert result.exit_code == 1 and "[tournament.round]" in result.stderr
-    assert "outside the tournament" in result.stderr
+    assert "symbolic link (round-3)" in result.stderr
     assert list(outside.iterdir()) == []
     assert (event / "tournament.toml").read_bytes() == before
 
@@ -262,6 +262,7 @@ def test_publish_names_its_temporaries_for_its_process(
         return made[-1]
 
     monkeypatch.setattr(publishing, "_beside", spy)
+    monkeypatch.setattr(publishing, "exchange", lambda one, other: False)  # the fallback
     ok("tournament", "publish", ".", "-o", "site")
     ok("tournament", "publish", ".", "-o", "site")
     assert [p.suffix for p in made] == [".new", ".new", ".old"]
@@ -325,3 +326,141 @@ def test_a_table_size_edited_after_a_round_is_a_problem_not_a_crash(tmp_path: Pa
         assert result.exit_code == 1, (command, said)
         assert "round[0].tables[0].sides" in said and "found 3" in said, (command, said)
     assert snapshot(tmp_path) == before
+
+
+# --- the independent check's findings (issue 34, round two) ----------------------------
+
+
+def test_force_never_replaces_a_tournament_put_inside_a_publication(event: Path) -> None:
+    ok("tournament", "publish", ".", "-o", "../outside/site")
+    ok("tournament", "new", "Other", "--game", "basra", "-p", "X", "-p", "Y",
+       "--dir", "../outside/site/cup2")  # fmt: skip
+    nested = event.parent / "outside" / "site" / "cup2" / "tournament.toml"
+    before = nested.read_bytes()
+    result = run("tournament", "publish", ".", "-o", "../outside/site", "--force")
+    assert result.exit_code == 1 and "[output.input]" in result.stderr, result.stdout
+    assert "cup2" in result.stderr and nested.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["new", "basra", "-p", "A\nB", "-p", "C", "-f", "m.toml"],
+        ["tournament", "add", "Cup\nX"],
+        ["tournament", "add", "Zed\u0085"],
+        ["tournament", "result", "1", "--time", "--reason", "late\nagain"],
+    ],
+)
+def test_a_line_break_or_a_c1_control_is_refused_in_free_text(event: Path, args: list[str]) -> None:
+    if args[1] == "result":
+        for table in json.loads(ok("tournament", "status", "--json"))["rounds"][-1]["tables"]:
+            play(event / table["log"], 3 + table["table"])
+    before = snapshot(event)
+    result = run(*args)
+    assert result.exit_code == 1, result.stdout
+    assert "holds a control, bidi or invisible character" in result.stderr
+    assert snapshot(event) == before
+
+
+def test_a_reason_with_a_line_break_in_the_file_is_a_problem(event: Path) -> None:
+    for table in json.loads(ok("tournament", "status", "--json"))["rounds"][-1]["tables"]:
+        play(event / table["log"], 3 + table["table"])
+    ok("tournament", "result", "1", "--time", "--reason", "late")
+    edit(event, r'^reason = ".*"', 'reason = "a\\nb"')
+    result = run("tournament", "status")
+    assert result.exit_code == 1 and "[tournament.file]" in result.stderr
+    assert ".reason)" in result.stderr
+
+
+def test_pair_never_writes_through_a_link_inside_the_tournament(event: Path) -> None:
+    for table in json.loads(ok("tournament", "status", "--json"))["rounds"][-1]["tables"]:
+        play(event / table["log"], 5 + table["table"])
+    (event / "r3real").mkdir()
+    (event / "round-3").symlink_to(event / "r3real")
+    before = (event / "tournament.toml").read_bytes()
+    result = run("tournament", "pair")
+    assert result.exit_code == 1 and "symbolic link (round-3)" in result.stderr
+    assert list((event / "r3real").iterdir()) == []
+    assert (event / "tournament.toml").read_bytes() == before
+
+
+def test_publish_swaps_the_folders_in_one_step(
+    event: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Linux exchanges the new and the old publication at once: no instant without one
+    (a kill between the two renames of the fallback left no site)."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("renameat2 is Linux's")
+    swaps: list[bool] = []
+    real_exchange = publishing.exchange
+
+    def spy(one: Path, other: Path) -> bool:
+        swaps.append(real_exchange(one, other))
+        return swaps[-1]
+
+    monkeypatch.setattr(publishing, "exchange", spy)
+    made: list[str] = []
+    real_beside = publishing._beside
+    monkeypatch.setattr(
+        publishing,
+        "_beside",
+        lambda *a: made.append(a[2]) or real_beside(*a),  # type: ignore[func-returns-value]
+    )
+    ok("tournament", "publish", ".", "-o", "site")
+    ok("tournament", "publish", ".", "-o", "site")
+    assert swaps == [True] and made == [".new", ".new"]  # never moved aside
+    monkeypatch.setattr(publishing, "exchange", lambda one, other: False)
+    ok("tournament", "publish", ".", "-o", "site")  # where it cannot: the two renames
+    assert made[-1] == ".old" and (event / "site" / "index.html").is_file()
+    assert [p.name for p in event.iterdir() if p.name.startswith(".")] == []
+
+
+def test_ctrl_c_says_the_last_file_written_whatever_it_is() -> None:
+    import referee.entry
+    from referee import logfile
+
+    saved = list(logfile.written)
+    try:
+        logfile.written[:] = []
+        assert referee.entry.interrupted() == "referee: interrupted; nothing was written\n"
+        logfile.written.append(Path("simout"))
+        said = referee.entry.interrupted()
+        assert "'simout' was written; nothing after it was" in said
+    finally:
+        logfile.written[:] = saved
+
+
+def test_simulate_counts_the_folder_it_makes_as_written(tmp_path: Path) -> None:
+    from referee import logfile
+
+    before = len(logfile.written)
+    ok("simulate", "basra", "-o", str(tmp_path / "simout"), "--matches", "1")
+    assert tmp_path / "simout" in logfile.written[before:]
+
+
+REFEREE = [sys.executable, "-m", "referee"]
+ASCII = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}
+
+
+def test_a_full_output_after_a_write_says_what_was_written(tmp_path: Path) -> None:
+    log = tmp_path / "m.toml"
+    log.write_bytes(SAMPLE.read_bytes())
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run([*REFEREE, "undo", "-f", str(log)], stdout=full,
+                              stderr=subprocess.PIPE, text=True)  # fmt: skip
+    assert done.returncode == 1
+    assert "standard output: No space left on device" in done.stderr
+    assert "was written whole before it (do not enter it again)" in done.stderr
+    assert log.read_bytes() != SAMPLE.read_bytes()  # the undo was recorded
+
+
+def test_an_ascii_terminal_reads_utf8_arguments_and_gets_plain_ascii(tmp_path: Path) -> None:
+    log = tmp_path / "m.toml"
+    done = subprocess.run([*REFEREE, "new", "basra", "-p", "Ali", "-p", "Омар", "--event",
+                           "Café", "-f", str(log)], env=ASCII, capture_output=True)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert 'event = "Café"' in log.read_text(encoding="utf-8")
+    assert '"Омар"' in log.read_text(encoding="utf-8")
+    done = subprocess.run([*REFEREE, "rules", "basra"], env=ASCII, capture_output=True)
+    assert done.returncode == 0 and b"\\u" not in done.stdout, done.stdout[:200]
+    assert done.stdout.startswith(b"Basra - variant Egyptian")

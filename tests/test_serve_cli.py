@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from referee.simulate import simulate_match
+from tests.conftest import LOADED_AT_EXIT, loaded_at_exit
 from tests.serve_support import ENV, Server, cli, get, new_event, post, referee
 
 SERVER_PACKAGES = ("starlette", "uvicorn", "segno", "jinja2", "referee.serve", "anyio", "h11")
@@ -205,22 +206,50 @@ def test_the_table_commands_load_none_of_the_servers_packages(
 ) -> None:
     cli("new", "basra", "-p", "Ali", "-p", "Omar", "-f", str(tmp_path / "match.toml"))
     cli("deal", "--dealer", "Omar", "--floor", "5H 3C 9D KS", "-f", str(tmp_path / "match.toml"))
-    code = (
-        "import sys, os\n"
-        "leave = os._exit\n"
-        "def report(code):\n"
-        "    sys.stdout.flush()\n"
-        "    sys.stderr.write('LOADED ' + ' '.join(sorted(sys.modules)) + '\\n')\n"
-        "    leave(code)\n"
-        "os._exit = report\n"
-        f"sys.argv = ['referee', *{command!r}]\n"
-        "from referee.entry import main\n"
-        "main()\n"
-    )
+    code = LOADED_AT_EXIT.format(argv=list(command))
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=tmp_path, env=ENV, capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
-    loaded = done.stderr.split("LOADED ", 1)[1].split()
+    loaded = loaded_at_exit(done.stderr)
     assert "referee.cli.table" in loaded
     assert [m for m in loaded if m.startswith(SERVER_PACKAGES)] == []
+
+
+def test_pair_and_status_say_how_the_tables_record_with_serve_and_no_key(tmp_path: Path) -> None:
+    """``pair`` and ``status`` name the table's ``referee live`` command and, beside it, the
+    served pages: the command that serves them and the one that prints their addresses.
+    A key is never in what they print (it may be logged or posted), even once
+    ``serve --urls`` has made every key."""
+    cup = tmp_path / "cup"
+    new_event(cup, 4)
+    said = referee("serve", "--urls", cwd=cup)
+    keys = json.loads((cup / "referee-serve-keys.json").read_text())
+    secrets = [keys["secret"], keys["director"], *keys["tables"].values()]
+    assert all(k in said.stdout for k in keys["tables"].values())  # --urls shows them
+    at = ("--dir", str(cup))
+    shown = {
+        "status": cli("tournament", "status", *at),
+        "status ru": cli("--lang", "ru", "tournament", "status", *at),
+    }
+    serve = f"referee serve --dir {cup} --host 0.0.0.0"
+    urls = f"referee serve --urls --dir {cup}"
+    assert (
+        f"Or on the tables' phones: {serve} gives every table its page (the director's board "
+        f"has the slips to print, a QR code each); {urls} prints the addresses"
+    ) in shown["status"]
+    assert serve in shown["status ru"] and urls in shown["status ru"]
+    for table in ("1", "2"):  # every table of round 1 decided: round 2 paired
+        cli("tournament", "result", table, "--time", "--reason", "clock", *at)
+    shown["pair"] = cli("tournament", "pair", *at)
+    shown["urls"] = referee("serve", "--urls", "--dir", str(cup), cwd=tmp_path).stdout
+    keys = json.loads((cup / "referee-serve-keys.json").read_text())
+    secrets += [keys["secret"], *keys["tables"].values()]
+    assert len(keys["tables"]) == 4  # round 2's tables have keys now
+    assert f"{serve} gives every table its page" in shown["pair"]
+    assert f"{urls} prints the addresses" in shown["pair"]
+    shown["status 2"] = cli("tournament", "status", *at)
+    assert f"{urls} prints the addresses" in shown["status 2"]
+    for name, text in shown.items():
+        if name != "urls":
+            assert not [k for k in secrets if k in text], name

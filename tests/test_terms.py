@@ -387,3 +387,88 @@ def test_a_forfeit_in_how_a_deal_ended_has_one_colon() -> None:
 
     how = fact("trick.how.by", player="Ivan & Lena", how=fact("trick.forfeit", reason="x y"))
     assert said_text(how) == "Ivan & Lena: forfeit — x y"
+
+
+# --- the pages of referee serve --------------------------------------------------------
+
+
+def served_tournament(folder: Path) -> None:
+    """A Bura (little robber) Swiss of five: round 1 a forfeit and a match played, round 2
+    time called at one table and a deal in play at the other (a table page with its forms,
+    a board with a decision of each kind said)."""
+    from scripts.tournament_robustness import play
+
+    at = ("--dir", str(folder))
+    names = [x for n in ("Katya", "Lena", "Ivan", "Petr", "Zaid") for x in ("-p", n)]
+    ok("tournament", "new", "Cup", "--game", "bura", "--variant", "little-robber", *names,
+       "--rounds", "3", "--seed", "5", "--date", "2026-12-02", *at)  # fmt: skip
+    ok("tournament", "pair", *at)
+    tables = json.loads(ok("tournament", "status", "--json", *at))["rounds"][0]["tables"]
+    play(folder / tables[1]["log"], 12)
+    ok("tournament", "result", "1", "--forfeit", tables[0]["sides"][0], "--reason", "late", *at)
+    ok("tournament", "pair", *at)
+    ok("tournament", "result", "1", "--time", "--reason", "clock", *at)
+    second = json.loads(ok("tournament", "status", "--json", *at))["rounds"][1]["tables"][1]
+    log = str(folder / second["log"])
+    ok("deal", "--dealer", second["sides"][0], "--trump", "9H", "-f", log)
+    ok("play", "AS", "-f", log)
+
+
+def serve_pages(folder: Path, code: str) -> dict[str, str]:
+    """Every page ``referee serve`` shows a person for the tournament in ``folder``, in
+    ``code``: the public board, the director's board and slips, each table's page (the
+    last round's read only), the correction and cards-received pages, a refused request."""
+    from referee.serve.source import Served
+    from tests.serve_support import client, path_of, urls
+
+    served = Served(folder=folder)
+    c = client(served)
+    said = urls(served)
+    director = path_of(said["director"])
+    paths = {"board": "/", "director": director, "slips": f"{director}/slips", "404": "/t/x"}
+    old = c.get(f"{director}?lang={code}").text  # the links to every table's page
+    for n, link in enumerate(re.findall(r'href="(/t/[a-z0-9]+)', old)):
+        paths[f"table {n}"] = link
+    live = path_of(said["tables"][1]["url"])
+    paths |= {"amend": f"{live}/amend", "hand": f"{live}/hand"}
+    pages = {}
+    for name, path in paths.items():
+        r = c.get(f"{path}?lang={code}")
+        assert r.status_code == (404 if name == "404" else 200), (name, r.status_code)
+        pages[name] = r.text
+    return pages
+
+
+@pytest.mark.parametrize("code", ["en", *LANGUAGES])
+def test_serve_pages_say_ids_and_times_as_words(tmp_path: Path, code: str) -> None:
+    """The table page, the director's board, the public board, the slips: no variant,
+    system, tie-break or decision id and no ISO time in what a person reads (each id kept
+    in an attribute for scripts), and no command to type on a phone's page."""
+    served_tournament(tmp_path)
+    pages = serve_pages(tmp_path, code)
+    found = []
+    for name, page in pages.items():
+        text = MACHINE.sub(" ", plain("\n".join(PageText(page).parts)))
+        for line in text.splitlines():
+            ids = [i for i in ID.findall(line) if code != "en" or "-" in i]
+            if ids or ISO_TIME.search(line):
+                found.append((name, line.strip()))
+        if name.startswith("table") and "referee " in "".join(PageText(page).parts):
+            found.append((name, "a command to type"))
+    assert found == [], found[:8]
+    board = pages["director"]
+    assert 'data-kind="time"' in board and 'data-tiebreak="buchholz-cut1"' in board
+    assert '<time datetime="2026-12-02">' in board
+    words = {
+        "en": ("Bura (little robber), Swiss system", "time called", "Buchholz less the lowest"),
+        "ru": ("швейцарская система", "остановка по времени", "Бухгольц без худшего"),
+        "ar": ("النظام السويسري", "إنهاء بالوقت", "بوخهولز بلا أدنى نتيجة"),
+        "fa": ("سیستم سوئیسی", "پایان وقت", "بوخهولتس بدون کمترین"),
+    }[code]
+    assert all(w in plain(board) for w in words), words
+    if code in ("ar", "fa"):  # each label and each number in its own isolate
+        rows = re.findall(r'<li data-table="\d+">(.*?)</li>', board, re.S)
+        decided = next(r for r in rows if "data-kind" in r)
+        assert re.search(r" · <bdi>\d+</bdi> – <bdi>\d+</bdi></span>", decided), decided
+        playing = next(r for r in rows if "data-kind" not in r)
+        assert re.search(f"{LRI}[A-Za-z]+{PDI} {LRI}0{PDI}", playing), playing

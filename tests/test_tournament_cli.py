@@ -14,7 +14,7 @@ import pytest
 
 from scripts.tournament_robustness import play
 
-from .conftest import ROOT, run
+from .conftest import LOADED_AT_EXIT, ROOT, loaded_at_exit, run
 
 
 def ok(*args: str) -> str:
@@ -274,18 +274,7 @@ def test_show_does_not_import_networkx(tmp_path: Path) -> None:
     """A table command loads neither the director's commands nor pairing's library."""
     log = tmp_path / "m.toml"
     assert run("new", "basra", "-p", "A", "-p", "B", "-f", str(log)).exit_code == 0
-    code = (  # what had the command loaded when it left?
-        "import os, sys\n"
-        "leave = os._exit\n"
-        "def report(code):\n"
-        "    sys.stderr.write(' '.join(sorted(sys.modules)))\n"
-        "    sys.stderr.flush()\n"
-        "    leave(code)\n"
-        "os._exit = report\n"
-        f"sys.argv = ['referee', 'show', '-f', {str(log)!r}]\n"
-        "from referee.entry import main\n"
-        "main()\n"
-    )
+    code = LOADED_AT_EXIT.format(argv=["show", "-f", str(log)])  # what had it loaded?
     done = subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,
@@ -294,7 +283,7 @@ def test_show_does_not_import_networkx(tmp_path: Path) -> None:
         env={**os.environ, "REFEREE_LANG": "en"},
     )
     assert done.returncode == 0, done.stderr
-    loaded = set(done.stderr.split())
+    loaded = loaded_at_exit(done.stderr)
     assert "referee.cli.table" in loaded  # the table command's own module ...
     assert "referee.cli.tournament" not in loaded  # ... not the director's commands
     assert not any(m.startswith("networkx") for m in loaded)  # nor pairing's library

@@ -12,7 +12,7 @@ from referee.cli.group import (
     MatchFile,
     TakesOption,
     TrailFlag,
-    app,
+    command,
 )
 from referee.cli.table import status, typed_play
 from referee.messages import help_text, sentence
@@ -72,7 +72,7 @@ RenameOption = Annotated[
 ]
 
 
-@app.command()
+@command()
 @errors_as_lines
 def amend(
     cards: Annotated[

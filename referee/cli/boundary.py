@@ -10,7 +10,7 @@ import contextlib
 import functools
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 import typer
@@ -42,8 +42,26 @@ def echo(line: str) -> None:
     if sys.stdout is None:
         raise OSError(0, "standard output is closed")
     # the stream itself, not click's default, which re-wraps an ASCII stdout as UTF-8: what
-    # the output's encoding cannot hold is escaped (entry.py set backslashreplace)
-    typer.echo(text, file=sys.stdout)
+    # the output's encoding cannot hold is said plainly (entry.py's error handler)
+    with output():
+        typer.echo(text, file=sys.stdout)
+
+
+class OutputFailed(OSError):
+    """Standard output could not be written (a full disk, a closed pipe's sibling errors):
+    said by :func:`output_error`, with what was written before it."""
+
+
+@contextlib.contextmanager
+def output() -> Iterator[None]:
+    """Writes to standard output: a failure of the machine there is an :class:`OutputFailed`
+    (a reader that went away stays a ``BrokenPipeError``: nothing more to say to it)."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        raise OutputFailed(e.errno, e.strerror or str(e)) from None
 
 
 def shown(name: object) -> str:
@@ -78,14 +96,32 @@ def machine_error(e: OSError) -> Msg:
     return sentence("referee: [log.file]: {error}; the log on disk is whole", error=what)
 
 
+def output_error(e: OSError) -> Msg:
+    """Standard output failed after the command did its work (a full disk, an output that
+    cannot be written): ``log.file``, and what had been written before it, so that nobody
+    enters again what is already recorded."""
+    logfile = sys.modules.get("referee.logfile")
+    done = getattr(logfile, "written", None) or []
+    what = e.strerror or str(e)
+    if done:
+        return sentence(
+            "referee: [log.file]: standard output: {error}; {file} was written whole before "
+            "it (do not enter it again)",
+            error=what,
+            file=shown(done[-1]),
+        )
+    return sentence(
+        "referee: [log.file]: standard output: {error}; nothing was written", error=what
+    )
+
+
 def errors_as_lines(func: F) -> F:
     """Turn domain errors into one clear line each on stderr and exit 1; usage errors, 2."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            not_text(func, kwargs)
-            return func(*args, **kwargs)
+            return func(*args, **as_text(func, kwargs))
         except (typer.Exit, typer.Abort):
             raise
         except BaseException as e:  # every outcome below is said in one line, no traceback
@@ -94,19 +130,32 @@ def errors_as_lines(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def not_text(func: Callable[..., Any], values: dict[str, Any]) -> None:
-    """Refuse, as a usage error naming the option, any text argument holding bytes that
-    are not UTF-8 (Python keeps them as lone surrogates, which no log, page, terminal or
-    JSON can take). File names are paths, not text, and may hold any bytes."""
+def as_text(func: Callable[..., Any], values: dict[str, Any]) -> dict[str, Any]:
+    """The command's text arguments as text. Bytes that are UTF-8 but reached Python
+    undecoded (a terminal whose locale is ASCII: ``LC_ALL=C``) are read as the UTF-8 they
+    are; bytes that are not UTF-8 (kept by Python as lone surrogates, which no log, page,
+    terminal or JSON can take) are a usage error naming the option. File names are paths,
+    not text, and may hold any bytes."""
     from referee.text import not_utf8
     from referee.usage import UsageError
 
+    def text_of(name: str, text: object) -> object:
+        if not isinstance(text, str) or (said := not_utf8(text)) is None:
+            return text
+        try:
+            return os.fsencode(text).decode("utf-8")
+        except UnicodeError:
+            raise UsageError(
+                sentence("{what}: {error}", what=option_name(func, name), error=said)
+            ) from None
+
+    fixed: dict[str, Any] = {}
     for name, value in values.items():
-        for text in value if isinstance(value, (list, tuple)) else [value]:
-            if isinstance(text, str) and (said := not_utf8(text)) is not None:
-                raise UsageError(
-                    sentence("{what}: {error}", what=option_name(func, name), error=said)
-                )
+        if isinstance(value, (list, tuple)):
+            fixed[name] = type(value)(text_of(name, text) for text in value)
+        else:
+            fixed[name] = text_of(name, value)
+    return fixed
 
 
 def option_name(func: Callable[..., Any], name: str) -> str:
@@ -155,6 +204,9 @@ def refusal(e: BaseException) -> int:
         return 0
     if isinstance(e, RecursionError):
         err(sentence("referee: [log.toml]: the input is nested too deeply to read"))
+        return 1
+    if isinstance(e, OutputFailed):  # the work was done (or not): said with what was written
+        err(output_error(e))
         return 1
     if isinstance(e, OSError):  # the machine, not the rules: a full disk, a closed output
         err(machine_error(e))

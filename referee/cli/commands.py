@@ -34,12 +34,6 @@ def command_module(name: str) -> str | None:
     return None if module is None else f"referee.cli.{module}"
 
 
-def _place(command: object) -> int:
-    """Where a command stands in ``referee --help`` (commands added later come last)."""
-    name = getattr(command, "name", None) or command.callback.__name__  # type: ignore[attr-defined]
-    return ORDER.index(name) if name in ORDER else len(ORDER)
-
-
 _built: list[typer.Typer] = []
 
 
@@ -47,13 +41,14 @@ def full_app() -> typer.Typer:
     """The whole ``referee`` group: every command module imported, in help's order, with
     the ``tournament`` group."""
     if not _built:
-        from referee.cli.group import app
+        from referee.cli.group import app, command
 
         for module in sorted(set(COMMANDS.values())):
             importlib.import_module(f"referee.cli.{module}")
         from referee.cli.tournament import app as tournament_app
 
-        app.registered_commands.sort(key=_place)
+        later = sorted(set(command.defined) - set(ORDER))  # added without a place: last
+        command.onto(app, [*ORDER, *later])
         app.add_typer(tournament_app, name="tournament")
         _built.append(app)
     return _built[0]

@@ -6,19 +6,20 @@ one line, text that is not UTF-8 refused as a usage error)."""
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import typer
 from typer.core import TyperGroup
 
 from referee import __version__
-from referee.cli.boundary import err, machine_error, quiet_stdout, refusal
+from referee.cli.boundary import err, output_error, quiet_stdout, refusal
 from referee.cli.language import choose_language, localized, usage_error_said
 from referee.messages import help_text, sentence, show_suits
 from referee.registry import GAMES
 from referee.text import suits_fit
 from referee.usage import UsageError, lift_ascii, lift_lang
 
+F = TypeVar("F", bound=Callable[..., Any])
 GAME_NAMES = ", ".join(GAMES)
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 SHOWN = 20  # options listed unless --all
@@ -107,7 +108,7 @@ def flushed(code: int) -> int:
     except (OSError, ValueError) as e:
         quiet_stdout()
         if isinstance(e, OSError):
-            err(machine_error(OSError(e.errno, e.strerror or str(e), "<stdout>")))
+            err(output_error(e))
         return code or 1
     return code
 
@@ -136,6 +137,37 @@ class RefereeGroup(TyperGroup):
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+class Commands:
+    """referee's commands, kept as functions with their typer settings and put on a typer
+    app when one is built (typer's public ``app.command``): every one for the whole group,
+    only the one named for the console's fast path, which then builds one command."""
+
+    def __init__(self) -> None:
+        self.defined: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {}
+
+    def __call__(self, name: str | None = None, **settings: Any) -> Callable[[F], F]:
+        """The decorator a command module defines a command with (as ``app.command``)."""
+
+        def define(func: F) -> F:
+            self.defined[name or func.__name__.replace("_", "-")] = (
+                func,
+                {"name": name, **settings},
+            )
+            return func
+
+        return define
+
+    def onto(self, typer_app: typer.Typer, names: Sequence[str]) -> None:
+        """Put the commands ``names`` (those defined) on ``typer_app``, in that order."""
+        for name in names:
+            if name in self.defined:
+                func, settings = self.defined[name]
+                typer_app.command(**settings)(func)
+
+
+command = Commands()
 
 
 def new_app(**settings: Any) -> typer.Typer:

@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from referee.cli.boundary import INTERNAL, echo, err, errors_as_lines, internal_error, shown
+from referee.cli.boundary import (
+    INTERNAL,
+    echo,
+    err,
+    errors_as_lines,
+    internal_error,
+    output,
+    shown,
+)
 from referee.cli.group import (
     DEFAULT_FILE,
     GAME_NAMES,
@@ -16,7 +24,7 @@ from referee.cli.group import (
     LogArgument,
     RuleOption,
     VariantOption,
-    app,
+    command,
     game_and_variant,
     rule_overrides,
 )
@@ -40,7 +48,7 @@ def leave(broken: bool, bad: bool) -> None:
         raise typer.Exit(1)
 
 
-@app.command()
+@command()
 @errors_as_lines
 def score(
     file: Annotated[Path, typer.Argument(help=help_text("The match log."))] = DEFAULT_FILE,
@@ -64,7 +72,7 @@ def score(
         echo(score_sheet(match, replayed, Style.for_terminal()))
 
 
-@app.command()
+@command()
 @errors_as_lines
 def verify(
     files: Annotated[
@@ -114,7 +122,7 @@ def verify(
     leave(broken, bad)
 
 
-@app.command()
+@command()
 @errors_as_lines
 def export(
     file: Annotated[Path, typer.Argument(help=help_text("The match log."))] = DEFAULT_FILE,
@@ -132,8 +140,9 @@ def export(
     from referee.session import Table
 
     if out is None:
-        sys.stdout.buffer.write(Table(file).export())
-        sys.stdout.flush()
+        with output():
+            sys.stdout.buffer.write(Table(file).export())
+            sys.stdout.flush()
     else:
         from referee.outputs import check_output
 
@@ -141,7 +150,7 @@ def export(
         Table(file).export_to(out)
 
 
-@app.command()
+@command()
 @errors_as_lines
 def rules(
     game: Annotated[str, typer.Argument(help=GAME_NAMES, metavar="GAME")],
@@ -167,8 +176,12 @@ def rules(
 
 def _output_folder(out: Path) -> None:
     """Make the folder logs are written to, or say why it cannot be one."""
+    from referee.logfile import written
+
     try:
-        out.mkdir(parents=True, exist_ok=True)
+        if not out.is_dir():
+            out.mkdir(parents=True, exist_ok=True)
+            written.append(out)  # an interrupt from here on says the folder was made
     except OSError as e:
         from referee.logfile import file_problem
 
@@ -176,7 +189,7 @@ def _output_folder(out: Path) -> None:
         raise file_problem(out, said) from None
 
 
-@app.command()
+@command()
 @errors_as_lines
 def simulate(
     game: Annotated[str, typer.Argument(help=GAME_NAMES, metavar="GAME")],
@@ -324,7 +337,7 @@ def _summaries(files: list[Path], jobs: int | None) -> tuple[list["Summary"], bo
     return summaries, bad, broken
 
 
-@app.command()
+@command()
 @errors_as_lines
 def standings(
     paths: Annotated[list[Path], typer.Argument(help=help_text("Match logs, or folders of them."))],
@@ -367,7 +380,7 @@ def standings(
     leave(broken, bad)
 
 
-@app.command()
+@command()
 @errors_as_lines
 def explain(
     file: LogArgument,

@@ -8,12 +8,12 @@ from typing import Annotated
 import typer
 
 from referee.cli.boundary import echo, errors_as_lines
-from referee.cli.group import JsonFlag, app
+from referee.cli.group import JsonFlag, command
 from referee.messages import help_text, sentence
 from referee.usage import UsageError
 
 
-@app.command()
+@command()
 @errors_as_lines
 def serve(
     folder: Annotated[

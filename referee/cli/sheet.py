@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from referee.cli.boundary import echo, errors_as_lines
-from referee.cli.group import app, ascii_asked
+from referee.cli.boundary import echo, errors_as_lines, output
+from referee.cli.group import ascii_asked, command
 from referee.messages import help_text, sentence
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def log_digest(match: "Match", replayed: "Replay") -> str:
 _echo = echo
 
 
-@app.command()
+@command()
 @errors_as_lines
 def sheet(
     file: Annotated[Path, typer.Argument(help=help_text("The match log."))] = Path("match.toml"),
@@ -60,8 +60,9 @@ def sheet(
     show_suits(not ascii_asked())  # a UTF-8 page: its sentences as its cards, whatever the terminal
     page = render(value, log_digest(match, replayed), ascii_asked()).encode("utf-8")
     if out is None:
-        sys.stdout.buffer.write(page)
-        sys.stdout.flush()
+        with output():
+            sys.stdout.buffer.write(page)
+            sys.stdout.flush()
         return
     from referee.logfile import shown_path, write_atomic
 

@@ -18,7 +18,7 @@ from referee.cli.group import (
     RuleOption,
     TakesOption,
     TrailFlag,
-    app,
+    command,
     not_a_game,
     rule_overrides,
 )
@@ -90,7 +90,7 @@ def _date(date: str | None, no_date: bool) -> "dt.date | None":
         raise UsageError(sentence("{what}: {error}", what="--date", error=found)) from None
 
 
-@app.command()
+@command()
 @errors_as_lines
 def new(
     game: Annotated[str, typer.Argument(help=GAME_NAMES, metavar="GAME")],
@@ -137,7 +137,7 @@ def new(
     )
 
 
-@app.command()
+@command()
 @errors_as_lines
 def deal(
     dealer: Annotated[
@@ -194,7 +194,7 @@ def typed_play(
     return parsed, parse_card_list(takes, "--takes") if takes is not None else None
 
 
-@app.command()
+@command()
 @errors_as_lines
 def play(
     cards: Annotated[
@@ -218,7 +218,7 @@ def play(
     recorded(table(file).play(parsed, taken, trail, by, note), verbose=verbose)
 
 
-@app.command()
+@command()
 @errors_as_lines
 def declare(
     name: Annotated[str, typer.Argument(help=help_text("bura, moscow, little-moscow or molodka"))],
@@ -240,7 +240,7 @@ def declare(
     recorded(done, sentence("Recorded: {entry}.", entry=describe_entry(done.entry)), verbose)
 
 
-@app.command()
+@command()
 @errors_as_lines
 def claim(
     by: Annotated[
@@ -264,7 +264,7 @@ def claim(
     recorded(done, claim_verdict(done) or "", verbose)
 
 
-@app.command()
+@command()
 @errors_as_lines
 def forfeit(
     by: Annotated[str, typer.Option(help=help_text("Who loses the deal."))],
@@ -289,7 +289,7 @@ def forfeit(
     recorded(done, said, verbose)
 
 
-@app.command("show")
+@command("show")
 @errors_as_lines
 def show_cmd(
     file: MatchFile = DEFAULT_FILE,
@@ -331,7 +331,7 @@ def show_cmd(
         status(match, replayed)
 
 
-@app.command()
+@command()
 @errors_as_lines
 def options(
     card: Annotated[
@@ -373,7 +373,7 @@ def options(
     echo(options_text(found, Style.for_terminal(), show_all))
 
 
-@app.command()
+@command()
 @errors_as_lines
 def undo(file: MatchFile = DEFAULT_FILE) -> None:
     """Remove the last recorded entry (or an empty last deal), whatever it decided: the
@@ -386,7 +386,7 @@ def undo(file: MatchFile = DEFAULT_FILE) -> None:
     status(done.match, done.replayed)
 
 
-@app.command()
+@command()
 @errors_as_lines
 def hand(
     name: Annotated[str, typer.Argument(help=help_text("The player who received the cards."))],
@@ -417,7 +417,7 @@ def hand(
     status(done.match, done.replayed)
 
 
-@app.command()
+@command()
 @errors_as_lines
 def live(
     file: MatchFile = DEFAULT_FILE,

@@ -21,7 +21,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
-from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol, TypeVar
 
 from referee.cards import Card
 from referee.games.events import Event
@@ -29,7 +29,6 @@ from referee.games.facts import Fact, Joined, fact
 from referee.params import Value
 from referee.problems import Problem, deal_path
 from referee.record import Deal, Entry
-from referee.tuples import NamedTuple
 
 if TYPE_CHECKING:
     import random

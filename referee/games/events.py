@@ -8,10 +8,9 @@ follow from it (a sweep, a trick taken, the residue). A game without events of i
 said back from its entry alone. Named tuples, not dataclasses: every table command imports
 this module, and nine frozen dataclasses cost 3 ms to create."""
 
-from __future__ import annotations
+from typing import NamedTuple
 
 from referee.cards import Card
-from referee.tuples import NamedTuple
 
 
 class Captured(NamedTuple):

@@ -10,11 +10,8 @@ may read the facts themselves.
 ('turn.order', 'Ali')
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable
-
-from referee.tuples import NamedTuple
+from typing import NamedTuple
 
 
 class Fact(NamedTuple):

@@ -4,10 +4,9 @@ after it, and the match decided. The table reports them after the entry that end
 (:func:`referee.words.events.event_said`). A module of its own: only an entry that ends a
 deal needs it, and every table command would pay for its classes."""
 
-from __future__ import annotations
+from typing import NamedTuple
 
 from referee.games.facts import Fact
-from referee.tuples import NamedTuple
 
 
 class DealScored(NamedTuple):

@@ -6,18 +6,15 @@ legal play of one card now: the one derivation of legality that the check, the l
 their counts and the simulator all ask. ``options`` lists kinds, so a floor of 39 numerals
 yields a few lines and never its millions of card sets."""
 
-from __future__ import annotations
-
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import combinations, islice, product
 from math import comb, prod
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.cards import Card
 from referee.games.captures import Vector, counts, expand, vector
 from referee.games.facts import Fact, Joined, fact, joined
 from referee.record import FishPlay
-from referee.tuples import NamedTuple
 
 if TYPE_CHECKING:
     from referee.games.captures import Vectors
@@ -71,7 +68,7 @@ class Capture(NamedTuple):
     values: Mapping[Card, int] | None = None  # the game's card values (by_value kinds)
 
     @classmethod
-    def of(cls, play: Play) -> Capture:
+    def of(cls, play: Play) -> "Capture":
         """The kind that is this one play."""
         return cls(play.card, play.takes, (), play.sweep)
 
@@ -146,7 +143,7 @@ class Listing(NamedTuple):
 
     label: Fact  # what is listed: the card and the floor
     card: Card
-    shown: tuple[Capture, ...]
+    shown: "tuple[Capture, ...]"
     total: int
     note: Fact | None = None  # why there is nothing to list (the card was already played)
 
@@ -201,7 +198,7 @@ class CardPlays:
         card: Card,
         floor: Sequence[Card],
         values: Mapping[Card, int],
-        by_sums: Callable[[], Vectors] | None = None,
+        by_sums: "Callable[[], Vectors] | None" = None,
         listed: Sequence[Play] = (),
         trail_capturer: bool = False,
         sweep_of: Callable[[Card, tuple[Card, ...]], bool] | None = None,
@@ -218,7 +215,7 @@ class CardPlays:
         self._trail: bool | None = None
 
     @property
-    def vectors(self) -> Vectors | None:
+    def vectors(self) -> "Vectors | None":
         """The captures by sums as value vectors (None: the card lists its captures),
         worked out when first asked (a trail may need none)."""
         if self._vectors is None and self.by_sums is not None:
@@ -271,7 +268,7 @@ class CardPlays:
             and self.ruling(play.takes) is not None
         )
 
-    def __iter__(self) -> Iterator[Capture]:
+    def __iter__(self) -> "Iterator[Capture]":
         """Each kind of play, strongest first, lazily: sweeps, then the most cards taken,
         the trail last. A kind stands for the captures that differ only in which card of
         a value is taken."""
@@ -284,7 +281,7 @@ class CardPlays:
         if self.trail:
             yield Capture(self.card)
 
-    def _by_value(self, vecs: Vectors) -> Iterator[Capture]:
+    def _by_value(self, vecs: "Vectors") -> "Iterator[Capture]":
         """The kinds of the captures by sums, the whole floor first when it sweeps."""
         numerals = [c for c in self.floor if c in self.values]
         whole = vector(self.floor, self.values) if len(numerals) == len(self.floor) else None
@@ -309,7 +306,7 @@ class CardPlays:
             self._counted = found + self.trail
         return self._counted
 
-    def first(self, limit: int) -> tuple[tuple[Capture, ...], int]:
+    def first(self, limit: int) -> "tuple[tuple[Capture, ...], int]":
         """The strongest ``limit`` kinds, and how many kinds there are in all."""
         shown = tuple(islice(self, limit))
         return shown, len(shown) if len(shown) < limit else self.count()
@@ -338,7 +335,7 @@ def kind_of(
     place: dict[Card, int],
     sweep: bool,
     values: Mapping[Card, int],
-) -> Capture:
+) -> "Capture":
     """The kind of capture of ``card`` taking the numerals of ``vec`` (``by_value``: the
     floor's numerals of each value, in floor order; ``place``: each one's position;
     ``values``: the game's)."""

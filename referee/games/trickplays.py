@@ -4,15 +4,13 @@ of one player now, the one derivation of legality the check, the listings and th
 all ask: iterated from the player's recorded hand, counted, and a play tested for membership
 (``play in plays``, as python-chess's ``move in board.legal_moves``) without the hand."""
 
-from __future__ import annotations
-
 from collections.abc import Callable, Iterator
 from itertools import combinations
+from typing import NamedTuple
 
 from referee.cards import Card
 from referee.games.facts import Fact, fact
 from referee.games.trickcards import set_beats
-from referee.tuples import NamedTuple
 
 
 class TrickPlay(NamedTuple):

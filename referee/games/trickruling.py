@@ -2,16 +2,14 @@
 state an entry meets, and the ruling on one entry, as plain immutable values (named tuples:
 every trick-game command imports them, and frozen dataclasses cost 2 ms to create)."""
 
-from __future__ import annotations
-
 from enum import Enum
+from typing import NamedTuple
 
 from referee.games.facts import Fact, fact
 from referee.games.trickcards import Played
 from referee.problems import Problem
 from referee.record import FORFEIT_REASON, TrickEntry
 from referee.text import cut, visible
-from referee.tuples import NamedTuple
 
 
 class Ending(Enum):

@@ -5,7 +5,7 @@ public surface; every ruling is the deal's own (``check``, ``legal_plays``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.cards import SHORT_DECK, Card, sort_key
 from referee.games.base import Cards, Explanation, Illegal, Line, Options, Presenter, View, Words
@@ -14,7 +14,6 @@ from referee.games.trickcards import STRENGTH, beats
 from referee.games.trickplays import TrickPlay
 from referee.games.trickstate import TrickState
 from referee.record import Entry, TrickEntry
-from referee.tuples import NamedTuple
 
 if TYPE_CHECKING:
     from referee.games.trick import TrickDeal

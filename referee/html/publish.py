@@ -357,7 +357,10 @@ class Publication:
         manifest = {"generator": MARK, "tournament": self.name, "files": sorted(self.files)}
         (self.new / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n")
         os.chmod(self.new, 0o755)
-        old: Path | None = None
+        if (self.dest.is_dir() and not self.dest.is_symlink()) and exchange(self.new, self.dest):
+            shutil.rmtree(self.new, ignore_errors=True)  # it holds the old publication now
+            return
+        old: Path | None = None  # no atomic exchange here: moved aside, then moved in
         try:
             if self.dest.exists() or self.dest.is_symlink():
                 old = _beside(self.parent, self.dest, ".old")
@@ -373,6 +376,24 @@ class Publication:
 
     def abandon(self) -> None:
         shutil.rmtree(self.new, ignore_errors=True)
+
+
+def exchange(one: Path, other: Path) -> bool:
+    """Swap two folders in one step (Linux's ``renameat2`` with ``RENAME_EXCHANGE``), so
+    that the destination is the old publication or the new one at every instant, a kill
+    included; False where the system or the file system cannot (then the caller moves the
+    old one aside first, leaving an instant with no folder)."""
+    import ctypes
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return False
+    renameat2 = getattr(ctypes.CDLL(None, use_errno=True), "renameat2", None)
+    if renameat2 is None:
+        return False
+    at_cwd, rename_exchange = -100, 2
+    done = renameat2(at_cwd, os.fsencode(one), at_cwd, os.fsencode(other), rename_exchange)
+    return bool(done == 0)
 
 
 def write(dest: Path, files: dict[str, str], name: str) -> None:

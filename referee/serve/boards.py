@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 from markupsafe import Markup
 
 from referee.messages import Msg, sentence
-from referee.serve.views import frame, render, said
+from referee.serve.views import frame, lang_query, render, said
 
 if TYPE_CHECKING:
     from referee.serve.keys import Keys
@@ -26,12 +26,6 @@ BOARD_WORDS = {
     "sides": sentence("sides"),
     "state": sentence("state"),
     "name": sentence("name"),
-    "points": sentence("points"),
-    "played": sentence("played"),
-    "won": sentence("won"),
-    "drawn": sentence("drawn"),
-    "lost": sentence("lost"),
-    "game_points": sentence("game points"),
     "match_points": sentence("match points"),
     "slips": sentence("Table slips"),
     "open": sentence("Open the table's page"),
@@ -47,8 +41,9 @@ def _words() -> dict[str, str]:
 
 
 def _tables(served: Served, seats: list[Seat], t: Tournament) -> tuple[list[dict[str, Any]], Any]:
-    """The current round's tables (number, sides, state in words, match points) and the
-    standings now, from every table's log as it is."""
+    """The current round's tables (number, sides, state in words, the director's decision
+    said as a word with its time, match points) and the standings now, from every table's
+    log as it is."""
     from referee.tournament.report import standings_of
     from referee.tournament.results import table_result
 
@@ -65,10 +60,23 @@ def _tables(served: Served, seats: list[Seat], t: Tournament) -> tuple[list[dict
                 "round": key[0],
                 "sides": list(tb.sides),
                 "state": said(table_said(tb, logs.get(key))),
+                "decision": _decision(tb),
                 "points": None if result is None else [result.match_points[s] for s in tb.sides],
             }
         )
     return rows, standings_of(t, facts, None)  # type: ignore[arg-type]
+
+
+def _decision(table: Any) -> dict[str, str] | None:
+    """The director's decision standing for a table: its kind (the id, for scripts, and
+    its word) and when it was made (UTC, and in the reader's clock)."""
+    from referee.words.terms import decision_said, when_said
+
+    d = table.decision()
+    if d is None:
+        return None
+    word, when = said(decision_said(d.kind)), said(when_said(d.at))
+    return {"kind": d.kind, "word": word, "at": d.at, "when": when}
 
 
 def table_said(table: Any, log: Log | None) -> Msg:
@@ -91,31 +99,62 @@ def table_said(table: Any, log: Log | None) -> Msg:
 
 
 def _tournament(served: Served, seats: list[Seat]) -> dict[str, Any]:
-    from referee.tournament.report import number
+    """A tournament's board: its name, game, variant and system said as words, its date in
+    the reader's form, the round, the tables, and the standings as ``publish`` shows them
+    (every column headed once, each tie-break by its word)."""
+    from referee.tournament.report import COLUMN_WORDS, shown_columns
+    from referee.words.terms import game_said, system_said, tiebreak_said, variant_said, when_said
 
     t = served.tournament()
     rows, standings = _tables(served, seats, t)
-    from referee.registry import GAMES
-
-    game = GAMES[t.game].title
-    head = sentence("{game} ({variant}), {system}", game=game, variant=t.variant, system=t.system)
+    head = sentence(
+        "{game} ({variant}), {system}",
+        game=game_said(t.game),
+        variant=variant_said(t.variant),
+        system=system_said(t.system),
+    )
     after = (
         said(sentence("Round {round} of {rounds}", round=t.current, rounds=t.rounds))
         if t.current
         else said(BOARD_WORDS["no_round"])
     )
-    numbers = {
-        row.record.name: [number(row.tiebreaks[tb]) for tb in t.tiebreaks] for row in standings.rows
-    }
+    columns = shown_columns(t)
     return {
         "name": t.name,
         "head": said(head),
+        "date": t.date,
+        "date_said": said(when_said(t.date)),
         "after": after,
         "tables": rows,
-        "standings": standings,
-        "tiebreaks": t.tiebreaks,
-        "numbers": numbers,
+        "tiebreaks": [(tb, said(tiebreak_said(tb))) for tb in t.tiebreaks],
+        "columns": [(c, said(COLUMN_WORDS[c])) for c in columns],
+        "rows": [_standing(row, t.tiebreaks, columns) for row in standings.rows],
+        "yes": said(sentence("yes")),
     }
+
+
+def _standing(row: Any, tiebreaks: tuple[str, ...], columns: tuple[str, ...]) -> dict[str, Any]:
+    """A row of the standings: rank, name, match points, the tie-breaks' figures (with the
+    decimal sign of the reader's tables) and the counts shown."""
+    from referee.tournament.report import number
+
+    r = row.record
+    return {
+        "rank": row.rank,
+        "name": r.name,
+        "points": r.match_points,
+        "tiebreaks": [figure(number(row.tiebreaks[tb])) for tb in tiebreaks],
+        "counts": [(c, getattr(r, c)) for c in columns],
+        "withdrawn": r.withdrawn,
+    }
+
+
+def figure(value: float) -> str:
+    """A figure as the reader's tables write it (Russian: a decimal comma, ``1,5``)."""
+    from referee.lang import DECIMAL_COMMA, current
+
+    text = str(value)
+    return text.replace(".", ",") if current() in DECIMAL_COMMA else text
 
 
 def _single(served: Served, seats: list[Seat]) -> dict[str, Any]:
@@ -136,7 +175,7 @@ def _single(served: Served, seats: list[Seat]) -> dict[str, Any]:
 
 def public_board(served: Served, seats: list[Seat], query: dict[str, str]) -> str:
     """The public board: no key, no link to a table, read only."""
-    ctx: dict[str, Any] = frame("", "/tag" + _lang(query), served.tag(seats))
+    ctx: dict[str, Any] = frame("", "/tag" + lang_query(query), served.tag(seats))
     ctx |= {"b": _words(), "single": served.single, "director": None}
     ctx |= _single(served, seats) if served.single else _tournament(served, seats)
     ctx["title"] = ctx["name"]
@@ -147,23 +186,19 @@ def director_board(
     served: Served, seats: list[Seat], keys: Keys, key: str, query: dict[str, str]
 ) -> str:
     """The director's board: the public board's figures, each table's page and the slips."""
-    ctx: dict[str, Any] = frame("", f"/d/{key}/tag{_lang(query)}", served.tag(seats))
+    ctx: dict[str, Any] = frame("", f"/d/{key}/tag{lang_query(query)}", served.tag(seats))
     ctx |= {"b": _words(), "single": served.single}
     ctx |= _single(served, seats) if served.single else _tournament(served, seats)
-    links = {(s.round or 0, s.table or 0): f"/t/{keys.key_of(s.name)}{_lang(query)}" for s in seats}
+    links = {
+        (s.round or 0, s.table or 0): f"/t/{keys.key_of(s.name)}{lang_query(query)}" for s in seats
+    }
     if served.single:
         ctx["tables"] = [
             {"number": 1, "round": 0, "sides": list(seats[0].sides), "state": "", "points": None}
         ]
-    ctx["director"] = {"links": links, "slips": f"/d/{key}/slips{_lang(query)}"}
+    ctx["director"] = {"links": links, "slips": f"/d/{key}/slips{lang_query(query)}"}
     ctx["title"] = said(BOARD_WORDS["director"])
     return render("board.html", ctx)
-
-
-def _lang(query: dict[str, str]) -> str:
-    from urllib.parse import urlencode
-
-    return f"?{urlencode({'lang': query['lang']})}" if query.get("lang") else ""
 
 
 def qr_svg(url: str) -> Markup:
@@ -176,7 +211,8 @@ def qr_svg(url: str) -> Markup:
 
 def slips_page(served: Served, seats: list[Seat], keys: Keys, base: str) -> str:
     """The current round's table slips: number, sides, the address as a QR code and text."""
-    current = [s for s in seats if s.open] or seats[-1:]
+    last = seats[-1].round if seats else None  # once closed, the last round's tables
+    current = [s for s in seats if s.open] or [s for s in seats if s.round == last]
     slips = []
     for s in current:
         url = f"{base}/t/{keys.key_of(s.name)}"

@@ -5,10 +5,9 @@ what it said: the lines the CLI prints before the state."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.messages import sentence
-from referee.tuples import NamedTuple
 from referee.usage import UsageError
 
 if TYPE_CHECKING:

@@ -38,8 +38,8 @@ def correction_page(page: Page, which: str) -> str:
     (``hand``)."""
     log = page.log
     ctx: dict[str, Any] = frame(where(page.seat), None, page.tag)
-    ctx |= {"where": where(page.seat), "head": "", "which": which, "back": page.url}
-    ctx |= {"form": None, "action": page.url, "lines": []}
+    ctx |= {"where": where(page.seat), "head": "", "which": which, "back": page.link()}
+    ctx |= {"form": None, "action": page.link(), "lines": []}
     if log.usable and log.match is not None and log.replayed is not None:
         match = log.match
         spec = GAMES[match.game]

@@ -11,14 +11,13 @@ built on a log that has changed since is refused (``serve.stale``), never applie
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from referee.logfile import read_path, real_path, written
 from referee.messages import Msg, join, sentence
 from referee.problems import Problem, RefereeError
 from referee.serve.source import digest_of, entries_of
 from referee.session import Table
-from referee.tuples import NamedTuple
 from referee.usage import UsageError
 
 if TYPE_CHECKING:

@@ -60,8 +60,11 @@ def speaking(code: str, director: str, fn: Callable[..., Reply], *args: Any) -> 
 
 def error_page(status: int, detail: str = "") -> Reply:
     """A refused request's page, in the reader's language."""
+    from referee.lang import current
+
     message = detail or said(REFUSED.get(status, REFUSED[400]))
-    ctx = frame(message, None, "") | {"status": status, "message": message}
+    board = f"/?lang={current()}"  # the way back, in the language the reader was answered in
+    ctx = frame(message, None, "") | {"status": status, "message": message, "board": board}
     return Reply(status, render("error.html", ctx), headers=dict(PRIVATE))
 
 

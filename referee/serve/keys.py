@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from referee.logfile import locked, read_path, shown_path, write_atomic
+from referee.logfile import locked, read_path, shown_path, write_atomic, written
 from referee.messages import sentence
 from referee.problems import Problem, RefereeError
 
@@ -130,6 +130,7 @@ def _create(path: Path, names: list[str]) -> None:
                 )
             ]
         ) from None
+    written.append(path)  # an interrupt from here on says the file was written
     with os.fdopen(fd, "wb") as out:
         out.write(_dumps(keys))
         out.flush()
@@ -201,6 +202,7 @@ def serving(lock: Path, url: str) -> Iterator[None]:
         except OSError as e:
             said = sentence("{file}: {error}", file=shown_path(lock), error=e.strerror)
             raise RefereeError([Problem("log.file", said)]) from None
+        written.append(lock)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as e:

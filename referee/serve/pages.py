@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations, islice, product
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from markupsafe import Markup
 
@@ -21,11 +21,11 @@ from referee.serve.views import (
     card_views,
     deck,
     frame,
+    lang_query,
     line_html,
     render,
     said,
 )
-from referee.tuples import NamedTuple
 
 if TYPE_CHECKING:
     from referee.games.base import DealState
@@ -69,6 +69,11 @@ class Page:
     def url(self) -> str:
         return f"/t/{self.key}"
 
+    def link(self, path: str = "") -> str:
+        """An address of this table's pages, in the language the page was asked in
+        (``?lang=`` kept: a reader who chose it by the address stays in it)."""
+        return f"{self.url}{path}{lang_query(self.query)}"
+
 
 def choices(plays: dict[str, object] | None) -> list[Choice]:
     """A fishing card's legal captures (``options --json``'s objects), strongest first,
@@ -104,16 +109,51 @@ def last_said(match: Match, replayed: Replay) -> list[str]:
     ]
 
 
-def state_lines(match: Match, replayed: Replay) -> tuple[str, list[Markup | str]]:
-    """``show``'s head line, and its other lines, the deal's view with its cards marked."""
+def state_lines(
+    match: Match, replayed: Replay, entering: bool = False
+) -> tuple[str, list[Markup | str]]:
+    """``show``'s head line, and its other lines, the deal's view with its cards marked.
+    Between deals, what ``show`` tells a terminal to type is said as the page has it: on
+    a page ``entering`` the next entry, its forms below; elsewhere, nothing."""
     from referee.render import Style, show
 
     text = [line.replace("\u200f", "") for line in show(match, replayed, Style()).split("\n")]
     state = replayed.state
     if state is None or state.finished:
-        return text[0], list(text[1:])
+        return text[0], [resting(match, replayed, entering, text[1]), *text[2:]]
     view = present(state).view().lines
     return text[0], [*(line_html(v) for v in view), *text[1 + len(view) :]]
+
+
+FOLLOWS = {  # what may still follow a finished deal, as a page with its forms says it
+    "bura.may-follow.claim": sentence(
+        "A claim of 31 may still decide this deal, before the next deal: Claim 31, below."
+    ),
+    "bura.may-follow.declare": sentence("Another player may still declare before this trick."),
+}
+
+
+def resting(match: Match, replayed: Replay, entering: bool, shown: str) -> str:
+    """The line ``show`` says between deals (``shown``), for a page: no command to type."""
+    if replayed.over:
+        return shown
+    if not match.deals:
+        return said(
+            sentence("No deal yet: record the first one below.")
+            if entering
+            else sentence("No deal yet.")
+        )
+    state = replayed.state
+    still = state.may_follow() if state is not None else None
+    if still is None:
+        return shown
+    finished = sentence(
+        "Deal {deal} is finished. Next dealer: {player}.",
+        deal=len(match.deals),
+        player=replayed.next_dealer,
+    )
+    then = FOLLOWS.get(still.code) if entering else None
+    return said(finished if then is None else sentence("{said} {then}", said=finished, then=then))
 
 
 def is_long(line: Markup | str) -> bool:
@@ -267,7 +307,7 @@ def table_page(page: Page) -> str:
         return render("table.html", ctx)
     assert log.match is not None and log.replayed is not None
     match, replayed = log.match, log.replayed
-    ctx["head"], lines = state_lines(match, replayed)
+    ctx["head"], lines = state_lines(match, replayed, page.seat.open)
     ctx["lines"] = [line for line in lines if not is_long(line)]  # the picker close below
     ctx["more"] = [line for line in lines if is_long(line)]
     ctx["players"] = match.players
@@ -294,10 +334,10 @@ def _forms(page: Page, match: Match, replayed: Replay) -> dict[str, Any]:
     links = []
     if any(d.plays for d in match.deals):
         links.append(
-            {"url": f"{page.url}/amend", "text": said(sentence("Correct an earlier entry"))}
+            {"url": page.link("/amend"), "text": said(sentence("Correct an earlier entry"))}
         )
     if in_play:
-        links.append({"url": f"{page.url}/hand", "text": said(sentence("Cards received"))})
+        links.append({"url": page.link("/hand"), "text": said(sentence("Cards received"))})
     out["links"] = links
     return out
 

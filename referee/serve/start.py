@@ -71,9 +71,23 @@ def lan_address() -> str | None:
     return None
 
 
-def room_line(base: str) -> str:
-    """The one line ``--host 0.0.0.0`` says: the address the other devices use."""
-    if lan_address() is None:
+def serves_room(host: str) -> bool:
+    """Whether ``--host`` serves the room (every address, or one other devices can reach),
+    not this machine alone (the loopback: ``127.0.0.1``, ``localhost``, ``::1``)."""
+    import ipaddress
+
+    if host in WILDCARD:
+        return True
+    try:
+        return not ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return host.lower() != "localhost"
+
+
+def room_line(base: str, host: str = "0.0.0.0") -> str:
+    """The one line ``--host 0.0.0.0`` (or an address of the room's network) says: the
+    address the other devices use."""
+    if host in WILDCARD and lan_address() is None:
         return sentence(
             "This machine has no address on a network now: the other devices reach it once it "
             "joins the room's network (referee serve --urls then says the addresses)"
@@ -151,8 +165,8 @@ def said_for_people(found: dict[str, Any], host: str) -> list[str]:
 
     lines = [localized(sentence("Board (for everyone): {url}", url=found["board"]))]
     lines.append(localized(sentence("Director: {url}", url=found["director"])))
-    if host in WILDCARD:
-        lines.append(localized(room_line(found["board"].rstrip("/"))))
+    if serves_room(host):
+        lines.append(localized(room_line(found["board"].rstrip("/"), host)))
     for t in found["tables"]:
         where = (
             sentence("Round {round}, table {table}", round=t["round"], table=t["table"])

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from markupsafe import Markup, escape
 
 from referee.cards import FULL_DECK, SHORT_DECK, Card
 from referee.messages import Msg, localized, sentence
-from referee.tuples import NamedTuple
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -131,6 +130,14 @@ def line_html(line: Line) -> Markup:
             out.append(escape(said(said_fact(part))))
     text = "".join(out)
     return Markup(f'<span class="long">{text}</span>' if many else text)
+
+
+def lang_query(query: dict[str, str]) -> str:
+    """``?lang=CODE`` when the page was asked for in a language by its address, else
+    nothing: the links and forms of a page keep the reader's choice."""
+    from urllib.parse import urlencode
+
+    return f"?{urlencode({'lang': query['lang']})}" if query.get("lang") else ""
 
 
 def frame(title: str, poll: str | None, tag: str) -> dict[str, object]:

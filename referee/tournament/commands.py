@@ -1,8 +1,9 @@
 """The commands a director is told to type next, as they must be typed: ``referee
 tournament …`` with ``--dir`` when the folder is not the current one, a table's log as
 seen from where the director is, shell-quoted. The one place that says how a table
-records its match (:func:`record_commands`): another way (a served page of the table)
-adds its line there, and every command that says it follows."""
+records its match (:func:`record_commands`, typed at a table's laptop) and how every table
+records on its phone instead (:func:`served_pages`, ``referee serve``); ``pair`` and
+``status`` say both. No key is ever said here: what these print may be logged or posted."""
 
 from __future__ import annotations
 
@@ -30,10 +31,22 @@ def in_folder(folder: object, log: str) -> str:
 
 
 def record_commands(tb: Table, folder: object = ".") -> list[str]:
-    """How a table records its match: what its referee types, one way a line. The one
-    place to add another way (a served page of the table): ``pair`` and ``status`` print
-    every line given here."""
+    """How a table records its match at a laptop: what its referee types, one way a line
+    (``pair`` prints every line given here beside the table)."""
     return [f"referee live -f {in_folder(folder, tb.log)}"]
+
+
+def served_pages(folder: object = ".") -> Msg:
+    """How every table records on a phone instead: ``referee serve`` gives each table of
+    the round its page, and ``referee serve --urls`` prints their addresses. The addresses
+    hold the tables' keys, so they are never said here (this line may be logged or
+    posted); only the terminal of ``serve`` and ``serve --urls`` shows them."""
+    return sentence(
+        "Or on the tables' phones: {serve} gives every table its page (the director's board "
+        "has the slips to print, a QR code each); {urls} prints the addresses",
+        serve=f"referee serve{dir_option(folder)} --host 0.0.0.0",
+        urls=f"referee serve --urls{dir_option(folder)}",
+    )
 
 
 def tournament_command(words: str, folder: object = ".") -> str:

@@ -39,8 +39,8 @@ def entrant(text: str, team: bool) -> Entrant:
     """An entrant from a name as typed (a team: "A & B"), its names checked."""
     import unicodedata
 
-    name = unicodedata.normalize("NFC", text.strip())
-    members = tuple(p.strip() for p in name.split(" & ")) if team or " & " in name else ()
+    name = unicodedata.normalize("NFC", text.strip(" "))  # spaces only: a control is refused
+    members = tuple(p.strip(" ") for p in name.split(" & ")) if team or " & " in name else ()
     if members and len(members) != 2:
         raise problem(
             "tournament.file",

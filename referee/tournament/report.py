@@ -11,6 +11,7 @@ from referee.tournament.commands import (
     decide_commands,
     in_folder,
     record_commands,
+    served_pages,
     tables_said,
     tournament_command,
 )
@@ -375,6 +376,7 @@ def _round_steps(t: Tournament, facts: Facts, folder: object) -> list[Msg]:
             command=record_commands(first, folder)[0],
             decide=decide_commands(first.number, folder),
         ),
+        served_pages(folder),
     ]
     for tb in waiting:
         f = facts.get((rnd.number, tb.number))
@@ -402,6 +404,7 @@ def pair_steps(t: Tournament, rnd: Round, folder: object = ".") -> list[Msg]:
         )
     ]
     if rnd.tables:
+        out.append(served_pages(folder))
         out.append(
             sentence(
                 "For a table that cannot finish, the director decides: {decide}",

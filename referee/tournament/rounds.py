@@ -6,7 +6,6 @@ again)."""
 from __future__ import annotations
 
 import datetime as dt
-import os
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -64,6 +63,19 @@ def write_logs(folder: Path, t: Tournament, rnd: Round) -> None:
     from referee.logfile import load, write_atomic, write_new
     from referee.logformat import new_match
 
+    for tb in rnd.tables:  # every log's way checked before any is written
+        path = log_path(folder, tb.log)
+        if (link := _link_on_the_way(path, folder)) is not None:
+            raise problem(
+                "tournament.round",
+                sentence(
+                    "{log} goes through a symbolic link ({link}): a round's logs are written "
+                    "only into the tournament's own folders; move the link away",
+                    log=tb.log,
+                    link=str(link.relative_to(folder)),
+                ),
+            )
+
     for tb in rnd.tables:
         said = sentence(
             "{name}, round {round}, table {table}", name=t.name, round=rnd.number, table=tb.number
@@ -76,15 +88,6 @@ def write_logs(folder: Path, t: Tournament, rnd: Round) -> None:
             raise RefereeError(problems)
         path = log_path(folder, tb.log)
         path.parent.mkdir(parents=True, exist_ok=True)
-        if not _within(path, folder):
-            raise problem(
-                "tournament.round",
-                sentence(
-                    "{log} leads outside the tournament's folder (a symbolic link); move the "
-                    "link away",
-                    log=tb.log,
-                ),
-            )
         if path.exists() or path.is_symlink():
             try:
                 old, _ = load(path)
@@ -102,8 +105,13 @@ def write_logs(folder: Path, t: Tournament, rnd: Round) -> None:
             write_new(path, log_bytes(match))
 
 
-def _within(path: Path, folder: Path) -> bool:
-    """Is ``path`` inside ``folder`` once every link on the way is followed? (A round's
-    folder or log that is a link would send the logs elsewhere.)"""
-    top = os.path.realpath(folder)
-    return os.path.realpath(path).startswith(top.rstrip(os.sep) + os.sep) and not path.is_symlink()
+def _link_on_the_way(path: Path, folder: Path) -> Path | None:
+    """The first symbolic link between ``folder`` and ``path`` (a round's folder, the log
+    itself), or None: a link would send a round's logs elsewhere, inside the tournament's
+    folder or outside it."""
+    on_the_way = folder
+    for part in path.relative_to(folder).parts:
+        on_the_way = on_the_way / part
+        if on_the_way.is_symlink():
+            return on_the_way
+    return None
