@@ -42,7 +42,7 @@ def random_field(
     byes."""
     rng = random.Random(seed)
     names = [f"S{k:02d}" for k in range(n)]
-    mp = {s: rng.randint(0, 6) * 2 for s in names}
+    mp = {s: rng.randint(0, 12) for s in names}  # a draw scores 1: odd totals too
     dense = rng.choice([0.05, 0.15, 0.3])
     met = frozenset(frozenset(p) for p in combinations(names, 2) if rng.random() < dense)
     had = rng.choice([0.0, 0.3, 0.9])
@@ -133,3 +133,15 @@ def test_above_twelve_sides_the_pairing_is_the_searchs() -> None:
         drawn = sorted(order, key=lambda s: (-mp[s], rng.random()))
         got = least_cost_groups(order, sizes, nbyes, mp, h, random.Random(1))
         assert got == search(drawn, sizes, nbyes, mp, h)
+
+
+def test_a_lone_pair_that_has_met_is_parted_when_all_are_level() -> None:
+    """15 sides level on match points at 5 tables of three, no byes, and S00 and S01 (seated
+    together by the start) have met: the pair's table costs exactly one, the least any
+    cost above nothing can be, and the search still parts them."""
+    names = [f"S{k:02d}" for k in range(15)]
+    h = History(frozenset({frozenset({"S00", "S01"})}), frozenset(), {})
+    mp = dict.fromkeys(names, 4)
+    tables, byes = searched_groups(names, [3] * 5, 0, mp, h)
+    assert cost(tables, byes, mp, h) == (0, 0, 0, 0)
+    assert not any({"S00", "S01"} <= set(t) for t in tables)
