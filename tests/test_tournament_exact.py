@@ -10,7 +10,7 @@ from referee.tournament.model import History
 from referee.tournament.pairing import round_robin, two_cost
 from referee.tournament.results import Result
 from referee.tournament.seats import multi_cost
-from referee.tournament.standings import Record, direct_values
+from referee.tournament.standings import Record, _add, direct_values
 
 from .test_tournament_pairing import make
 
@@ -80,3 +80,15 @@ def test_direct_encounter_counts_places_and_a_two_sides_decision_as_awarded() ->
     ]
     assert direct_values(group, 2, 1) == {"A": 2, "B": 5, "C": 2}
     assert direct_values(group[:2], 2, 1) == {"A": 1, "B": 2}  # three: B first, A second
+
+
+def test_game_points_a_decision_leaves_out_count_nothing() -> None:
+    """A points decision whose totals name only A and C (a hand-written file may): B counts
+    no game points and its difference is 0 less the others' mean, (30 + 10) / 2, each time."""
+    places, awarded = {"A": 0, "B": 2, "C": 1}, {"A": 2, "B": 0, "C": 1}
+    decided = Result("points", places, awarded, True, {"A": 30, "C": 10})
+    rec = Record("B")
+    _add(rec, "B", decided)
+    assert (rec.game_points, rec.game_difference) == (0, -20)
+    _add(rec, "B", decided)
+    assert (rec.game_points, rec.game_difference, rec.match_points) == (0, -40, 0)

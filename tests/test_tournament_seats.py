@@ -145,3 +145,14 @@ def test_a_lone_pair_that_has_met_is_parted_when_all_are_level() -> None:
     tables, byes = searched_groups(names, [3] * 5, 0, mp, h)
     assert cost(tables, byes, mp, h) == (0, 0, 0, 0)
     assert not any({"S00", "S01"} <= set(t) for t in tables)
+
+
+def test_level_sides_keep_the_bye_from_a_repeat() -> None:
+    """13 sides level on match points, four tables of three and a bye, and every side but S05
+    has had a bye: the bye is S05's (a repeat bye outweighs everything below it even when
+    no spread can be traded for it)."""
+    names = [f"S{k:02d}" for k in range(13)]
+    h = History(frozenset(), frozenset(names) - {"S05"}, {})
+    mp = dict.fromkeys(names, 4)
+    tables, byes = searched_groups(names, [3] * 4, 1, mp, h)
+    assert byes == ["S05"] and cost(tables, byes, mp, h) == (0, 0, 0, 4)
