@@ -7,12 +7,14 @@ each survivor's diff.
 
     python scripts/mutation.py                                  # everything (hours)
     python scripts/mutation.py --minutes 20 'referee.games.basra*' 'referee.tournament.seats*'
+    python scripts/mutation.py --resume --minutes 20 'referee.tournament.*'  # the rest
     python scripts/mutation.py --report                         # the figures of the last runs
 
 A pattern is matched (fnmatch) against mutant names such as
 ``referee.games.basra.x_score__mutmut_3``, so it follows the modules wherever they move
 inside the two packages. A mutant already checked is checked again only when a pattern
-names it; ``--report`` reads the results mutmut keeps in ``mutants/``."""
+names it (``--resume`` names only those of the patterns not yet checked, to go on after a
+time box); ``--report`` reads the results mutmut keeps in ``mutants/``."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ import signal
 import subprocess
 import sys
 from collections import Counter
+from fnmatch import fnmatch
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,8 +73,6 @@ def results() -> dict[str, dict[str, int | None]]:
 
 def report(patterns: list[str]) -> None:
     """The figures per module and in all, then every survivor's diff."""
-    from fnmatch import fnmatch
-
     rows, survivors, total = [], [], Counter[str]()
     for module, codes in results().items():
         picked = {k: v for k, v in codes.items() if any(fnmatch(k, p) for p in patterns)}
@@ -104,9 +105,15 @@ def main() -> int:
     parser.add_argument("patterns", nargs="*", help="mutant names (fnmatch); default: all")
     parser.add_argument("--minutes", type=float, default=60, help="the time box")
     parser.add_argument("--report", action="store_true", help="only print the last figures")
+    parser.add_argument("--resume", action="store_true", help="only mutants not yet checked")
     args = parser.parse_args()
     patterns = args.patterns or DEFAULT
-    if not args.report:
+    if args.resume:
+        left = [k for codes in results().values() for k, v in codes.items() if v is None]
+        names = [k for k in left if any(fnmatch(k, p) for p in patterns)]
+        if names:  # none left: nothing to run (no names would mean every mutant)
+            run(names, args.minutes)
+    elif not args.report:
         run(patterns, args.minutes)
     report(patterns)
     return 0

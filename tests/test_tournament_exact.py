@@ -4,13 +4,21 @@ these numbers."""
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from fractions import Fraction
+from pathlib import Path
 
+import pytest
+
+from referee.tournament import director
 from referee.tournament.model import History
 from referee.tournament.pairing import round_robin, two_cost
 from referee.tournament.results import Result
 from referee.tournament.seats import multi_cost
-from referee.tournament.standings import Record, _add, direct_values
+from referee.tournament.standings import Record, _add, direct_values, points_before, records
+from referee.tournament.verify import results
+from scripts.tournament_robustness import new_tournament, play_rounds
 
 from .test_tournament_pairing import make
 
@@ -92,3 +100,37 @@ def test_game_points_a_decision_leaves_out_count_nothing() -> None:
     assert (rec.game_points, rec.game_difference) == (0, -20)
     _add(rec, "B", decided)
     assert (rec.game_points, rec.game_difference, rec.match_points) == (0, -40, 0)
+
+
+@pytest.mark.parametrize("seed", [77_003, 77_010, 77_012, 77_014])  # see the docstring
+def test_points_before_a_round_and_records_add_up_every_table(seed: int, tmp_path: Path) -> None:
+    """A random tournament played to its end (the seeds give withdrawals and byes, late
+    entrants (77010, 77012), a round robin where a side has three byes (77014)):
+    before each round, every entrant's match points are the bye points of its byes and the
+    match points of its results in the rounds before, added up here table by table; its
+    record over those rounds says the same and counts its byes, and a late entrant has no
+    record before it joined."""
+    rng = random.Random(seed)
+    new_tournament(tmp_path, rng)
+    play_rounds(tmp_path, rng, Counter())
+    t, facts = director.read_all(tmp_path, jobs=1)
+    res = results(t, facts)
+    assert len(t.paired) >= 2
+    for number in range(1, len(t.paired) + 2):
+        done = t.paired[: number - 1]
+        want = {e.name: 0 for e in t.entrants}
+        byes = dict.fromkeys(want, 0)
+        for rnd in done:
+            for name in rnd.byes:
+                want[name] += t.points.bye
+                byes[name] += 1
+            for tb in rnd.tables:
+                result = res.get((rnd.number, tb.number))
+                for side in tb.sides if result is not None else ():
+                    want[side] += result.match_points[side]
+        assert points_before(t, res, number) == want
+        recs = records(t, res, number - 1)
+        assert set(recs) == {e.name for e in t.entrants if e.joined <= number - 1}
+        assert {n: (r.match_points, r.byes) for n, r in recs.items()} == {
+            n: (want[n], byes[n]) for n in recs
+        }
