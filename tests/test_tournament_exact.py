@@ -13,7 +13,7 @@ import pytest
 
 from referee.tournament import director
 from referee.tournament.model import History
-from referee.tournament.pairing import round_robin, two_cost
+from referee.tournament.pairing import history, round_robin, two_cost
 from referee.tournament.results import Result
 from referee.tournament.seats import multi_cost
 from referee.tournament.standings import Record, _add, direct_values, points_before, records
@@ -109,7 +109,8 @@ def test_points_before_a_round_and_records_add_up_every_table(seed: int, tmp_pat
     before each round, every entrant's match points are the bye points of its byes and the
     match points of its results in the rounds before, added up here table by table; its
     record over those rounds says the same and counts its byes, and a late entrant has no
-    record before it joined."""
+    record before it joined. The pairing's history holds those byes and how often each side
+    sat first, and in a Swiss the side that sat first least often sits first."""
     rng = random.Random(seed)
     new_tournament(tmp_path, rng)
     play_rounds(tmp_path, rng, Counter())
@@ -134,3 +135,9 @@ def test_points_before_a_round_and_records_add_up_every_table(seed: int, tmp_pat
         assert {n: (r.match_points, r.byes) for n, r in recs.items()} == {
             n: (want[n], byes[n]) for n in recs
         }
+        h = history(t, number, ())
+        assert h.byes == {name for name, k in byes.items() if k}
+        assert h.first == Counter(tb.sides[0] for rnd in done for tb in rnd.tables)
+        if number <= len(t.paired) and t.system == "swiss":  # who sat first least sits first
+            for tb in t.paired[number - 1].tables:
+                assert h.first.get(tb.sides[0], 0) == min(h.first.get(s, 0) for s in tb.sides)
