@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -13,10 +14,18 @@ import pytest
 
 from referee.tournament import director
 from referee.tournament.model import History
-from referee.tournament.pairing import history, round_robin, two_cost
+from referee.tournament.pairing import history, pair, round_robin, two_cost
 from referee.tournament.results import Result
 from referee.tournament.seats import multi_cost
-from referee.tournament.standings import Record, _add, direct_values, points_before, records
+from referee.tournament.standings import (
+    Record,
+    _add,
+    direct_values,
+    points_before,
+    ranked,
+    records,
+    standings,
+)
 from referee.tournament.verify import results
 from scripts.tournament_robustness import new_tournament, play_rounds
 
@@ -61,6 +70,14 @@ def test_the_round_robins_circle_is_the_seeds() -> None:
         ("S00", "S04"),
         ("S02", "S03"),
     )
+
+
+def test_a_swiss_first_round_is_the_seeds() -> None:
+    """Round 1 of a Swiss is the seed's draw, pinned as the round robin's circle is."""
+    t = make(6)
+    h = History(frozenset(), frozenset(), {})
+    got = pair(t, 1, dict.fromkeys(t.active(1), 0), h)
+    assert got.tables == (("S00", "S05"), ("S01", "S04"), ("S03", "S02"))
 
 
 def test_a_withdrawn_sides_opponent_has_the_bye_and_the_withdrawn_none() -> None:
@@ -141,3 +158,38 @@ def test_points_before_a_round_and_records_add_up_every_table(seed: int, tmp_pat
         if number <= len(t.paired) and t.system == "swiss":  # who sat first least sits first
             for tb in t.paired[number - 1].tables:
                 assert h.first.get(tb.sides[0], 0) == min(h.first.get(s, 0) for s in tb.sides)
+
+
+def test_standings_say_the_rounds_done_and_the_tables_pending(tmp_path: Path) -> None:
+    """No round paired: after round 0, nothing pending. Played to the end with one table's
+    result left out: the rounds before its round are done, and one table is pending."""
+    assert (standings(make(4), {}).after_round, standings(make(4), {}).pending) == (0, 0)
+    rng = random.Random(77_003)
+    new_tournament(tmp_path, rng)
+    play_rounds(tmp_path, rng, Counter())
+    t, facts = director.read_all(tmp_path, jobs=1)
+    res = results(t, facts)
+    last = t.paired[-1]
+    assert (standings(t, res).after_round, standings(t, res).pending) == (last.number, 0)
+    res[last.number, last.tables[0].number] = None
+    assert (standings(t, res).after_round, standings(t, res).pending) == (last.number - 1, 1)
+
+
+def test_direct_encounter_ranks_a_tied_pair_by_their_meetings_draws_included() -> None:
+    """A and B level on 3 match points: they drew once and A won once, so direct gives A
+    3 (2 + 1) and B 1, and A ranks above B though B comes first by name."""
+    drawn = Result("log", {"A": 0, "B": 0}, {"A": 1, "B": 1}, True, {})
+    won = Result("log", {"A": 0, "B": 1}, {"A": 2, "B": 0}, True, {})
+    recs = {
+        "B": Record(
+            "B", 3, meetings=[("A", Fraction(1, 2)), ("A", Fraction(0))], tables=[drawn, won]
+        ),
+        "A": Record(
+            "A", 3, meetings=[("B", Fraction(1, 2)), ("B", Fraction(1))], tables=[drawn, won]
+        ),
+    }
+    rows = ranked(replace(make(2), tiebreaks=("direct",)), recs)
+    assert [(r.rank, r.record.name, r.tiebreaks["direct"]) for r in rows] == [
+        (1, "A", 3),
+        (2, "B", 1),
+    ]
