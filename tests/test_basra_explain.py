@@ -1,0 +1,99 @@
+"""``explain`` on a legal Basra play names the rules that decide it and says what the play
+did, one case per branch: a trail, a capture, a capture that clears the floor, the jack on
+an empty floor, taking and sweeping, the 7D sweeping with and without a basra and the 7D
+that is a plain 7 (rules.md's rule ids; the facts are the words layer's codes)."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.cards import Card, parse_cards
+from referee.games.base import present
+from referee.games.facts import fact
+from referee.record import FishPlay
+
+from .test_fishing_rules import state
+
+GROUP = ["basra.capture.group", "basra.capture.union", "basra.capture.choice"]
+D7 = Card.parse("7D")
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(text))
+
+
+CASES = [
+    ("5S 4H 2C KD", "QH", "", ["basra.trail"], [fact("basra.trail", card=Card.parse("QH"))]),
+    (
+        "5S 4H 2C KD",
+        "9D",
+        "5S 4H",
+        GROUP,
+        [fact("basra.union", card=Card.parse("9D"), cards=cards("5S 4H"))],
+    ),
+    (
+        "5S 4H",
+        "9D",
+        "5S 4H",
+        [*GROUP, "basra.sweep"],
+        [fact("basra.union.sweep", card=Card.parse("9D"), cards=cards("5S 4H"))],
+    ),
+    (  # a K that takes the floor's last card sweeps it too
+        "KD",
+        "KH",
+        "KD",
+        [*GROUP, "basra.sweep"],
+        [fact("basra.union.sweep", card=Card.parse("KH"), cards=cards("KD"))],
+    ),
+    ("", "JD", "", ["basra.jack"], [fact("basra.jack.empty")]),
+    (
+        "5S 4H 2C KD",
+        "JD",
+        "5S 4H 2C KD",
+        ["basra.jack", "basra.sweep.jack"],
+        [fact("basra.jack.takes", cards=cards("5S 4H 2C KD"), mode="lone_card")],
+    ),
+    (
+        "5S",
+        "JD",
+        "5S",
+        ["basra.jack", "basra.sweep.jack"],
+        [fact("basra.jack.sweep", cards=cards("5S"), mode="lone_card")],
+    ),
+    (
+        "5S 3H 2C KD",
+        "7D",
+        "5S 3H 2C KD",
+        ["basra.seven-diamonds"],
+        [fact("basra.seven.sweep", mode="sweep_if_10", seven=D7, cards=cards("5S 3H 2C KD"))],
+    ),
+    (  # the floor adds up to 13 (a K counts nothing): the 7D is a plain 7, said first
+        "5S 2C 6H KD",
+        "7D",
+        "5S 2C",
+        ["basra.seven-diamonds", *GROUP],
+        [
+            fact("basra.seven.plain", seven=D7, total=13),
+            fact("basra.union", card=D7, cards=cards("5S 2C")),
+        ],
+    ),
+    ("", "7D", "", ["basra.trail"], [fact("basra.trail", card=D7)]),  # nothing to add up
+]
+
+
+@pytest.mark.parametrize(("floor", "card", "takes", "rules", "lines"), CASES)
+def test_explain_names_the_rules_of_a_legal_basra_play(
+    floor: str, card: str, takes: str, rules: list[str], lines: list[object]
+) -> None:
+    s = state("basra", "5S 4H 2C KD")
+    s.floor = list(parse_cards(floor))
+    got = present(s).explain(FishPlay("A", Card.parse(card), parse_cards(takes)))
+    assert (got.ok, got.rules, got.lines) == (True, rules, lines)
+
+
+def test_explain_a_seven_of_diamonds_that_sweeps_without_a_basra() -> None:
+    """Under ``sweep_all`` the 7D takes the floor; 19 on it, and a K: no basra."""
+    s = state("basra", "9S 8H 2C KD", seven_diamonds="sweep_all")
+    got = present(s).explain(FishPlay("A", D7, parse_cards("9S 8H 2C KD")))
+    taken = fact("basra.seven.takes", mode="sweep_all", seven=D7, cards=cards("9S 8H 2C KD"))
+    assert (got.ok, got.rules, got.lines) == (True, ["basra.seven-diamonds"], [taken])
