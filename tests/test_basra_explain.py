@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from referee.cards import Card, parse_cards
-from referee.games.base import present
+from referee.games.base import Illegal, present
 from referee.games.facts import fact
 from referee.record import FishPlay
 
@@ -97,3 +97,54 @@ def test_explain_a_seven_of_diamonds_that_sweeps_without_a_basra() -> None:
     got = present(s).explain(FishPlay("A", D7, parse_cards("9S 8H 2C KD")))
     taken = fact("basra.seven.takes", mode="sweep_all", seven=D7, cards=cards("9S 8H 2C KD"))
     assert (got.ok, got.rules, got.lines) == (True, ["basra.seven-diamonds"], [taken])
+
+
+REFUSALS = [
+    (  # a card not on the floor: the rule of what the 7D must do, here sweep
+        "5S 3H 2C KD",
+        "7D",
+        "9H",
+        "basra.seven-diamonds",
+        None,
+    ),
+    (
+        "5S 4H 2C KD",
+        "JD",
+        "5S 4H",
+        "basra.jack",
+        fact("basra.jack.part", cards=cards("5S 4H 2C KD")),
+    ),
+    (
+        "5S 2C 6H KD",
+        "7D",
+        "5S 6H",
+        "basra.capture.group",
+        fact("basra.seven.no-group", cards=cards("5S 6H"), seven=D7, total=13),
+    ),
+    (
+        "5S 4H 2C KD",
+        "8D",
+        "5S 4H",
+        "basra.capture.group",
+        fact("basra.no-group.an", cards=cards("5S 4H"), rank="8"),
+    ),
+    (
+        "5S 4H 2C KD",
+        "9D",
+        "KD",
+        "basra.capture.group",
+        fact("basra.no-group.a", cards=cards("KD"), rank="9"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("floor", "card", "takes", "rule", "said"), REFUSALS)
+def test_a_refused_basra_play_names_its_rule_and_why(
+    floor: str, card: str, takes: str, rule: str, said: object
+) -> None:
+    s = state("basra", floor)
+    with pytest.raises(Illegal) as info:
+        s.check(FishPlay("A", Card.parse(card), parse_cards(takes)))
+    assert info.value.rule == rule
+    if said is not None:
+        assert info.value.message == said
