@@ -66,7 +66,7 @@ def output() -> Iterator[None]:
 
 def shown(name: object) -> str:
     """A file name as a terminal and JSON can take it."""
-    from referee.logfile import shown_path
+    from referee.log.file import shown_path
 
     return shown_path(str(name))
 
@@ -100,7 +100,7 @@ def output_error(e: OSError) -> Msg:
     """Standard output failed after the command did its work (a full disk, an output that
     cannot be written): ``log.file``, and what had been written before it, so that nobody
     enters again what is already recorded."""
-    logfile = sys.modules.get("referee.logfile")
+    logfile = sys.modules.get("referee.log.file")
     done = getattr(logfile, "written", None) or []
     what = e.strerror or str(e)
     if done:
@@ -136,8 +136,8 @@ def as_text(func: Callable[..., Any], values: dict[str, Any]) -> dict[str, Any]:
     are; bytes that are not UTF-8 (kept by Python as lone surrogates, which no log, page,
     terminal or JSON can take) are a usage error naming the option. File names are paths,
     not text, and may hold any bytes."""
+    from referee.table.usage import UsageError
     from referee.text import not_utf8
-    from referee.usage import UsageError
 
     def text_of(name: str, text: object) -> object:
         if not isinstance(text, str) or (said := not_utf8(text)) is None:
@@ -181,7 +181,7 @@ def option_name(func: Callable[..., Any], name: str) -> str:
 def refusal(e: BaseException) -> int:
     """Say why a command stopped, in one line (or one line per problem), and its exit code."""
     from referee.problems import RefereeError
-    from referee.usage import UsageError
+    from referee.table.usage import UsageError
 
     if isinstance(e, RefereeError):
         for p in e.problems[:MOST_PROBLEMS]:

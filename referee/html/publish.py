@@ -6,7 +6,7 @@ the destination sees the old publication or the new one, never half of one. The
 destination is refused when it holds anything but an earlier publication (a folder marked
 by :data:`MANIFEST`, holding only the files it lists); ``--force`` replaces an earlier
 publication to which files were added, and nothing else. A destination that is, or holds,
-a file of the tournament is always refused (:mod:`referee.outputs`).
+a file of the tournament is always refused (:mod:`referee.log.outputs`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from referee.logfile import shown_path
+from referee.log.file import shown_path
 from referee.messages import sentence
 from referee.problems import Problem, RefereeError
 
@@ -44,8 +44,8 @@ def sheet_body(match: Match, replayed: Replay, ascii_only: bool, decided: str | 
     director's decision, said in place of the log's outcome."""
     from referee.cli.sheet import log_digest
     from referee.html.sheet import context, environment
-    from referee.render import Style
-    from referee.scoresheet import build
+    from referee.render.scoresheet import build
+    from referee.render.tables import Style
 
     ctx = context(build(replayed), log_digest(match, replayed), Style(ascii=ascii_only))
     if decided is not None:
@@ -102,7 +102,7 @@ def _table_job(job: Job) -> tuple[LogFacts | None, str | None]:
 def _warm() -> None:
     """Import and compile in the parent what every worker needs (forked, they share it)."""
     import referee.cli.sheet
-    import referee.scoresheet  # noqa: F401
+    import referee.render.scoresheet  # noqa: F401
     from referee.html.sheet import environment
 
     environment().get_template("sheet_body.html")
@@ -121,8 +121,8 @@ def each_table(
     them): the sheet's body, or, with ``into``, the path of its page written there by
     the worker that read the log (so that no page passes through this process).
     ``step`` is told of each table read."""
-    from referee.bulk import jobs_for
     from referee.html.sheet import said
+    from referee.table.bulk import jobs_for
     from referee.tournament.report import decision_line
     from referee.tournament.store import expected_rules, log_path
 
@@ -245,7 +245,7 @@ def _rendered(into: Path, pages: list[tuple[str, Callable[[], str]]]) -> Iterato
     here. The path of each, in order."""
     import multiprocessing
 
-    from referee.bulk import cores
+    from referee.table.bulk import cores
 
     for folder in {(into / where).parent for where, _ in pages}:
         folder.mkdir(parents=True, exist_ok=True)
@@ -267,7 +267,7 @@ def _rendered(into: Path, pages: list[tuple[str, Callable[[], str]]]) -> Iterato
 
 def check_destination(dest: Path, tournament: Path, force: bool) -> None:
     """Refuse a destination that is not a folder we may replace (see the module)."""
-    from referee.outputs import check_output, tournament_files
+    from referee.log.outputs import check_output, tournament_files
 
     check_output(dest, tournament_files(tournament), folder=True)
     if not dest.exists() and not dest.is_symlink():
@@ -327,7 +327,7 @@ class Publication:
     destination is cleared first, and nothing is left beside it after."""
 
     def __init__(self, dest: Path, name: str) -> None:
-        from referee.logfile import stale_entries
+        from referee.log.file import stale_entries
 
         self.dest, self.name = dest, name
         self.parent = dest.absolute().parent

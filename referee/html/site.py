@@ -122,7 +122,7 @@ def _frame(t: Tournament, root: str, links: Links) -> dict[str, object]:
     """What every page's frame needs: language, direction, the title, the navigation
     (the tournament file alone: a score sheet's page is framed before the results are
     all read)."""
-    from referee.lang import RTL, SEPARATORS, current
+    from referee.words.lang import RTL, SEPARATORS, current
 
     lang = current()
     head = said(

@@ -82,7 +82,7 @@ def _decision(table: Any) -> dict[str, str] | None:
 def table_said(table: Any, log: Log | None) -> Msg:
     """A table's state in words, as ``tournament status`` says it, and for a table at
     play the deal in progress and the totals now."""
-    from referee.render import scores_said
+    from referee.render.tables import scores_said
     from referee.tournament.report import state_said
     from referee.tournament.results import table_state
 
@@ -151,7 +151,7 @@ def _standing(row: Any, tiebreaks: tuple[str, ...], columns: tuple[str, ...]) ->
 
 def figure(value: float) -> str:
     """A figure as the reader's tables write it (Russian: a decimal comma, ``1,5``)."""
-    from referee.lang import DECIMAL_COMMA, current
+    from referee.words.lang import DECIMAL_COMMA, current
 
     text = str(value)
     return text.replace(".", ",") if current() in DECIMAL_COMMA else text

@@ -8,12 +8,12 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.messages import sentence
-from referee.usage import UsageError
+from referee.table.usage import UsageError
 
 if TYPE_CHECKING:
     from referee.cards import Card
     from referee.record import Match
-    from referee.session import Recorded, Table
+    from referee.table.session import Recorded, Table
 
 
 class Announce(NamedTuple):
@@ -30,8 +30,8 @@ Said = list[object]  # sentences, and entries to announce: said once the languag
 def said_lines(said: tuple[object, ...] | list[object]) -> list[str]:
     """What an entry said, in the language in use, cards with their suits."""
     from referee.messages import localized
-    from referee.render import Style
-    from referee.words.announce import announce
+    from referee.render.announce import announce
+    from referee.render.tables import Style
 
     out: list[str] = []
     for item in said:
@@ -61,7 +61,7 @@ def typed_play(
     cards: list[str], takes: str | None, trail: bool
 ) -> tuple[tuple[Card, ...], tuple[Card, ...] | None]:
     """The cards of a play and what it takes, read as ``referee play`` reads them."""
-    from referee.typed import parse_card_list
+    from referee.table.typed import parse_card_list
 
     parsed = parse_card_list(" ".join(cards), "CARDS")
     if takes is not None and trail:
@@ -102,13 +102,13 @@ def _entry(table: Table, command: str, o: dict[str, Any]) -> tuple[Match, Said]:
         parsed, taken = typed_play(o["cards"], o.get("takes"), o.get("trail", False))
         done = table.play(parsed, taken, o.get("trail", False), o.get("by"), note)
     elif command == "declare":
-        from referee.typed import parse_card_list
+        from referee.table.typed import parse_card_list
 
         cards = parse_card_list(" ".join(o["cards"]), "CARDS")
         done = table.announce(TrickEntry(o["by"], cards, declares=o["name"]), note)
         confirm = sentence("Recorded: {entry}.", entry=describe_entry(done.entry))
     elif command == "claim":
-        from referee.report import claim_verdict
+        from referee.render.report import claim_verdict
 
         done = table.announce(TrickEntry(o.get("by") or "", claim=True), note)
         confirm = claim_verdict(done) or ""
@@ -126,7 +126,7 @@ def _entry(table: Table, command: str, o: dict[str, Any]) -> tuple[Match, Said]:
 def _amend(table: Table, o: dict[str, Any]) -> tuple[Match, Said]:
     """``amend``: the header, a deal's recorded hand, or an entry replaced, inserted
     before or deleted, as ``referee amend`` takes them."""
-    from referee.amend import Play, amend_entry
+    from referee.table.amend import Play, amend_entry
 
     if o.get("rename") or "event" in o or "date" in o:
         return _header(table, o)
@@ -155,8 +155,8 @@ def _amend(table: Table, o: dict[str, Any]) -> tuple[Match, Said]:
 
 
 def _hand(table: Table, deal: int, hand: str) -> tuple[Match, Said]:
-    from referee.amend import amend_hand
-    from referee.typed import parse_card_list
+    from referee.table.amend import amend_hand
+    from referee.table.typed import parse_card_list
 
     name, sep, text = hand.partition("=")
     if not sep:
@@ -166,7 +166,7 @@ def _hand(table: Table, deal: int, hand: str) -> tuple[Match, Said]:
 
 
 def _header(table: Table, o: dict[str, Any]) -> tuple[Match, Said]:
-    from referee.amend import amend_header
+    from referee.table.amend import amend_header
 
     renames = {}
     for text in o.get("rename", []):

@@ -13,17 +13,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from referee.logfile import read_path, real_path, written
+from referee.log.file import read_path, real_path, written
 from referee.messages import Msg, join, sentence
 from referee.problems import Problem, RefereeError
 from referee.serve.source import digest_of, entries_of
-from referee.session import Table
-from referee.usage import UsageError
+from referee.table.session import Table
+from referee.table.usage import UsageError
 
 if TYPE_CHECKING:
     from referee.match import Replay
     from referee.record import Match
-    from referee.session import Change
+    from referee.table.session import Change
 
 T = TypeVar("T")
 

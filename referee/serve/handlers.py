@@ -42,7 +42,7 @@ def speaking(code: str, director: str, fn: Callable[..., Reply], *args: Any) -> 
     """``fn(*args)`` in the language ``code``; a problem of the files served is a page
     that says it, and a bug is one line for the director (in the server's language,
     ``director``) and a plain page, never a traceback."""
-    from referee import lang
+    from referee.words import lang
 
     lang.use(code, here=True)
     try:
@@ -60,7 +60,7 @@ def speaking(code: str, director: str, fn: Callable[..., Reply], *args: Any) -> 
 
 def error_page(status: int, detail: str = "") -> Reply:
     """A refused request's page, in the reader's language."""
-    from referee.lang import current
+    from referee.words.lang import current
 
     message = detail or said(REFUSED.get(status, REFUSED[400]))
     board = f"/?lang={current()}"  # the way back, in the language the reader was answered in

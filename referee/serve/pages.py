@@ -94,10 +94,10 @@ def choices(plays: dict[str, object] | None) -> list[Choice]:
 def last_said(match: Match, replayed: Replay) -> list[str]:
     """The last entry of the log said back as the table announced it (with the deal's
     score when it ended one); nothing when the last deal has no entry yet."""
-    from referee.dealwalk import steps
-    from referee.render import Style
-    from referee.session import Recorded
-    from referee.words.announce import announce
+    from referee.render.announce import announce
+    from referee.render.tables import Style
+    from referee.table.dealwalk import steps
+    from referee.table.session import Recorded
 
     state = replayed.state
     if state is None or not match.deals or not match.deals[-1].plays:
@@ -115,7 +115,7 @@ def state_lines(
     """``show``'s head line, and its other lines, the deal's view with its cards marked.
     Between deals, what ``show`` tells a terminal to type is said as the page has it: on
     a page ``entering`` the next entry, its forms below; elsewhere, nothing."""
-    from referee.render import Style, show
+    from referee.render.tables import Style, show
 
     text = [line.replace("\u200f", "") for line in show(match, replayed, Style()).split("\n")]
     state = replayed.state

@@ -137,7 +137,7 @@ def director_tag(served: Served, key: str) -> Reply:
 
 def state(served: Served, key: str) -> Reply:
     """``GET /t/KEY/state``: ``show --json``'s object, its digest and its entries."""
-    from referee.render import state_json
+    from referee.render.tables import state_json
 
     found = find(served, key)
     if found is None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from referee.logfile import read_path
+from referee.log.file import read_path
 from referee.problems import Problem, RefereeError
 
 if TYPE_CHECKING:
@@ -125,7 +125,7 @@ def read_log(path: Path, want: Want | None = None) -> Log:
 def _replayed(raw: bytes, digest: str, want: Want | None) -> Log:
     """A log's bytes read and replayed (what :func:`referee.tournament.store.read_log`
     counts of a table's log, from bytes already read)."""
-    from referee.logfile import load_bytes
+    from referee.log.file import load_bytes
     from referee.match import replay
     from referee.tournament.results import LogFacts
 

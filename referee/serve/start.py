@@ -34,7 +34,7 @@ def refuse(rule: str, said: str) -> RefereeError:
 def what_is_served(folder: Path | None, log: Path | None) -> Served:
     """The tournament in ``folder`` (default: here), or the match log ``log``; either
     must be there (a plain ``serve.source`` refusal otherwise)."""
-    from referee.logfile import open_regular, shown_path
+    from referee.log.file import open_regular, shown_path
 
     if log is not None:
         try:

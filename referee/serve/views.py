@@ -84,7 +84,7 @@ class CardView(NamedTuple):
 
 
 def card_view(card: Card) -> CardView:
-    from referee.render import Style
+    from referee.render.tables import Style
 
     return CardView(str(card), Style().card(card), card.suit in ("H", "D"))
 
@@ -95,7 +95,7 @@ def card_views(cards: Iterable[Card | str]) -> list[CardView]:
 
 def deck(size: int) -> list[CardView]:
     """Every card of a game's deck (52 or 36), in the order a table sorts them."""
-    from referee.lang import current
+    from referee.words.lang import current
 
     return list(_deck(size, current()))
 
@@ -142,7 +142,7 @@ def lang_query(query: dict[str, str]) -> str:
 
 def frame(title: str, poll: str | None, tag: str) -> dict[str, object]:
     """What the frame of a page needs: language, direction, title, live updates."""
-    from referee.lang import RTL, current
+    from referee.words.lang import RTL, current
 
     lang = current()
     return {

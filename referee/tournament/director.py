@@ -66,7 +66,7 @@ def free_text(text: str, key: str) -> None:
 @contextmanager
 def changing(folder: Path) -> Iterator[Tournament]:
     """Lock, read, yield the tournament to change, then write it (unless an error)."""
-    from referee.logfile import locked
+    from referee.log.file import locked
 
     with locked(file_of(folder)) as real:
         t = load(folder, real)
@@ -76,7 +76,7 @@ def changing(folder: Path) -> Iterator[Tournament]:
 
 def create(folder: Path, t: Tournament, rounds: int | None, size: int | None) -> Tournament:
     """Check a new tournament and write the folder's file (never over an existing one)."""
-    from referee.logfile import write_new
+    from referee.log.file import write_new
     from referee.tournament.seats import layout
 
     if file_of(folder).exists() or file_of(folder).is_symlink():
@@ -260,7 +260,7 @@ def count_all_in(folder: Path, t: Tournament) -> Facts:
 
 def pair(folder: Path, done: Done | None = None) -> Round:
     """Pair the next round, start its tables' logs, record it."""
-    from referee.logfile import locked
+    from referee.log.file import locked
 
     with locked(file_of(folder)) as real:
         t = load(folder, real)

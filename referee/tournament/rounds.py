@@ -58,10 +58,10 @@ def write_logs(folder: Path, t: Tournament, rnd: Round) -> None:
     """Start every table's log; a leftover of a killed ``pair`` (this round and table's
     event, no deal: its players may differ if entrants changed since) is written again,
     anything else at that path is refused."""
-    from referee.lang import LANGUAGES, plain
-    from referee.logfile import dumps as log_bytes
-    from referee.logfile import load, write_atomic, write_new
-    from referee.logformat import new_match
+    from referee.log.file import dumps as log_bytes
+    from referee.log.file import load, write_atomic, write_new
+    from referee.log.format import new_match
+    from referee.words.lang import LANGUAGES, plain
 
     for tb in rnd.tables:  # every log's way checked before any is written
         path = log_path(folder, tb.log)

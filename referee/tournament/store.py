@@ -1,6 +1,6 @@
 """The tournament file on disk (the edge): ``tournament.toml`` read leniently, every
 problem a ``tournament.file`` with its key path, and written canonically, atomically and
-under lock (referee.logfile's write and lock); the facts of the tables' logs, read and
+under lock (referee.log.file's write and lock); the facts of the tables' logs, read and
 replayed as ``referee verify`` and ``referee score`` do."""
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def file_of(folder: Path) -> Path:
 
 def parse(raw: bytes) -> tuple[Tournament | None, list[Problem]]:
     """The tournament in ``raw`` (None when unusable) and every problem of the file."""
-    from referee.logfile import parse_bytes
+    from referee.log.file import parse_bytes
 
     data, problems = parse_bytes(raw)
     if data is None:
@@ -51,7 +51,7 @@ def parse(raw: bytes) -> tuple[Tournament | None, list[Problem]]:
 
 def load(folder: Path, real: Path | None = None) -> Tournament:
     """Read the folder's tournament; any problem of the file is raised."""
-    from referee.logfile import read_path
+    from referee.log.file import read_path
 
     path = real or file_of(folder)
     if not path.exists() and not path.is_symlink():
@@ -70,14 +70,14 @@ def load(folder: Path, real: Path | None = None) -> Tournament:
 
 def dumps(t: Tournament) -> bytes:
     """The canonical bytes of a tournament file."""
-    from referee.tomlout import dumps as toml_text
+    from referee.log.tomlwrite import dumps as toml_text
     from referee.tournament.writer import to_dict
 
     return toml_text(to_dict(t)).encode("utf-8")
 
 
 def save(real: Path, t: Tournament) -> None:
-    from referee.logfile import write_atomic
+    from referee.log.file import write_atomic
 
     write_atomic(real, dumps(t))
 
@@ -106,7 +106,7 @@ def read_log(
 ) -> tuple[LogFacts | None, tuple[Match, Replay] | None]:
     """The log at ``path`` read once: its facts, and the match and its replay when the log
     is the table's and has no problem (for a reader that needs both, as ``publish``)."""
-    from referee.logfile import load_bytes, read_path
+    from referee.log.file import load_bytes, read_path
     from referee.match import replay
 
     if not path.exists() and not path.is_symlink():
@@ -202,7 +202,7 @@ def facts_beside(
                 work.append(
                     (str(log_path(folder, tb.log)), t.game, t.variant, list(tb.players), rules)
                 )
-    from referee.bulk import jobs_for
+    from referee.table.bulk import jobs_for
 
     jobs = jobs_for([w[0] for w in work], jobs)
     if jobs <= 1:
@@ -238,7 +238,7 @@ def read_all(
 
 def file_problems(folder: Path) -> tuple[Tournament | None, list[Problem]]:
     """The tournament file read for verify: its problems returned, not raised."""
-    from referee.logfile import read_path
+    from referee.log.file import read_path
 
     path = file_of(folder)
     try:
@@ -251,7 +251,7 @@ def entrants_csv(path: Path) -> list[str]:
     """The names in an entrants CSV file (a header row with a ``name`` column)."""
     import csv
 
-    from referee.logfile import read_path
+    from referee.log.file import read_path
 
     try:
         text = read_path(path).decode("utf-8-sig")

@@ -29,7 +29,7 @@ RTL = frozenset(("ar", "fa"))
 LRI, RLI = "\u2066", "\u2067"  # left-to-right and right-to-left isolates
 FSI, PDI = "\u2068", "\u2069"  # first-strong isolate, pop directional isolate
 RLM = "\u200f"  # right-to-left mark: a sentence's line is laid out right to left
-LOCALE_DIR = Path(__file__).parent / "locale"
+LOCALE_DIR = Path(__file__).parent.parent / "locale"
 DOMAIN = "referee"
 
 # Russian cards name ranks by letter (валет, дама, король, туз), shown with the suit's

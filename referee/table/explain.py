@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.dealwalk import Step, steps
 from referee.games.base import Explanation, present
 from referee.match import replay
 from referee.messages import sentence
 from referee.problems import Problem, RefereeError
 from referee.record import Deal, Match, describe_entry
+from referee.table.dealwalk import Step, steps
 
 
 class Explained:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from referee.render import Style
+    from referee.render.tables import Style
 
 
 def styled(sentence: object, style: Style) -> str:

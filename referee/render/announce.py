@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 from referee.messages import sentence
 
 if TYPE_CHECKING:
-    from referee.render import Style
-    from referee.session import Recorded
+    from referee.render.tables import Style
+    from referee.table.session import Recorded
 
 
 def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
@@ -19,9 +19,9 @@ def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
     (a trick taken, a sweep, the residue), and when the entry ended the deal what that did
     to the match (:mod:`referee.games.outcomes`: the deal's score with its breakdown, the
     match totals and, once decided, the winner)."""
+    from referee.render.style import styled
     from referee.words.events import outcome_said, said_back
     from referee.words.sentences import said
-    from referee.words.style import styled
 
     back, *followed = said_back(recorded.entry, recorded.events)
     first = styled(confirm, style) if confirm else styled(back, style)
@@ -38,9 +38,9 @@ def quietly(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
     followed from it (a sweep, a trick taken) in one, then the floor or the trick and who
     is next (the deal's brief view). The whole state is ``show``'s (or ``--verbose``)."""
     from referee.games.base import present
-    from referee.render import line_text
+    from referee.render.style import styled
+    from referee.render.tables import line_text
     from referee.words.events import said_back
-    from referee.words.style import styled
 
     back, *followed = said_back(recorded.entry, recorded.events)
     first: object = confirm or back
