@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 import typer
 
 from referee.messages import Msg, localized, sentence
+from referee.problems import internal_error
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -69,19 +70,6 @@ def shown(name: object) -> str:
     from referee.log.file import shown_path
 
     return shown_path(str(name))
-
-
-def internal_error(e: BaseException) -> str:
-    """The one line a bug is reported in: what it was, and that the log is whole."""
-    from referee.text import cut, visible
-
-    return localized(
-        sentence(
-            "referee: internal error ({error}). The log on disk is whole (every write is "
-            "atomic). Please report this with the match log.",
-            error=visible(f"{type(e).__name__}: {cut(str(e), 300)}"),
-        )
-    )
 
 
 def machine_error(e: OSError) -> Msg:

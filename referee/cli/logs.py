@@ -12,7 +12,6 @@ from referee.cli.boundary import (
     echo,
     err,
     errors_as_lines,
-    internal_error,
     output,
     shown,
 )
@@ -29,6 +28,7 @@ from referee.cli.group import (
     rule_overrides,
 )
 from referee.messages import help_text, plural_sentence, sentence
+from referee.problems import internal_error
 from referee.table.usage import UsageError
 from referee.words.terms import game_said, variant_said
 

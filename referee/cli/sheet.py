@@ -11,25 +11,14 @@ import typer
 
 from referee.cli.boundary import echo, errors_as_lines, output
 from referee.cli.group import ascii_asked, command
+from referee.log.file import log_digest
 from referee.messages import help_text, sentence
 
 if TYPE_CHECKING:
-    from referee.match import Replay
-    from referee.record import Match
+    pass
 
 DIGEST = re.compile(r"[0-9a-fA-F]{12,64}")
 SHORTEST = 12  # hex digits a digest must give (the sheet prints 12)
-
-
-def log_digest(match: "Match", replayed: "Replay") -> str:
-    """SHA-256 of the log's canonical bytes (``referee export``'s), in hex: the same for
-    every spelling of the same record."""
-    import hashlib  # here: every command imports this module, and hashlib costs 2 ms
-
-    from referee.log.file import dumps
-    from referee.match import with_derived
-
-    return hashlib.sha256(dumps(with_derived(match, replayed))).hexdigest()
 
 
 _echo = echo

@@ -2,7 +2,7 @@
 and hands, take an entry back, and look at the table (``show``, ``options``, ``live``).
 Each parses its arguments, asks the :class:`referee.table.session.Table` and prints the answer."""
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -28,12 +28,15 @@ from referee.table.usage import UsageError
 
 if TYPE_CHECKING:
     import datetime as dt
+    from pathlib import Path
 
     from referee.cards import Card
-    from referee.table.session import Recorded
+    from referee.match import Replay
+    from referee.record import Match
+    from referee.table.session import Recorded, Table
 
 
-def status(match: Any, replayed: Any) -> None:
+def status(match: "Match", replayed: "Replay") -> None:
     """The table now, as ``show`` prints it."""
     from referee.render.tables import Style, show
 
@@ -68,7 +71,7 @@ VerboseFlag = Annotated[
 ]
 
 
-def table(file: Any) -> Any:
+def table(file: "Path") -> "Table":
     """The service for the log at ``file``."""
     from referee.table.session import Table
 

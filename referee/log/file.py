@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.log.format import match_to_dict, read_match
 from referee.log.tomlread import loads_canonical
+from referee.match import Replay, with_derived
 from referee.messages import Msg, sentence
 from referee.problems import Problem, RefereeError
 from referee.record import Match
@@ -488,3 +489,11 @@ def locked(path: Path, wait: float = 5.0) -> Iterator[Path]:
         yield real
     finally:
         os.close(fd)
+
+
+def log_digest(match: Match, replayed: Replay) -> str:
+    """SHA-256 of the log's canonical bytes (``referee export``'s), in hex: the same for
+    every spelling of the same record."""
+    import hashlib  # here: every command imports this module, and hashlib costs 2 ms
+
+    return hashlib.sha256(dumps(with_derived(match, replayed))).hexdigest()

@@ -24,6 +24,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from referee.serve import handlers, recording, replies
+from referee.words.lang import normal
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -49,7 +50,6 @@ HEADERS = {
 def reader_language(asked: str | None, accept: str, default: str) -> str:
     """The page's language: ``?lang=``, else the first of ours the browser asks for
     (``Accept-Language``, by its weights), else the server's own."""
-    from referee.words.lang import normal
 
     if asked and normal(asked):
         return normal(asked) or default

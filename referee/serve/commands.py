@@ -7,7 +7,13 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from referee.messages import sentence
+from referee.messages import localized, sentence
+from referee.record import FORFEIT_REASON, TrickEntry, describe_entry
+from referee.render.announce import announce
+from referee.render.report import claim_verdict
+from referee.render.tables import Style
+from referee.table.amend import Play, amend_entry, amend_hand, amend_header
+from referee.table.typed import parse_card_list
 from referee.table.usage import UsageError
 
 if TYPE_CHECKING:
@@ -29,9 +35,6 @@ Said = list[object]  # sentences, and entries to announce: said once the languag
 
 def said_lines(said: tuple[object, ...] | list[object]) -> list[str]:
     """What an entry said, in the language in use, cards with their suits."""
-    from referee.messages import localized
-    from referee.render.announce import announce
-    from referee.render.tables import Style
 
     out: list[str] = []
     for item in said:
@@ -61,7 +64,6 @@ def typed_play(
     cards: list[str], takes: str | None, trail: bool
 ) -> tuple[tuple[Card, ...], tuple[Card, ...] | None]:
     """The cards of a play and what it takes, read as ``referee play`` reads them."""
-    from referee.table.typed import parse_card_list
 
     parsed = parse_card_list(" ".join(cards), "CARDS")
     if takes is not None and trail:
@@ -93,7 +95,6 @@ def _deal(table: Table, o: dict[str, Any]) -> tuple[Match, Said]:
 
 def _entry(table: Table, command: str, o: dict[str, Any]) -> tuple[Match, Said]:
     """A play, a declaration, a claim or a forfeit, said back as the CLI says it."""
-    from referee.record import FORFEIT_REASON, TrickEntry, describe_entry
 
     note = o.get("note")
     confirm: str = ""
@@ -102,14 +103,10 @@ def _entry(table: Table, command: str, o: dict[str, Any]) -> tuple[Match, Said]:
         parsed, taken = typed_play(o["cards"], o.get("takes"), o.get("trail", False))
         done = table.play(parsed, taken, o.get("trail", False), o.get("by"), note)
     elif command == "declare":
-        from referee.table.typed import parse_card_list
-
         cards = parse_card_list(" ".join(o["cards"]), "CARDS")
         done = table.announce(TrickEntry(o["by"], cards, declares=o["name"]), note)
         confirm = sentence("Recorded: {entry}.", entry=describe_entry(done.entry))
     elif command == "claim":
-        from referee.render.report import claim_verdict
-
         done = table.announce(TrickEntry(o.get("by") or "", claim=True), note)
         confirm = claim_verdict(done) or ""
     else:
@@ -126,7 +123,6 @@ def _entry(table: Table, command: str, o: dict[str, Any]) -> tuple[Match, Said]:
 def _amend(table: Table, o: dict[str, Any]) -> tuple[Match, Said]:
     """``amend``: the header, a deal's recorded hand, or an entry replaced, inserted
     before or deleted, as ``referee amend`` takes them."""
-    from referee.table.amend import Play, amend_entry
 
     if o.get("rename") or "event" in o or "date" in o:
         return _header(table, o)
@@ -155,8 +151,6 @@ def _amend(table: Table, o: dict[str, Any]) -> tuple[Match, Said]:
 
 
 def _hand(table: Table, deal: int, hand: str) -> tuple[Match, Said]:
-    from referee.table.amend import amend_hand
-    from referee.table.typed import parse_card_list
 
     name, sep, text = hand.partition("=")
     if not sep:
@@ -166,7 +160,6 @@ def _hand(table: Table, deal: int, hand: str) -> tuple[Match, Said]:
 
 
 def _header(table: Table, o: dict[str, Any]) -> tuple[Match, Said]:
-    from referee.table.amend import amend_header
 
     renames = {}
     for text in o.get("rename", []):

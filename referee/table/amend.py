@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 
 from referee.cards import Card, format_cards
 from referee.games.base import Illegal
+from referee.log.format import match_to_dict, read_match
 from referee.match import Replay, replay
 from referee.messages import plural_sentence, sentence
 from referee.problems import Problem, RefereeError, deal_path
@@ -362,7 +363,6 @@ def amend_header(
     date: dt.date | None = None,
 ) -> Said:
     """Correct the header: rename players (everywhere in the log), set the event or date."""
-    from referee.log.format import match_to_dict, read_match
 
     def change(match: Match, replayed: Replay) -> tuple[Replay | None, str]:
         data = match_to_dict(match)

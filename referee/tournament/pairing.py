@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from referee.tournament.model import History, Tournament
 from referee.tournament.seats import layout, least_cost_groups, round_one_groups
+from referee.tournament.swiss import least_cost_two
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,6 @@ def swiss_two(sides: Sequence[str], mp: dict[str, int], h: History, rng: random.
     """A least-cost pairing of two sides a table (one bye when the count is odd): the
     sides in match-point order, the seeded draw within a score
     (:func:`referee.tournament.swiss.least_cost_two`: exact, and fast for large fields)."""
-    from referee.tournament.swiss import least_cost_two
 
     order = sorted(draw(sides, rng), key=lambda s: mp[s])  # stable: the draw within a score
     pairs, byes = least_cost_two(order, mp, h)

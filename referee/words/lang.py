@@ -22,6 +22,7 @@ from typing import Protocol
 from referee.cards import SUIT_SYMBOLS, Card
 from referee.escape import Said
 from referee.messages import Msg, Rank, Suit, help_text, install, suits
+from referee.registry import GAMES
 from referee.text import visible
 
 LANGUAGES = ("en", "ar", "fa", "ru")
@@ -238,7 +239,6 @@ def left_to_right_runs(template: str) -> str:
 def game_title(game: str) -> object:
     """A game's command id (``kozel``) as its name in a sentence (Kozel, Буркозёл); any other
     text as it is."""
-    from referee.registry import GAMES
 
     spec = GAMES.get(game)
     return spec.title if spec is not None else game
