@@ -32,7 +32,7 @@ from common import referee_command
 
 from referee.cards import FULL_DECK, Card, format_cards, parse_cards
 from referee.games.fishing import FishingDeal
-from referee.logfile import dumps
+from referee.log.file import dumps
 from referee.match import replay
 from referee.record import Deal, FishPlay, Match
 from referee.registry import GAMES, variant_values

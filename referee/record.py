@@ -1,5 +1,5 @@
 """The match record as plain values: the entries of a deal, a deal, a match, and its sides.
-No TOML here: ``referee.logformat`` reads and writes these values."""
+No TOML here: ``referee.log.format`` reads and writes these values."""
 
 from __future__ import annotations
 

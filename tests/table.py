@@ -14,7 +14,7 @@ import typer
 
 from referee.cards import format_cards
 from referee.games.base import MatchSoFar
-from referee.logfile import dumps
+from referee.log.file import dumps
 from referee.match import replay, start_deal, with_derived
 from referee.record import Deal, FishPlay, Match, TrickEntry
 from referee.registry import GAMES, variant_values

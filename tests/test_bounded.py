@@ -21,7 +21,7 @@ from referee.games.base import Illegal, present
 from referee.games.captures import Unions, cards_in, has_group, union_table, union_vectors, unit
 from referee.games.fishing import SAY_WHICH, FishingDeal
 from referee.games.fishing_view import EXPLAINED, LISTED, FishingView
-from referee.logfile import dumps
+from referee.log.file import dumps
 from referee.match import replay
 from referee.record import Deal, FishPlay, Match
 from referee.registry import variant_values

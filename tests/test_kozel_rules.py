@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 
 from referee.cards import SHORT_DECK, Card, parse_cards
 from referee.games.trickcards import set_beats
-from referee.logfile import load_bytes
+from referee.log.file import load_bytes
 from referee.match import decided, replay
 from referee.record import Deal, Match, TrickEntry, side_map
 from referee.registry import variant_values
-from referee.simulate import simulate_match
+from referee.table.simulate import simulate_match
 
 from .conftest import first_problem, log_text, new_state, replay_text, run
 

@@ -21,7 +21,7 @@ from referee.match import start_deal
 from referee.params import Value
 from referee.record import Deal, FishPlay, TrickEntry
 from referee.registry import GAMES
-from referee.simulate import simulate_match
+from referee.table.simulate import simulate_match
 
 from .conftest import new_state
 

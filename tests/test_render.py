@@ -8,7 +8,7 @@ import tomllib
 import pytest
 
 from referee.cards import Card
-from referee.render import RED, Style, score_sheet
+from referee.render.tables import RED, Style, score_sheet
 
 from .conftest import SAMPLES, replay_text
 

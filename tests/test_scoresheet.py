@@ -1,4 +1,4 @@
-"""The score sheet value (referee/scoresheet.py): its figures agree with what the logs
+"""The score sheet value (referee/render/scoresheet.py): its figures agree with what the logs
 store, it is immutable, and it stays in the core."""
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from referee.logfile import load
+from referee.log.file import load
 from referee.match import replay
 from referee.record import Match
 from referee.registry import GAMES
-from referee.render import score_json, sheet_json
-from referee.scoresheet import RuleChange, ScoreSheet, build
+from referee.render.scoresheet import RuleChange, ScoreSheet, build
+from referee.render.tables import score_json, sheet_json
 from tests.conftest import SAMPLES
 
 LOGS = sorted(SAMPLES.glob("*.toml"))
@@ -107,7 +107,7 @@ def test_the_sheet_is_immutable_and_hashable() -> None:
 
 def test_the_sheet_stays_in_the_core() -> None:
     code = (
-        "import sys, referee.scoresheet, referee.match; "
+        "import sys, referee.render.scoresheet, referee.match; "
         "print(sorted(m for m in ('typer', 'tabulate', 'tomllib', 'tomli_w', 'jinja2') "
         "if m in sys.modules))"
     )

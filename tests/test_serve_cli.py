@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from referee.simulate import simulate_match
+from referee.table.simulate import simulate_match
 from tests.conftest import LOADED_AT_EXIT, loaded_at_exit
 from tests.serve_support import ENV, Server, cli, get, new_event, post, referee
 
@@ -192,7 +192,7 @@ def keys_of(said: dict[str, Any]) -> list[str]:
 
 
 def referee_entries(log: Path) -> int:
-    from referee.logfile import load
+    from referee.log.file import load
     from referee.serve.source import entries_of
 
     match, _ = load(log)

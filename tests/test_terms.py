@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from referee import lang
-from referee.lang import FSI, LRI, PDI, RLM
 from referee.messages import localized, plural_sentence
+from referee.words import lang
+from referee.words.lang import FSI, LRI, PDI, RLM
 from referee.words.terms import DECISIONS, SYSTEMS, TIEBREAKS, VARIANTS, when_said
 
 from .conftest import ROOT, SAMPLES, run
@@ -281,7 +281,7 @@ def test_a_trick_line_isolates_each_name_and_says_the_language_separator(
 def test_pair_writes_the_event_and_publish_the_slips_in_the_tournament_language(
     tmp_path: Path,
 ) -> None:
-    from referee.logfile import load
+    from referee.log.file import load
 
     at = ("--dir", str(tmp_path / "t"))
     ok("--lang", "ar", "tournament", "new", "كأس الجمعة", "--game", "basra", "-p", "Ali",

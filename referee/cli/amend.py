@@ -16,15 +16,15 @@ from referee.cli.group import (
 )
 from referee.cli.table import status, typed_play
 from referee.messages import help_text, sentence
-from referee.usage import UsageError
+from referee.table.usage import UsageError
 
 if TYPE_CHECKING:
-    from referee.amend import Play
+    from referee.table.amend import Play
 
 
 def _play(cards: list[str], takes: str | None, trail: bool, by: str | None) -> "Play":
     """The play typed, as ``play`` reads it."""
-    from referee.amend import Play
+    from referee.table.amend import Play
 
     parsed, taken = typed_play(cards, takes, trail)
     return Play(parsed, taken, trail, by)
@@ -34,8 +34,8 @@ def _header(file: object, rename: list[str], event: str | None, date: str | None
     """The header corrected: ``--rename OLD=NEW`` (repeat), ``--event``, ``--date``."""
     import datetime as dt
 
-    from referee.amend import amend_header
-    from referee.session import Table
+    from referee.table.amend import amend_header
+    from referee.table.session import Table
 
     renames = {}
     for text in rename:
@@ -124,9 +124,9 @@ def amend(
 
 def _hand(file: Path, deal: int, hand: str) -> None:
     """``--hand NAME="CARDS"``: a deal's recorded hand corrected."""
-    from referee.amend import amend_hand
-    from referee.session import Table
-    from referee.typed import parse_card_list
+    from referee.table.amend import amend_hand
+    from referee.table.session import Table
+    from referee.table.typed import parse_card_list
 
     name, sep, text = hand.partition("=")
     if not sep:
@@ -138,8 +138,8 @@ def _hand(file: Path, deal: int, hand: str) -> None:
 
 def _entry(file: Path, deal: int, play: int, typed: "Play | None", insert: bool) -> None:
     """An entry replaced, inserted before (``insert``) or deleted (``typed`` None)."""
-    from referee.amend import amend_entry
-    from referee.session import Table
+    from referee.table.amend import amend_entry
+    from referee.table.session import Table
 
     done = amend_entry(Table(file), deal, play, typed, "insert" if insert else "replace")
     echo(done.said)

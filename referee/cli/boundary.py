@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 import typer
 
 from referee.messages import Msg, localized, sentence
+from referee.problems import internal_error
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -66,22 +67,9 @@ def output() -> Iterator[None]:
 
 def shown(name: object) -> str:
     """A file name as a terminal and JSON can take it."""
-    from referee.logfile import shown_path
+    from referee.log.file import shown_path
 
     return shown_path(str(name))
-
-
-def internal_error(e: BaseException) -> str:
-    """The one line a bug is reported in: what it was, and that the log is whole."""
-    from referee.text import cut, visible
-
-    return localized(
-        sentence(
-            "referee: internal error ({error}). The log on disk is whole (every write is "
-            "atomic). Please report this with the match log.",
-            error=visible(f"{type(e).__name__}: {cut(str(e), 300)}"),
-        )
-    )
 
 
 def machine_error(e: OSError) -> Msg:
@@ -100,7 +88,7 @@ def output_error(e: OSError) -> Msg:
     """Standard output failed after the command did its work (a full disk, an output that
     cannot be written): ``log.file``, and what had been written before it, so that nobody
     enters again what is already recorded."""
-    logfile = sys.modules.get("referee.logfile")
+    logfile = sys.modules.get("referee.log.file")
     done = getattr(logfile, "written", None) or []
     what = e.strerror or str(e)
     if done:
@@ -136,8 +124,8 @@ def as_text(func: Callable[..., Any], values: dict[str, Any]) -> dict[str, Any]:
     are; bytes that are not UTF-8 (kept by Python as lone surrogates, which no log, page,
     terminal or JSON can take) are a usage error naming the option. File names are paths,
     not text, and may hold any bytes."""
+    from referee.table.usage import UsageError
     from referee.text import not_utf8
-    from referee.usage import UsageError
 
     def text_of(name: str, text: object) -> object:
         if not isinstance(text, str) or (said := not_utf8(text)) is None:
@@ -181,7 +169,7 @@ def option_name(func: Callable[..., Any], name: str) -> str:
 def refusal(e: BaseException) -> int:
     """Say why a command stopped, in one line (or one line per problem), and its exit code."""
     from referee.problems import RefereeError
-    from referee.usage import UsageError
+    from referee.table.usage import UsageError
 
     if isinstance(e, RefereeError):
         for p in e.problems[:MOST_PROBLEMS]:

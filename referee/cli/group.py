@@ -16,8 +16,8 @@ from referee.cli.boundary import err, output_error, quiet_stdout, refusal
 from referee.cli.language import choose_language, localized, usage_error_said
 from referee.messages import help_text, sentence, show_suits
 from referee.registry import GAMES
+from referee.table.usage import UsageError, lift_ascii, lift_lang
 from referee.text import suits_fit
-from referee.usage import UsageError, lift_ascii, lift_lang
 
 F = TypeVar("F", bound=Callable[..., Any])
 GAME_NAMES = ", ".join(GAMES)

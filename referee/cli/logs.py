@@ -12,7 +12,6 @@ from referee.cli.boundary import (
     echo,
     err,
     errors_as_lines,
-    internal_error,
     output,
     shown,
 )
@@ -29,14 +28,15 @@ from referee.cli.group import (
     rule_overrides,
 )
 from referee.messages import help_text, plural_sentence, sentence
-from referee.usage import UsageError
+from referee.problems import internal_error
+from referee.table.usage import UsageError
 from referee.words.terms import game_said, variant_said
 
 if TYPE_CHECKING:
     from referee.params import Value
 
 if TYPE_CHECKING:
-    from referee.standings import Summary
+    from referee.table.standings import Summary
 
 
 def leave(broken: bool, bad: bool) -> None:
@@ -60,8 +60,8 @@ def score(
 
     Example: referee score sample_games/basra-egyptian-2p.toml --json
     """
-    from referee.render import Style, score_json, score_sheet
-    from referee.session import open_match
+    from referee.render.tables import Style, score_json, score_sheet
+    from referee.table.session import open_match
 
     match, replayed = open_match(file)
     if as_json:
@@ -98,9 +98,9 @@ def verify(
         from referee.cli.sheet import verify_digest
 
         raise typer.Exit(verify_digest(files, digest, as_json))
-    from referee.bulk import check_all
     from referee.cli.progress import progress
-    from referee.report import verdict_json, verdict_text
+    from referee.render.report import verdict_json, verdict_text
+    from referee.table.bulk import check_all
 
     bad = broken = False
     with progress(len(files), sentence("Checking the logs")) as step:
@@ -137,14 +137,14 @@ def export(
 
     Example: referee export match.toml -o clean.toml
     """
-    from referee.session import Table
+    from referee.table.session import Table
 
     if out is None:
         with output():
             sys.stdout.buffer.write(Table(file).export())
             sys.stdout.flush()
     else:
-        from referee.outputs import check_output
+        from referee.log.outputs import check_output
 
         check_output(out, [file], allow=file)  # onto its own log: rewritten canonically
         Table(file).export_to(out)
@@ -162,7 +162,7 @@ def rules(
     Example: referee rules basra --variant classic
     """
     from referee.registry import variant_values
-    from referee.render import rules_text
+    from referee.render.tables import rules_text
 
     name = game_and_variant(game, variant)
     values = variant_values(game, name)
@@ -176,14 +176,14 @@ def rules(
 
 def _output_folder(out: Path) -> None:
     """Make the folder logs are written to, or say why it cannot be one."""
-    from referee.logfile import written
+    from referee.log.file import written
 
     try:
         if not out.is_dir():
             out.mkdir(parents=True, exist_ok=True)
             written.append(out)  # an interrupt from here on says the folder was made
     except OSError as e:
-        from referee.logfile import file_problem
+        from referee.log.file import file_problem
 
         said = sentence("cannot be used as a folder for the logs ({error})", error=e.strerror)
         raise file_problem(out, said) from None
@@ -218,7 +218,7 @@ def simulate(
     Example: referee simulate basra --variant classic --players 4 --seed 7 --matches 10 --out sim/
     --rule target=51
     """
-    from referee.logformat import MAX_DEALS
+    from referee.log.format import MAX_DEALS
 
     name = game_and_variant(game, variant)
     overrides = rule_overrides(game, rule or [])
@@ -274,9 +274,9 @@ def _write_simulated(
 ) -> int:
     """Simulate and write ``matches`` logs into ``out``; how many are left undecided."""
     from referee.cli.progress import progress
-    from referee.logfile import dumps, write_atomic
+    from referee.log.file import dumps, write_atomic
     from referee.match import decided
-    from referee.simulate import simulate_match
+    from referee.table.simulate import simulate_match
 
     undecided = 0
     with progress(matches, sentence("Playing the matches")) as step:
@@ -292,7 +292,7 @@ def _write_simulated(
 def _logs_in(paths: list[Path]) -> list[Path]:
     """The match logs named, and those in the folders named; a file named twice (or linked
     twice) counts once."""
-    from referee.bulk import file_key
+    from referee.table.bulk import file_key
 
     files: list[Path] = []
     seen: set[object] = set()
@@ -310,8 +310,8 @@ def _logs_in(paths: list[Path]) -> list[Path]:
 def _summaries(files: list[Path], jobs: int | None) -> tuple[list["Summary"], bool, bool]:
     """The standings summary of every clean log (a progress bar on a terminal), and
     whether a log had a problem or met an internal error (each said on stderr)."""
-    from referee.bulk import check_all
     from referee.cli.progress import progress
+    from referee.table.bulk import check_all
 
     summaries = []
     bad = broken = False
@@ -358,8 +358,8 @@ def standings(
 
     Example: referee standings results/ --csv > standings.csv
     """
-    from referee.render import standings_table
-    from referee.standings import tally
+    from referee.render.tables import standings_table
+    from referee.table.standings import tally
 
     summaries, bad, broken = _summaries(_logs_in(paths), jobs)
     rows = tally(summaries, by_player)
@@ -372,7 +372,7 @@ def standings(
     elif as_csv:
         import csv
 
-        from referee.report import standings_rows
+        from referee.render.report import standings_rows
 
         csv.writer(sys.stdout, lineterminator="\n").writerows(standings_rows(rows))
     else:
@@ -402,11 +402,11 @@ def explain(
 
     Example: referee explain match.toml --deal 2   ·   referee explain match.toml --deal 2 --play 14
     """
-    from referee.explain import explain as explain_entry
-    from referee.logfile import load
+    from referee.log.file import load
     from referee.problems import RefereeError
-    from referee.render import Style
-    from referee.report import entries_lines, explanation_lines
+    from referee.render.report import entries_lines, explanation_lines
+    from referee.render.tables import Style
+    from referee.table.explain import explain as explain_entry
 
     match, problems = load(file)
     if match is None:

@@ -12,7 +12,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
-from typing import Any
+from typing import Any, TextIO
 
 DELAY = 1.0  # seconds of work before the bar is drawn
 
@@ -24,7 +24,7 @@ def _delay() -> float:
         return DELAY
 
 
-def _terminal(stream: Any) -> bool:
+def _terminal(stream: TextIO | None) -> bool:
     try:
         return bool(stream is not None and stream.isatty())
     except (AttributeError, ValueError, OSError):
@@ -76,7 +76,7 @@ class Progress:
             return
         self.bar.update(steps)
 
-    def clear(self, stream: Any = None) -> None:
+    def clear(self, stream: TextIO | None = None) -> None:
         """Take the bar off its line before a line is written to ``stream`` (standard
         output by default), when that is a terminal too."""
         if self.bar is None or not _terminal(sys.stdout if stream is None else stream):

@@ -16,7 +16,7 @@ from referee.cli.boundary import refusal
 from referee.cli.commands import command_module, full_app
 from referee.cli.group import command, new_app, root
 from referee.cli.language import choose_language
-from referee.usage import UsageError, lift_ascii, lift_lang
+from referee.table.usage import UsageError, lift_ascii, lift_lang
 
 
 def main() -> int:

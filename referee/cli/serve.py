@@ -10,7 +10,7 @@ import typer
 from referee.cli.boundary import echo, errors_as_lines
 from referee.cli.group import JsonFlag, command
 from referee.messages import help_text, sentence
-from referee.usage import UsageError
+from referee.table.usage import UsageError
 
 
 @command()
@@ -45,8 +45,8 @@ def serve(
     """
     import json
 
-    from referee.lang import current
     from referee.serve.start import run, urls, what_is_served
+    from referee.words.lang import current
 
     if folder is not None and file is not None:
         raise UsageError(sentence("give --dir or -f, not both"))

@@ -11,25 +11,14 @@ import typer
 
 from referee.cli.boundary import echo, errors_as_lines, output
 from referee.cli.group import ascii_asked, command
+from referee.log.file import log_digest
 from referee.messages import help_text, sentence
 
 if TYPE_CHECKING:
-    from referee.match import Replay
-    from referee.record import Match
+    pass
 
 DIGEST = re.compile(r"[0-9a-fA-F]{12,64}")
 SHORTEST = 12  # hex digits a digest must give (the sheet prints 12)
-
-
-def log_digest(match: "Match", replayed: "Replay") -> str:
-    """SHA-256 of the log's canonical bytes (``referee export``'s), in hex: the same for
-    every spelling of the same record."""
-    import hashlib  # here: every command imports this module, and hashlib costs 2 ms
-
-    from referee.logfile import dumps
-    from referee.match import with_derived
-
-    return hashlib.sha256(dumps(with_derived(match, replayed))).hexdigest()
 
 
 _echo = echo
@@ -48,11 +37,11 @@ def sheet(
 ) -> None:
     from referee.html.sheet import render
     from referee.messages import show_suits
-    from referee.scoresheet import build
-    from referee.session import open_match
+    from referee.render.scoresheet import build
+    from referee.table.session import open_match
 
     if out is not None:
-        from referee.outputs import check_output
+        from referee.log.outputs import check_output
 
         check_output(out, [file])
     match, replayed = open_match(file)
@@ -64,7 +53,7 @@ def sheet(
             sys.stdout.buffer.write(page)
             sys.stdout.flush()
         return
-    from referee.logfile import shown_path, write_atomic
+    from referee.log.file import shown_path, write_atomic
 
     write_atomic(out, page)
     _echo(sentence("Wrote the score sheet to {file}.", file=shown_path(str(out))))
@@ -81,8 +70,8 @@ sheet.__doc__ = help_text(  # one paragraph a line, as the catalog has it
 def verify_digest(files: list[Path], digest: str, as_json: bool) -> int:
     """Say for each log whether its canonical bytes have ``digest`` (a prefix of 12 hex
     digits or more); the exit code: 0 when every log matches, 1 otherwise."""
-    from referee.session import open_match
-    from referee.usage import UsageError
+    from referee.table.session import open_match
+    from referee.table.usage import UsageError
 
     if DIGEST.fullmatch(digest) is None:
         raise UsageError(
@@ -93,7 +82,7 @@ def verify_digest(files: list[Path], digest: str, as_json: bool) -> int:
                 digest=repr(digest[:80]),
             )
         )
-    from referee.logfile import shown_path
+    from referee.log.file import shown_path
 
     wanted = digest.lower()
     code = 0

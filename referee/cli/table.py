@@ -1,8 +1,8 @@
 """The table commands: start a match, record deals, plays, declarations, claims, forfeits
 and hands, take an entry back, and look at the table (``show``, ``options``, ``live``).
-Each parses its arguments, asks the :class:`referee.session.Table` and prints the answer."""
+Each parses its arguments, asks the :class:`referee.table.session.Table` and prints the answer."""
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -24,18 +24,21 @@ from referee.cli.group import (
 )
 from referee.messages import help_text, sentence
 from referee.record import FORFEIT_REASON
-from referee.usage import UsageError
+from referee.table.usage import UsageError
 
 if TYPE_CHECKING:
     import datetime as dt
+    from pathlib import Path
 
     from referee.cards import Card
-    from referee.session import Recorded
+    from referee.match import Replay
+    from referee.record import Match
+    from referee.table.session import Recorded, Table
 
 
-def status(match: Any, replayed: Any) -> None:
+def status(match: "Match", replayed: "Replay") -> None:
     """The table now, as ``show`` prints it."""
-    from referee.render import Style, show
+    from referee.render.tables import Style, show
 
     echo(show(match, replayed, Style.for_terminal()))
 
@@ -44,8 +47,8 @@ def recorded(done: "Recorded", confirm: str = "", verbose: bool = False) -> None
     """What an accepted entry did, as a referee announces it: quietly (the entry, the floor
     or the trick, who is next), or in full with the table now (``verbose``, and always
     when the entry ended the deal or the match)."""
-    from referee.render import Style
-    from referee.words.announce import announce, quietly
+    from referee.render.announce import announce, quietly
+    from referee.render.tables import Style
 
     style = Style.for_terminal()
     state = done.replayed.state
@@ -68,9 +71,9 @@ VerboseFlag = Annotated[
 ]
 
 
-def table(file: Any) -> Any:
+def table(file: "Path") -> "Table":
     """The service for the log at ``file``."""
-    from referee.session import Table
+    from referee.table.session import Table
 
     return Table(file)
 
@@ -182,7 +185,7 @@ def typed_play(
 ) -> "tuple[tuple[Card, ...], tuple[Card, ...] | None]":
     """The cards of a play as typed, and what it takes (None: not said); ``--takes`` with
     ``--trail``, or an empty ``--takes``, is a usage error."""
-    from referee.typed import parse_card_list
+    from referee.table.typed import parse_card_list
 
     parsed = parse_card_list(" ".join(cards), "CARDS")
     if takes is not None and trail:
@@ -233,7 +236,7 @@ def declare(
     Example: referee declare molodka AC 10C KC --by Ivan
     """
     from referee.record import TrickEntry, describe_entry
-    from referee.typed import parse_card_list
+    from referee.table.typed import parse_card_list
 
     entry = TrickEntry(by, parse_card_list(" ".join(cards), "CARDS"), declares=name)
     done = table(file).announce(entry, note)
@@ -258,7 +261,7 @@ def claim(
     Example: referee claim --by Ivan
     """
     from referee.record import TrickEntry
-    from referee.report import claim_verdict
+    from referee.render.report import claim_verdict
 
     done = table(file).announce(TrickEntry(by or "", claim=True), note)
     recorded(done, claim_verdict(done) or "", verbose)
@@ -313,8 +316,8 @@ def show_cmd(
     """
     match, replayed = table(file).open()
     if entries and not as_json:
-        from referee.render import Style
-        from referee.report import entries_lines
+        from referee.render.report import entries_lines
+        from referee.render.tables import Style
 
         if not match.deals:
             raise UsageError(sentence("no deal is recorded yet: nothing to list"))
@@ -324,7 +327,7 @@ def show_cmd(
     if as_json:
         import json
 
-        from referee.render import state_json
+        from referee.render.tables import state_json
 
         echo(json.dumps(state_json(match, replayed), ensure_ascii=False))
     else:
@@ -352,9 +355,9 @@ def options(
 
     Example: referee options 7D
     """
-    from referee.render import Style
-    from referee.report import options_json, options_text
-    from referee.typed import parse_card_list
+    from referee.render.report import options_json, options_text
+    from referee.render.tables import Style
+    from referee.table.typed import parse_card_list
 
     parsed = parse_card_list(card, "CARD") if card else ()
     if len(parsed) > 1:
@@ -427,7 +430,7 @@ def live(
 
     Example: referee live -f match.toml   (then: 8S 5H 3C · KD · 4C - · undo · score · help)
     """
-    from referee.live import run
+    from referee.cli.live import run
 
     table(file).open()  # a clear error now if the file is not a valid log
     run(file, verbose=verbose)

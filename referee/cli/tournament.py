@@ -54,7 +54,7 @@ def dumps(value: object) -> str:
 
 
 def usage(message: str) -> Exception:
-    from referee.usage import UsageError
+    from referee.table.usage import UsageError
 
     return UsageError(message)
 
@@ -321,7 +321,7 @@ def next_steps(lines: list[Any]) -> None:
 
 
 def table(rows: list[list[object]], headers: list[str]) -> str:
-    from referee.render import _table
+    from referee.render.tables import _table
 
     return _table(rows, headers)
 

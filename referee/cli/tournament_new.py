@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def usage(message: str) -> Exception:
-    from referee.usage import UsageError
+    from referee.table.usage import UsageError
 
     return UsageError(message)
 

@@ -6,7 +6,7 @@ the destination sees the old publication or the new one, never half of one. The
 destination is refused when it holds anything but an earlier publication (a folder marked
 by :data:`MANIFEST`, holding only the files it lists); ``--force`` replaces an earlier
 publication to which files were added, and nothing else. A destination that is, or holds,
-a file of the tournament is always refused (:mod:`referee.outputs`).
+a file of the tournament is always refused (:mod:`referee.log.outputs`).
 """
 
 from __future__ import annotations
@@ -20,9 +20,21 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from referee.logfile import shown_path
+from referee.html import site
+from referee.html.sheet import context, environment, said
+from referee.html.site import Links, sheet_page
+from referee.log.file import log_digest, shown_path, stale_entries
+from referee.log.outputs import check_output, tournament_files
 from referee.messages import sentence
 from referee.problems import Problem, RefereeError
+from referee.render.scoresheet import build
+from referee.render.tables import Style
+from referee.table.bulk import cores, jobs_for
+from referee.tournament import report
+from referee.tournament.crosstable import event
+from referee.tournament.report import decision_line
+from referee.tournament.store import expected_rules, load, log_path, read_log
+from referee.tournament.verify import results
 
 if TYPE_CHECKING:
     from referee.match import Replay
@@ -42,10 +54,6 @@ def refuse(message: str) -> RefereeError:
 def sheet_body(match: Match, replayed: Replay, ascii_only: bool, decided: str | None = None) -> str:
     """A log's score sheet (its ``<article>``, ready to set in a page); ``decided``: the
     director's decision, said in place of the log's outcome."""
-    from referee.cli.sheet import log_digest
-    from referee.html.sheet import context, environment
-    from referee.render import Style
-    from referee.scoresheet import build
 
     ctx = context(build(replayed), log_digest(match, replayed), Style(ascii=ascii_only))
     if decided is not None:
@@ -60,7 +68,6 @@ _FRAME: dict[str, Any] = {}  # what a worker frames its sheets with (:func:`_beg
 def _begin(tournament: Tournament | None, into: str | None) -> None:
     """Set up a worker (or this process) to frame each sheet as a page and write it into
     the folder ``into`` (None: hand the sheet back unframed)."""
-    from referee.html.site import Links
 
     _FRAME.clear()
     if tournament is not None and into is not None:
@@ -78,7 +85,6 @@ def _table_job(job: Job) -> tuple[LogFacts | None, str | None]:
     page, and its path given, when :func:`_begin` said where). A table the director
     decided shows the decision on its sheet, and has no sheet without a finished deal
     (there is nothing of the log to show)."""
-    from referee.tournament.store import read_log
 
     path, game, variant, players, rules, ascii_only, decided, r, n = job
     facts, read = read_log(Path(path), game, variant, players, rules)
@@ -90,7 +96,6 @@ def _table_job(job: Job) -> tuple[LogFacts | None, str | None]:
     body = sheet_body(match, replayed, ascii_only, decided)
     if not _FRAME:
         return facts, body
-    from referee.html.site import sheet_page
 
     links = _FRAME["links"]
     where = links.sheet_of(r, n)
@@ -101,9 +106,6 @@ def _table_job(job: Job) -> tuple[LogFacts | None, str | None]:
 
 def _warm() -> None:
     """Import and compile in the parent what every worker needs (forked, they share it)."""
-    import referee.cli.sheet
-    import referee.scoresheet  # noqa: F401
-    from referee.html.sheet import environment
 
     environment().get_template("sheet_body.html")
     environment().get_template("site_sheet.html")
@@ -121,10 +123,6 @@ def each_table(
     them): the sheet's body, or, with ``into``, the path of its page written there by
     the worker that read the log (so that no page passes through this process).
     ``step`` is told of each table read."""
-    from referee.bulk import jobs_for
-    from referee.html.sheet import said
-    from referee.tournament.report import decision_line
-    from referee.tournament.store import expected_rules, log_path
 
     rules = expected_rules(tournament)
     keys = [(r.number, tb.number) for r in tournament.paired for tb in r.tables]
@@ -193,10 +191,6 @@ def write_pages(
 ) -> None:
     """Every page of the publication, each written as soon as it is rendered: the score
     sheets while the logs are read, then the pages that need every result."""
-    from referee.html import site
-    from referee.tournament import report
-    from referee.tournament.crosstable import event
-    from referee.tournament.verify import results
 
     links = site.Links({e.name: i for i, e in enumerate(tournament.entrants, 1)})
     facts: dict[tuple[int, int], LogFacts | None] = {}
@@ -249,8 +243,6 @@ def _rendered(into: Path, pages: list[tuple[str, Callable[[], str]]]) -> Iterato
     here. The path of each, in order."""
     import multiprocessing
 
-    from referee.bulk import cores
-
     for folder in {(into / where).parent for where, _ in pages}:
         folder.mkdir(parents=True, exist_ok=True)
     _PAGES.update(into=into, pages=pages)
@@ -271,7 +263,6 @@ def _rendered(into: Path, pages: list[tuple[str, Callable[[], str]]]) -> Iterato
 
 def check_destination(dest: Path, tournament: Path, force: bool) -> None:
     """Refuse a destination that is not a folder we may replace (see the module)."""
-    from referee.outputs import check_output, tournament_files
 
     check_output(dest, tournament_files(tournament), folder=True)
     if not dest.exists() and not dest.is_symlink():
@@ -331,7 +322,6 @@ class Publication:
     destination is cleared first, and nothing is left beside it after."""
 
     def __init__(self, dest: Path, name: str) -> None:
-        from referee.logfile import stale_entries
 
         self.dest, self.name = dest, name
         self.parent = dest.absolute().parent
@@ -429,7 +419,6 @@ def publish(
 ) -> int:
     """Publish the tournament in ``folder`` to ``dest``; the number of pages written.
     ``step`` is told of each log read and each page written (:func:`page_count` in all)."""
-    from referee.tournament.store import load
 
     check_destination(dest, folder, force)
     t = load(folder)

@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING
 
 from referee import __version__
 from referee.escape import Said
+from referee.html.chart import chart
 from referee.messages import Msg, localized, plural_sentence, sentence
-from referee.render import BREAKDOWN, Style, how_said
-from referee.scoresheet import DealLine, ScoreSheet
+from referee.render.scoresheet import DealLine, ScoreSheet
+from referee.render.tables import BREAKDOWN, Style, how_said
 from referee.text import visible
+from referee.words.lang import RTL, SEPARATORS, current
 from referee.words.terms import day_said, variant_said
 
 if TYPE_CHECKING:
@@ -142,8 +144,6 @@ def _outcome(sheet: ScoreSheet) -> str:
 
 def context(sheet: ScoreSheet, digest: str, style: Style) -> dict[str, object]:
     """Everything the sheet template shows, said and ready to escape."""
-    from referee.html.chart import chart
-    from referee.lang import RTL, SEPARATORS, current
 
     lang = current()
     head = sentence(  # under the title, which names the game: the target alone

@@ -21,6 +21,7 @@ from referee.messages import plural_sentence, sentence
 from referee.tournament.crosstable import EntrantView, Event, RoundView, TableView
 from referee.tournament.model import DECISIONS, Table, Tournament
 from referee.tournament.report import number, shown_columns, standings_title, state_said
+from referee.words.lang import RTL, SEPARATORS, current
 from referee.words.terms import (
     decision_said,
     game_said,
@@ -122,7 +123,6 @@ def _frame(tournament: Tournament, root: str, links: Links) -> dict[str, object]
     """What every page's frame needs: language, direction, the title, the navigation
     (the tournament file alone: a score sheet's page is framed before the results are
     all read)."""
-    from referee.lang import RTL, SEPARATORS, current
 
     lang = current()
     head = said(

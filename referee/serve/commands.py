@@ -7,13 +7,19 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from referee.messages import sentence
-from referee.usage import UsageError
+from referee.messages import localized, sentence
+from referee.record import FORFEIT_REASON, TrickEntry, describe_entry
+from referee.render.announce import announce
+from referee.render.report import claim_verdict
+from referee.render.tables import Style
+from referee.table.amend import Play, amend_entry, amend_hand, amend_header
+from referee.table.typed import parse_card_list
+from referee.table.usage import UsageError
 
 if TYPE_CHECKING:
     from referee.cards import Card
     from referee.record import Match
-    from referee.session import Recorded, Table
+    from referee.table.session import Recorded, Table
 
 
 class Announce(NamedTuple):
@@ -29,9 +35,6 @@ Said = list[object]  # sentences, and entries to announce: said once the languag
 
 def said_lines(said: tuple[object, ...] | list[object]) -> list[str]:
     """What an entry said, in the language in use, cards with their suits."""
-    from referee.messages import localized
-    from referee.render import Style
-    from referee.words.announce import announce
 
     out: list[str] = []
     for item in said:
@@ -61,7 +64,6 @@ def typed_play(
     cards: list[str], takes: str | None, trail: bool
 ) -> tuple[tuple[Card, ...], tuple[Card, ...] | None]:
     """The cards of a play and what it takes, read as ``referee play`` reads them."""
-    from referee.typed import parse_card_list
 
     parsed = parse_card_list(" ".join(cards), "CARDS")
     if takes is not None and trail:
@@ -93,7 +95,6 @@ def _deal(table: Table, body: dict[str, Any]) -> tuple[Match, Said]:
 
 def _entry(table: Table, command: str, body: dict[str, Any]) -> tuple[Match, Said]:
     """A play, a declaration, a claim or a forfeit, said back as the CLI says it."""
-    from referee.record import FORFEIT_REASON, TrickEntry, describe_entry
 
     note = body.get("note")
     confirm: str = ""
@@ -102,14 +103,10 @@ def _entry(table: Table, command: str, body: dict[str, Any]) -> tuple[Match, Sai
         parsed, taken = typed_play(body["cards"], body.get("takes"), body.get("trail", False))
         done = table.play(parsed, taken, body.get("trail", False), body.get("by"), note)
     elif command == "declare":
-        from referee.typed import parse_card_list
-
         cards = parse_card_list(" ".join(body["cards"]), "CARDS")
         done = table.announce(TrickEntry(body["by"], cards, declares=body["name"]), note)
         confirm = sentence("Recorded: {entry}.", entry=describe_entry(done.entry))
     elif command == "claim":
-        from referee.report import claim_verdict
-
         done = table.announce(TrickEntry(body.get("by") or "", claim=True), note)
         confirm = claim_verdict(done) or ""
     else:
@@ -126,7 +123,6 @@ def _entry(table: Table, command: str, body: dict[str, Any]) -> tuple[Match, Sai
 def _amend(table: Table, body: dict[str, Any]) -> tuple[Match, Said]:
     """``amend``: the header, a deal's recorded hand, or an entry replaced, inserted
     before or deleted, as ``referee amend`` takes them."""
-    from referee.amend import Play, amend_entry
 
     if body.get("rename") or "event" in body or "date" in body:
         return _header(table, body)
@@ -155,9 +151,6 @@ def _amend(table: Table, body: dict[str, Any]) -> tuple[Match, Said]:
 
 
 def _hand(table: Table, deal: int, hand: str) -> tuple[Match, Said]:
-    from referee.amend import amend_hand
-    from referee.typed import parse_card_list
-
     name, sep, text = hand.partition("=")
     if not sep:
         raise UsageError(sentence('--hand takes NAME="CARDS", found {value}', value=repr(hand)))
@@ -166,8 +159,6 @@ def _hand(table: Table, deal: int, hand: str) -> tuple[Match, Said]:
 
 
 def _header(table: Table, body: dict[str, Any]) -> tuple[Match, Said]:
-    from referee.amend import amend_header
-
     renames = {}
     for text in body.get("rename", []):
         old, sep, new = text.partition("=")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from referee.messages import sentence
+from referee.record import describe_entry
 from referee.registry import GAMES
 from referee.serve.pages import state_lines, where
 from referee.serve.views import deck, frame, render, said
@@ -19,7 +20,6 @@ if TYPE_CHECKING:
 
 def entries(match: Match) -> list[tuple[str, str]]:
     """Every entry of the log as ``(DEAL/ENTRY, what it was)``, the last one last."""
-    from referee.record import describe_entry
 
     out = []
     for d, deal in enumerate(match.deals, 1):

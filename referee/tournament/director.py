@@ -13,7 +13,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from referee.log.file import locked, write_new
 from referee.messages import join, plural_sentence, sentence
+from referee.text import text_problem
+from referee.tournament.commands import decide_commands, tables_said, tournament_command
 from referee.tournament.model import (
     DEFAULT_TIEBREAKS,
     Count,
@@ -27,6 +30,7 @@ from referee.tournament.model import (
 from referee.tournament.names import check_entrants, entrant, table_size_for
 from referee.tournament.results import LogFacts, table_result
 from referee.tournament.rounds import next_round, now, round_of, write_logs
+from referee.tournament.seats import layout
 from referee.tournament.store import (
     all_facts,
     dumps,
@@ -57,7 +61,6 @@ class Done:
 def free_text(text: str, key: str) -> None:
     """Hold the tournament's name or a reason to the rule the tournament file is read by
     (:func:`referee.text.text_problem`): what a command writes, the file accepts."""
-    from referee.text import text_problem
 
     if (why := text_problem(text)) is not None:
         raise problem("tournament.file", sentence("{key}: {why}", key=key, why=why))
@@ -66,7 +69,6 @@ def free_text(text: str, key: str) -> None:
 @contextmanager
 def changing(folder: Path) -> Iterator[Tournament]:
     """Lock, read, yield the tournament to change, then write it (unless an error)."""
-    from referee.logfile import locked
 
     with locked(file_of(folder)) as real:
         t = load(folder, real)
@@ -78,8 +80,6 @@ def create(
     folder: Path, tournament: Tournament, rounds: int | None, size: int | None
 ) -> Tournament:
     """Check a new tournament and write the folder's file (never over an existing one)."""
-    from referee.logfile import write_new
-    from referee.tournament.seats import layout
 
     if file_of(folder).exists() or file_of(folder).is_symlink():
         raise problem(
@@ -236,7 +236,6 @@ def pending(tournament: Tournament, facts: Facts) -> list[int]:
 def count_all_in(folder: Path, tournament: Tournament) -> Facts:
     """Count every result of the current round not yet counted (its digest recorded), or
     refuse while a table has none (``tournament.pending``)."""
-    from referee.tournament.commands import decide_commands, tables_said
 
     facts = all_facts(folder, tournament, uncounted(tournament))
     waiting = pending(tournament, facts)
@@ -266,7 +265,6 @@ def count_all_in(folder: Path, tournament: Tournament) -> Facts:
 
 def pair(folder: Path, done: Done | None = None) -> Round:
     """Pair the next round, start its tables' logs, record it."""
-    from referee.logfile import locked
 
     with locked(file_of(folder)) as real:
         t = load(folder, real)
@@ -424,7 +422,6 @@ def recount(
 def changed_round(tournament: Tournament, number: int, facts: Facts, folder: Path) -> int:
     """The round whose table ``number`` has a log changed since it was counted; none or
     several are refused (several with the command for each)."""
-    from referee.tournament.commands import tournament_command
 
     found = []
     for rnd in tournament.paired:

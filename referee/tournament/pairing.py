@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from referee.tournament.model import History, Tournament
 from referee.tournament.seats import layout, least_cost_groups, round_one_groups
+from referee.tournament.swiss import least_cost_two
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,6 @@ def swiss_two(
     """A least-cost pairing of two sides a table (one bye when the count is odd): the
     sides in match-point order, the seeded draw within a score
     (:func:`referee.tournament.swiss.least_cost_two`: exact, and fast for large fields)."""
-    from referee.tournament.swiss import least_cost_two
 
     order = sorted(
         draw(sides, rng), key=lambda s: match_points[s]

@@ -24,6 +24,7 @@ from referee.tournament.model import (
     Table,
     Tournament,
 )
+from referee.tournament.names import name_problem
 from referee.tournament.shape import table_sides, table_size
 
 TOP = (
@@ -278,7 +279,6 @@ def _entrant(reader: Reader, raw: Any, path: str) -> Entrant | None:
     withdrawn = _positive(reader, raw, "withdrawn", path) if "withdrawn" in raw else None
     if name is None or members is None or joined is None:
         return None
-    from referee.tournament.names import name_problem
 
     for i, who in enumerate(members or (name,)):
         why = name_problem(who)

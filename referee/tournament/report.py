@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from referee.messages import Msg, join, plural_sentence, sentence
+from referee.problems import Problem, RefereeError
 from referee.tournament.commands import (
     decide_commands,
     in_folder,
@@ -142,8 +143,6 @@ def status_rows(
 def standings_of(tournament: Tournament, facts: Facts, after_round: int | None) -> Standings:
     """The standings now, or after round ``after_round`` (a round not yet paired refused)."""
     if after_round is not None and after_round > tournament.current:
-        from referee.problems import Problem, RefereeError
-
         said = sentence(
             "round {round} has not been paired ({count} so far)",
             round=after_round,

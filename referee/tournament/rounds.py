@@ -9,13 +9,19 @@ import datetime as dt
 from collections.abc import Mapping
 from pathlib import Path
 
+from referee.log.file import dumps as log_bytes
+from referee.log.file import load, write_atomic, write_new
+from referee.log.format import new_match
 from referee.messages import plural_sentence, sentence
 from referee.problems import RefereeError
 from referee.tournament.model import Entrant, Round, Table, Tournament
 from referee.tournament.pairing import Pairing
+from referee.tournament.pairing import pair as pair_round
 from referee.tournament.reader import seating
+from referee.tournament.seats import layout
 from referee.tournament.store import log_path, problem
 from referee.tournament.verify import standing_for
+from referee.words.lang import LANGUAGES, plain
 
 
 def now() -> str:
@@ -25,8 +31,6 @@ def now() -> str:
 
 def next_round(tournament: Tournament) -> Round:
     """The next round as pairing gives it (its logs not yet written)."""
-    from referee.tournament.pairing import pair as pair_round
-    from referee.tournament.seats import layout
 
     r = tournament.current + 1
     mp, hist = standing_for(tournament, r)
@@ -62,10 +66,6 @@ def write_logs(folder: Path, tournament: Tournament, rnd: Round) -> None:
     """Start every table's log; a leftover of a killed ``pair`` (this round and table's
     event, no deal: its players may differ if entrants changed since) is written again,
     anything else at that path is refused."""
-    from referee.lang import LANGUAGES, plain
-    from referee.logfile import dumps as log_bytes
-    from referee.logfile import load, write_atomic, write_new
-    from referee.logformat import new_match
 
     for tb in rnd.tables:  # every log's way checked before any is written
         path = log_path(folder, tb.log)

@@ -1,6 +1,6 @@
 """The tournament file on disk (the edge): ``tournament.toml`` read leniently, every
 problem a ``tournament.file`` with its key path, and written canonically, atomically and
-under lock (referee.logfile's write and lock); the facts of the tables' logs, read and
+under lock (referee.log.file's write and lock); the facts of the tables' logs, read and
 replayed as ``referee verify`` and ``referee score`` do."""
 
 from __future__ import annotations
@@ -10,11 +10,18 @@ from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from referee.messages import sentence
+from referee.log.file import load_bytes, parse_bytes, read_path, write_atomic
+from referee.log.tomlwrite import dumps as toml_text
+from referee.match import replay
+from referee.messages import join, sentence
 from referee.problems import Problem, RefereeError
+from referee.registry import resolve_rules
+from referee.table.bulk import jobs_for
 from referee.tournament.model import Tournament
 from referee.tournament.reader import read_tournament
 from referee.tournament.results import LogFacts
+from referee.tournament.writer import to_dict
+from referee.words.terms import game_said, variant_said
 
 T = TypeVar("T")
 Step = Callable[[int, int], None]  # told: this many more steps done, of this many in all
@@ -38,7 +45,6 @@ def file_of(folder: Path) -> Path:
 
 def parse(raw: bytes) -> tuple[Tournament | None, list[Problem]]:
     """The tournament in ``raw`` (None when unusable) and every problem of the file."""
-    from referee.logfile import parse_bytes
 
     data, problems = parse_bytes(raw)
     if data is None:
@@ -51,7 +57,6 @@ def parse(raw: bytes) -> tuple[Tournament | None, list[Problem]]:
 
 def load(folder: Path, real: Path | None = None) -> Tournament:
     """Read the folder's tournament; any problem of the file is raised."""
-    from referee.logfile import read_path
 
     path = real or file_of(folder)
     if not path.exists() and not path.is_symlink():
@@ -70,14 +75,11 @@ def load(folder: Path, real: Path | None = None) -> Tournament:
 
 def dumps(tournament: Tournament) -> bytes:
     """The canonical bytes of a tournament file."""
-    from referee.tomlout import dumps as toml_text
-    from referee.tournament.writer import to_dict
 
     return toml_text(to_dict(tournament)).encode("utf-8")
 
 
 def save(real: Path, tournament: Tournament) -> None:
-    from referee.logfile import write_atomic
 
     write_atomic(real, dumps(tournament))
 
@@ -88,7 +90,6 @@ def log_path(folder: Path, log: str) -> Path:
 
 
 def expected_rules(tournament: Tournament) -> dict[str, Any]:
-    from referee.registry import resolve_rules
 
     values, _ = resolve_rules(tournament.game, tournament.variant, dict(tournament.rules))
     return values
@@ -106,8 +107,6 @@ def read_log(
 ) -> tuple[LogFacts | None, tuple[Match, Replay] | None]:
     """The log at ``path`` read once: its facts, and the match and its replay when the log
     is the table's and has no problem (for a reader that needs both, as ``publish``)."""
-    from referee.logfile import load_bytes, read_path
-    from referee.match import replay
 
     if not path.exists() and not path.is_symlink():
         return None, None
@@ -140,8 +139,6 @@ def belongs(
     match: Any, game: str, variant: str, players: list[str], rules: dict[str, Any]
 ) -> str | None:
     """Why a log is not the table's (other players, game, variant or rules), or None."""
-    from referee.messages import join
-    from referee.words.terms import game_said, variant_said
 
     if match.game != game or match.variant != variant:
         return sentence(
@@ -208,7 +205,6 @@ def facts_beside(
                         rules,
                     )
                 )
-    from referee.bulk import jobs_for
 
     jobs = jobs_for([w[0] for w in work], jobs)
     if jobs <= 1:
@@ -246,7 +242,6 @@ def read_all(
 
 def file_problems(folder: Path) -> tuple[Tournament | None, list[Problem]]:
     """The tournament file read for verify: its problems returned, not raised."""
-    from referee.logfile import read_path
 
     path = file_of(folder)
     try:
@@ -258,8 +253,6 @@ def file_problems(folder: Path) -> tuple[Tournament | None, list[Problem]]:
 def entrants_csv(path: Path) -> list[str]:
     """The names in an entrants CSV file (a header row with a ``name`` column)."""
     import csv
-
-    from referee.logfile import read_path
 
     try:
         text = read_path(path).decode("utf-8-sig")

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from referee.messages import Msg, join, plural_sentence, sentence
+from referee.tournament.commands import tournament_command
 from referee.tournament.model import History, Round, Tournament
 from referee.tournament.pairing import Pairing, history, pair, two_cost
 from referee.tournament.results import LogFacts, Result, table_result
@@ -280,6 +281,5 @@ def _as_sets(pairing: Pairing) -> tuple[set[frozenset[str]], set[str]]:
 
 def recount_command(round_number: int, table: int, folder: object = ".") -> str:
     """The command that accepts a changed log of a table."""
-    from referee.tournament.commands import tournament_command
 
     return tournament_command(f"recount {table} --round {round_number} --reason TEXT", folder)

@@ -137,7 +137,7 @@ def outcome_said(outcome: Outcome) -> Msg:
     """What an entry that ended a deal did to the match, as the referee announces it: the
     deal's score with each side's breakdown, the totals against the target, the winner."""
     from referee.games.outcomes import DealScored, MatchTotals
-    from referee.render import breakdown_said, scores_said
+    from referee.render.tables import breakdown_said, scores_said
     from referee.text import cut
     from referee.words.sentences import said_text
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 
 from referee.messages import Msg, sentence
+from referee.registry import GAMES
 
 VARIANTS: dict[str, Msg] = {
     "egyptian": sentence("Egyptian"),
@@ -109,7 +110,6 @@ def day_said(day: dt.date) -> Msg:
 
 def game_said(game: str) -> str:
     """A game's name (``kozel``: Kozel, Буркозёл), or the text as it is."""
-    from referee.registry import GAMES
 
     spec = GAMES.get(game)
     return spec.title if spec is not None else game

@@ -11,14 +11,15 @@ import datetime as dt
 from typing import Any, NamedTuple
 
 from referee.cards import Card, format_cards
-from referee.dealwalk import CannotFollow, Moved, follow_turns, steps
 from referee.games.base import Illegal
+from referee.log.format import match_to_dict, read_match
 from referee.match import Replay, replay
 from referee.messages import plural_sentence, sentence
 from referee.problems import Problem, RefereeError, deal_path
 from referee.record import Deal, Entry, FishPlay, Match, describe_entry
-from referee.session import Said, Table, clear_derived
-from referee.typed import player_named
+from referee.table.dealwalk import CannotFollow, Moved, follow_turns, steps
+from referee.table.session import Said, Table, clear_derived
+from referee.table.typed import player_named
 from referee.words.events import sweep_said
 
 
@@ -362,7 +363,6 @@ def amend_header(
     date: dt.date | None = None,
 ) -> Said:
     """Correct the header: rename players (everywhere in the log), set the event or date."""
-    from referee.logformat import match_to_dict, read_match
 
     def change(match: Match, replayed: Replay) -> tuple[Replay | None, str]:
         data = match_to_dict(match)

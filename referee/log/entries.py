@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.cards import format_cards, lookup_card, lookup_cards
-from referee.logschema import Walker, Where, name_of
+from referee.log.schema import Walker, Where, name_of
 from referee.messages import join, sentence
 from referee.record import Entry, FishPlay, TrickEntry
 from referee.registry import GameSpec

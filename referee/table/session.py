@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, NamedTuple, TypeVar
 from referee.cards import Card
 from referee.games.base import DealState, Illegal, MatchSoFar, Options, present
 from referee.games.events import Event
-from referee.logfile import dumps, load, locked, write_atomic, write_new
-from referee.logformat import MAX_DEALS, new_match
+from referee.log.file import dumps, load, locked, write_atomic, write_new
+from referee.log.format import MAX_DEALS, new_match
 from referee.match import (
     DealSummary,
     Replay,
@@ -34,9 +34,9 @@ from referee.params import Value
 from referee.problems import Problem, RefereeError, deal_path
 from referee.record import Deal, Entry, Match, TrickEntry, describe_entry
 from referee.registry import GAMES
-from referee.tablechecks import deal_setup, draws_first, no_such_entry
-from referee.typed import parse_card_list, player_named
-from referee.usage import UsageError
+from referee.table.checks import deal_setup, draws_first, no_such_entry
+from referee.table.typed import parse_card_list, player_named
+from referee.table.usage import UsageError
 
 if TYPE_CHECKING:
     from referee.games.outcomes import Outcome

@@ -8,8 +8,8 @@ from referee.messages import join, sentence
 from referee.problems import Problem
 from referee.record import Deal, Match
 from referee.registry import GAMES
-from referee.typed import parse_card_list
-from referee.usage import UsageError
+from referee.table.typed import parse_card_list
+from referee.table.usage import UsageError
 
 
 def deal_setup(match: Match, deal: Deal, setup: dict[str, str]) -> None:

@@ -16,13 +16,13 @@ from referee.messages import Msg, join, localized, sentence
 from referee.problems import RefereeError
 from referee.record import FORFEIT_REASON, Entry, FishPlay, TrickEntry
 from referee.registry import GAMES
+from referee.table.usage import UsageError
 from referee.text import not_utf8
-from referee.usage import UsageError
 from referee.words.sentences import said
 
 if TYPE_CHECKING:
-    from referee.amend import Play
-    from referee.session import Recorded
+    from referee.table.amend import Play
+    from referee.table.session import Recorded
 
 HELP = sentence(
     """Type a play, or a command:
@@ -70,7 +70,7 @@ class Live:
         ascii_only: bool = False,
         verbose: bool = False,
     ):
-        from referee.session import Table
+        from referee.table.session import Table
 
         self.path = path
         self.table = Table(path)
@@ -86,7 +86,7 @@ class Live:
         self._write(localized(text) if isinstance(text, Msg) else text)
 
     def status(self) -> None:
-        from referee.render import Style, show
+        from referee.render.tables import Style, show
 
         match, replayed = self.table.open()
         self.write(show(match, replayed, Style.for_terminal(self.ascii_only)))
@@ -101,8 +101,8 @@ class Live:
 
     def completions(self, text: str, before: str = "") -> list[str]:
         """What Tab offers for the word ``text`` after ``before`` on the line: what is legal
-        at that position now (referee/livecomplete.py)."""
-        from referee.livecomplete import completions
+        at that position now (referee/table/livecomplete.py)."""
+        from referee.table.livecomplete import completions
 
         try:
             match, replayed = self.table.open()
@@ -172,7 +172,7 @@ class Live:
         """Answer a first word that is neither a card nor a command of this game with the
         command or the cards it is close to (``optoins``: did you mean options?); True when
         it was answered so."""
-        from referee.livecomplete import card_choices, near_cards, near_command, open_deal
+        from referee.table.livecomplete import card_choices, near_cards, near_command, open_deal
 
         try:
             read_typed_cards(word)
@@ -195,8 +195,8 @@ class Live:
     def entries(self) -> None:
         """The entries of the deal in progress (or the last one), numbered as amend takes
         them."""
-        from referee.render import Style
-        from referee.report import entries_lines
+        from referee.render.report import entries_lines
+        from referee.render.tables import Style
 
         match, _ = self.table.open()
         if not match.deals:
@@ -205,7 +205,7 @@ class Live:
             self.write(line)
 
     def score(self) -> None:
-        from referee.render import Style, score_sheet
+        from referee.render.tables import Style, score_sheet
 
         match, replayed = self.table.open()
         self.write(score_sheet(match, replayed, Style.for_terminal(self.ascii_only)))
@@ -250,7 +250,7 @@ class Live:
     def amend(self, args: list[str]) -> None:
         """``amend deal D play M [insert|delete] [CARDS …] [by NAME]``, as ``referee
         amend``; ``amend undo`` takes the last amendment of this session back."""
-        from referee.amend import amend_entry
+        from referee.table.amend import amend_entry
 
         if args == ["undo"]:
             if not self.amended:
@@ -281,7 +281,7 @@ class Live:
 
     def amendment(self, args: list[str]) -> Amending:
         """The amendment typed: its deal, entry, mode and play (None: a deletion)."""
-        from referee.amend import Play
+        from referee.table.amend import Play
 
         match, _ = self.table.open()
         words, numbers, by = list(args), {}, None
@@ -325,7 +325,7 @@ class Live:
 
     def bura_word(self, head: str, args: list[str]) -> None:
         from referee.record import describe_entry
-        from referee.report import claim_verdict
+        from referee.render.report import claim_verdict
 
         if head == "claim" and len(args) <= 1:
             entry = TrickEntry(args[0] if args else "", claim=True)
@@ -345,8 +345,8 @@ class Live:
     def announce(self, recorded: Recorded, confirm: str = "") -> None:
         """An accepted entry said back: quietly (the entry, the floor or the trick, who is
         next), or in full with the state when it ended the deal (or ``verbose``)."""
-        from referee.render import Style
-        from referee.words.announce import announce, quietly
+        from referee.render.announce import announce, quietly
+        from referee.render.tables import Style
 
         style = Style.for_terminal(self.ascii_only)
         state = recorded.replayed.state
@@ -378,7 +378,7 @@ def _inverse(deal: int, play: int, mode: str, old: Entry | None) -> Amending | N
     """The amendment that takes ``mode`` at deal ``deal``, entry ``play`` back, given the
     entry that was there (``old``): a deletion for an insertion, the old entry put back;
     None for a declaration, claim or forfeit (entered again with its own command)."""
-    from referee.amend import Play
+    from referee.table.amend import Play
 
     if mode == "insert":
         return deal, play, None, "delete"

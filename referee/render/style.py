@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from referee.cards import Card
+from referee.escape import visible
+from referee.messages import Msg, localized, translating
+
 if TYPE_CHECKING:
-    from referee.render import Style
+    from referee.render.tables import Style
 
 
 def styled(sentence: object, style: Style) -> str:
     """``sentence`` in the reader's language, its cards as ``style`` shows them."""
-    from referee.cards import Card
-    from referee.escape import visible
-    from referee.messages import Msg, localized, translating
 
     if translating() or not isinstance(sentence, Msg):
         return style.text(localized(sentence))

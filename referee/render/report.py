@@ -12,14 +12,14 @@ from referee.registry import GAMES
 from referee.words.sentences import said, said_text
 
 if TYPE_CHECKING:
-    from referee.bulk import Verdict
-    from referee.dealwalk import Step
-    from referee.explain import Explained
     from referee.games.base import Options
     from referee.record import Match
-    from referee.render import Style
-    from referee.session import Recorded
-    from referee.standings import Row
+    from referee.render.tables import Style
+    from referee.table.bulk import Verdict
+    from referee.table.dealwalk import Step
+    from referee.table.explain import Explained
+    from referee.table.session import Recorded
+    from referee.table.standings import Row
 
 LEGAL_LISTED = 40  # legal alternatives an explanation lists; the rest are counted
 
@@ -84,7 +84,7 @@ def explanation_lines(result: Explained) -> list[str]:
 
 def verdict_json(verdict: Verdict, name: str) -> dict[str, object]:
     """One log's verdict as a ``verify --json`` line (a log's key names escaped)."""
-    from referee.render import problem_json
+    from referee.render.tables import problem_json
 
     line: dict[str, object] = {
         "file": name,
@@ -98,7 +98,7 @@ def verdict_json(verdict: Verdict, name: str) -> dict[str, object]:
 
 def verdict_text(verdict: Verdict, name: str) -> str:
     """One log's verdict as ``verify`` prints it: its problems, or that it is ok."""
-    from referee.render import problem_lines
+    from referee.render.tables import problem_lines
 
     if verdict.problems:
         return "\n".join(problem_lines(verdict.problems, name))
@@ -183,8 +183,8 @@ def entries_lines(match: Match, deal_number: int, style: Style) -> list[str]:
     """A deal's entries as ``explain FILE --deal N`` (and ``show --entries``) list them: each
     one's number, who, what and what it did, a sweep, a claim, a declaration or a forfeit
     marked in a column of its own, so that the number ``--play`` takes is found at a glance."""
-    from referee.explain import entries
-    from referee.words.style import styled
+    from referee.render.style import styled
+    from referee.table.explain import entries
 
     listed = entries(match, deal_number)
     head = plural_sentence(

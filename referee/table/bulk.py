@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from referee.problems import Problem
 
 if TYPE_CHECKING:
-    from referee.standings import Summary
+    from referee.table.standings import Summary
 
 # Less log than this (in bytes, over all the files) is checked in this process: starting
 # workers costs more than it saves (about 2 ms a simulated 8 kB log against 50 ms or more
@@ -36,7 +36,7 @@ class Verdict(NamedTuple):
 def check(path: Path, summary: bool = False) -> Verdict:
     """Verify one log: never raises (an internal error is part of the verdict); with
     ``summary``, a clean log's standings summary comes with it."""
-    from referee.session import check_log
+    from referee.table.session import check_log
 
     try:
         _, replayed, problems = check_log(path)
@@ -46,7 +46,7 @@ def check(path: Path, summary: bool = False) -> Verdict:
         return Verdict(path, problems, 0, False, None)
     summed = None
     if summary and not problems:
-        from referee.standings import summarize
+        from referee.table.standings import summarize
 
         summed = summarize(replayed)
     return Verdict(path, problems, len(replayed.match.deals), replayed.complete, summed)

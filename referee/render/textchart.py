@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.messages import join, localized, sentence, translating
+from referee.words.lang import RTL, current
 
 if TYPE_CHECKING:
-    from referee.scoresheet import Pairs, ScoreSheet
+    from referee.render.scoresheet import Pairs, ScoreSheet
 
 
 def leader(sheet: ScoreSheet, running: Pairs) -> str:
@@ -63,6 +64,5 @@ def sheet_chart(sheet: ScoreSheet, width: int = 30) -> str:
 
 
 def _right_to_left() -> bool:
-    from referee.lang import RTL, current
 
     return current() in RTL

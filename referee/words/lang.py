@@ -22,6 +22,7 @@ from typing import Protocol
 from referee.cards import SUIT_SYMBOLS, Card
 from referee.escape import Said
 from referee.messages import Msg, Rank, Suit, help_text, install, suits
+from referee.registry import GAMES
 from referee.text import visible
 
 LANGUAGES = ("en", "ar", "fa", "ru")
@@ -29,7 +30,7 @@ RTL = frozenset(("ar", "fa"))
 LRI, RLI = "\u2066", "\u2067"  # left-to-right and right-to-left isolates
 FSI, PDI = "\u2068", "\u2069"  # first-strong isolate, pop directional isolate
 RLM = "\u200f"  # right-to-left mark: a sentence's line is laid out right to left
-LOCALE_DIR = Path(__file__).parent / "locale"
+LOCALE_DIR = Path(__file__).parent.parent / "locale"
 DOMAIN = "referee"
 
 # Russian cards name ranks by letter (валет, дама, король, туз), shown with the suit's
@@ -238,7 +239,6 @@ def left_to_right_runs(template: str) -> str:
 def game_title(game: str) -> object:
     """A game's command id (``kozel``) as its name in a sentence (Kozel, Буркозёл); any other
     text as it is."""
-    from referee.registry import GAMES
 
     spec = GAMES.get(game)
     return spec.title if spec is not None else game

@@ -14,7 +14,7 @@ import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from referee.logfile import shown_path
+from referee.log.file import shown_path
 from referee.messages import sentence
 from referee.problems import Problem, RefereeError
 

@@ -6,11 +6,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.messages import sentence
+from referee.games.base import present
+from referee.messages import join, sentence
+from referee.render.style import styled
+from referee.render.tables import line_text
+from referee.words.events import outcome_said, said_back
+from referee.words.sentences import said
 
 if TYPE_CHECKING:
-    from referee.render import Style
-    from referee.session import Recorded
+    from referee.render.tables import Style
+    from referee.table.session import Recorded
 
 
 def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
@@ -19,9 +24,6 @@ def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
     (a trick taken, a sweep, the residue), and when the entry ended the deal what that did
     to the match (:mod:`referee.games.outcomes`: the deal's score with its breakdown, the
     match totals and, once decided, the winner)."""
-    from referee.words.events import outcome_said, said_back
-    from referee.words.sentences import said
-    from referee.words.style import styled
 
     back, *followed = said_back(recorded.entry, recorded.events)
     first = styled(confirm, style) if confirm else styled(back, style)
@@ -37,10 +39,6 @@ def quietly(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
     """An accepted entry said back quietly, in at most three lines: the entry and what
     followed from it (a sweep, a trick taken) in one, then the floor or the trick and who
     is next (the deal's brief view). The whole state is ``show``'s (or ``--verbose``)."""
-    from referee.games.base import present
-    from referee.render import line_text
-    from referee.words.events import said_back
-    from referee.words.style import styled
 
     back, *followed = said_back(recorded.entry, recorded.events)
     first: object = confirm or back
@@ -53,6 +51,5 @@ def quietly(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
 
 def join_said(sentences: list[str]) -> object:
     """What followed from an entry, in one line."""
-    from referee.messages import join
 
     return join(sentences, " ")

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.dealwalk import Step, steps
 from referee.games.base import Explanation, present
 from referee.match import replay
 from referee.messages import sentence
 from referee.problems import Problem, RefereeError
 from referee.record import Deal, Match, describe_entry
+from referee.table.dealwalk import Step, steps
+from referee.words.sentences import said_text
 
 
 class Explained:
@@ -21,7 +22,6 @@ class Explained:
     __slots__ = ("answer", "before", "entry", "legal", "lines", "more", "ok", "rules")
 
     def __init__(self, entry: str, before: Sequence[object], ruling: Explanation) -> None:
-        from referee.words.sentences import said_text
 
         self.entry = entry
         self.before = [said_text(x) for x in before]

@@ -1,4 +1,4 @@
-"""The match log on disk: TOML in (referee.logtoml for the TOML referee writes, tomllib
+"""The match log on disk: TOML in (referee.log.tomlread for the TOML referee writes, tomllib
 for the rest) and canonical TOML out (tomli-w), atomic writes and a lock so that two
 referee processes never lose each other's entries.
 
@@ -21,8 +21,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from referee.logformat import match_to_dict, read_match
-from referee.logtoml import loads_canonical
+from referee.log.format import match_to_dict, read_match
+from referee.log.tomlread import loads_canonical
+from referee.match import Replay, with_derived
 from referee.messages import Msg, sentence
 from referee.problems import Problem, RefereeError
 from referee.record import Match
@@ -253,7 +254,7 @@ def load(path: Path, label: Path | None = None) -> tuple[Match | None, list[Prob
 
 def dumps(match: Match) -> bytes:
     """The canonical TOML bytes of a match."""
-    from referee.tomlout import dumps as toml_text  # tomli-w's text, faster
+    from referee.log.tomlwrite import dumps as toml_text  # tomli-w's text, faster
 
     return toml_text(match_to_dict(match)).encode("utf-8")
 
@@ -488,3 +489,11 @@ def locked(path: Path, wait: float = 5.0) -> Iterator[Path]:
         yield real
     finally:
         os.close(fd)
+
+
+def log_digest(match: Match, replayed: Replay) -> str:
+    """SHA-256 of the log's canonical bytes (``referee export``'s), in hex: the same for
+    every spelling of the same record."""
+    import hashlib  # here: every command imports this module, and hashlib costs 2 ms
+
+    return hashlib.sha256(dumps(with_derived(match, replayed))).hexdigest()

@@ -14,10 +14,10 @@ from referee.params import Value
 from referee.problems import Problem
 from referee.record import Match
 from referee.registry import GAMES
+from referee.render.textchart import LABEL as LABEL
+from referee.render.textchart import leader as leader
+from referee.render.textchart import sheet_chart
 from referee.text import cut, suits_fit, visible
-from referee.textchart import LABEL as LABEL
-from referee.textchart import leader as leader
-from referee.textchart import sheet_chart
 from referee.words.sentences import said, said_text
 from referee.words.terms import game_said, variant_said
 
@@ -25,8 +25,8 @@ _said = said  # show() names its sentence ``said``
 
 if TYPE_CHECKING:
     from referee.match import Replay
-    from referee.scoresheet import ScoreSheet
-    from referee.standings import Row
+    from referee.render.scoresheet import ScoreSheet
+    from referee.table.standings import Row
 
 RLM = "\u200f"  # a said line's first mark: one a line, at its start
 RED = "\x1b[31m"
@@ -55,7 +55,7 @@ class Style(NamedTuple):
 
     def card(self, card: Card) -> str:
         if translating() and not self.ascii:
-            from referee.lang import current, face
+            from referee.words.lang import current, face
 
             text = face(card, current())
         else:
@@ -128,7 +128,7 @@ def _table(rows: list[list[object]], headers: list[str]) -> str:
     module.wcwidth = _Width  # type: ignore[attr-defined]
     module.WIDE_CHARS_MODE = True
     if translating():  # each cell said, and isolated where the language is right-to-left
-        from referee.lang import cell
+        from referee.words.lang import cell
 
         rows = [[c if isinstance(c, (int, type(None))) else cell(c) for c in row] for row in rows]
         headers = [cell(h) for h in headers]
@@ -137,7 +137,7 @@ def _table(rows: list[list[object]], headers: list[str]) -> str:
 
 def score_json(match: Match, replayed: Replay) -> dict[str, object]:
     """cli.md's score object (``score --json``)."""
-    from referee.scoresheet import build  # not on show or play: its dataclasses cost 2 ms
+    from referee.render.scoresheet import build  # not on show or play: its dataclasses cost 2 ms
 
     return sheet_json(build(replayed))
 
@@ -168,7 +168,7 @@ def sheet_json(sheet: ScoreSheet) -> dict[str, object]:
 
 def score_sheet(match: Match, replayed: Replay, style: Style | None = None) -> str:
     """The score sheet in the terminal (``referee score``)."""
-    from referee.scoresheet import build
+    from referee.render.scoresheet import build
 
     return sheet_text(build(replayed), style)
 
@@ -266,7 +266,7 @@ def _totals_lines(sheet: ScoreSheet) -> list[str]:
 
 def running_chart(match: Match, replayed: Replay, width: int = 30) -> str:
     """A running-total chart in the terminal: each side's total after every deal."""
-    from referee.scoresheet import build
+    from referee.render.scoresheet import build
 
     return sheet_chart(build(replayed), width)
 
@@ -297,7 +297,7 @@ def line_text(line: Line, style: Style) -> str:
 
     def cards(text: str) -> str:  # isolated from the words around it in right-to-left
         if translating():
-            from referee.lang import isolated
+            from referee.words.lang import isolated
 
             return isolated(text)
         return text

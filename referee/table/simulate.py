@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from referee.games.base import MatchSoFar
-from referee.logformat import MAX_DEALS, new_match
+from referee.log.format import MAX_DEALS, new_match
 from referee.match import replay, replay_added, with_derived
 from referee.params import Value
 from referee.problems import RefereeError

@@ -4,8 +4,8 @@ mapping that ``logfile`` serialises.
 
 The reading is driven by what each game declares in the registry: its deals' set-up keys
 (the first required, ``one_card`` keys a single card, the others card lists) and its
-entries' keys (which pick the kind of entry, :mod:`referee.logentries`). One walker
-(:mod:`referee.logschema`) reads every game."""
+entries' keys (which pick the kind of entry, :mod:`referee.log.entries`). One walker
+(:mod:`referee.log.schema`) reads every game."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import datetime as dt
 from typing import Any
 
 from referee.cards import format_cards
-from referee.logentries import entry_to_dict, read_entry
-from referee.logschema import Walker, Where, key_of, name_of
+from referee.log.entries import entry_to_dict, read_entry
+from referee.log.schema import Walker, Where, key_of, name_of
 from referee.messages import join, sentence
 from referee.params import Value
 from referee.problems import Problem, deal_path
