@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli.live import Live
+from referee.cli.commands.live import Live
 from referee.log.file import load
 from referee.table.session import Table
 
