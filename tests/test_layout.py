@@ -72,13 +72,16 @@ KNOWN_CIRCLES = [
 GAMES36 = "games36 removes these (a game is a package)"
 INSIDE_A_FUNCTION: dict[str, dict[str, str]] = {
     "referee.entry": {
-        "referee.cli.run": "Ctrl-C is answered before typer and the command line load",
+        "referee.cli": "Ctrl-C is answered before typer and the command line load",
     },
     "referee.cli.commands.serve": {
         "referee.serve.start": "starlette, uvicorn and segno, only when the server starts",
     },
     "referee.cli.commands.show": {
-        "referee.render.explain": "show --entries only: the deal walked entry by entry",
+        "referee.render.entries": "a deal's entries listed: only for show --entries",
+    },
+    "referee.cli.commands.explain": {
+        "referee.render.entries": "a deal's entries listed: only for explain without --play",
     },
     "referee.games.captures": {
         "referee.games.unions_table": "the union table (400 KB), only for a floor that needs it",

@@ -10,7 +10,7 @@ from referee.cli.group import LogArgument, command
 from referee.log.file import load
 from referee.messages import help_text
 from referee.problems import RefereeError
-from referee.render.explain import entries_lines, explanation_lines
+from referee.render.explain import explanation_lines
 from referee.render.tables import Style
 from referee.table.explain import explain as explain_entry
 
@@ -42,6 +42,9 @@ def explain(
         raise RefereeError(problems)
     style = Style.for_terminal()
     if play_number is None:
+        # the deal walked entry by entry for its listing, only when it is asked for
+        from referee.render.entries import entries_lines
+
         for line in entries_lines(match, deal_number, style):
             echo(line)
         return

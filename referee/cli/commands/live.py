@@ -21,7 +21,7 @@ from referee.problems import RefereeError
 from referee.record import FORFEIT_REASON, Entry, FishPlay, TrickEntry, describe_entry
 from referee.registry import GAMES
 from referee.render.announce import announce, claim_verdict, quietly
-from referee.render.explain import entries_lines
+from referee.render.entries import entries_lines
 from referee.render.scores import score_sheet
 from referee.render.tables import Style, show
 from referee.table.amend import Play, amend_entry

@@ -39,7 +39,7 @@ def show_cmd(
     match, replayed = Table(file).open()
     if entries and not as_json:
         # the deal walked entry by entry, as explain does: never on a plain show
-        from referee.render.explain import entries_lines
+        from referee.render.entries import entries_lines
 
         if not match.deals:
             raise UsageError(sentence("no deal is recorded yet: nothing to list"))
