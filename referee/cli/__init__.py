@@ -24,7 +24,7 @@ import sys
 import typer
 
 from referee.cli.boundary import refusal
-from referee.cli.commands import command_module, full_app
+from referee.cli.commands import GROUPS, command_module, full_app, group_app
 from referee.cli.group import HELP_OPTIONS as HELP_OPTIONS
 from referee.cli.group import SHOWN as SHOWN
 from referee.cli.group import command, new_app, root
@@ -54,11 +54,14 @@ def main() -> int:
     helping = "--help" in args or "-h" in args
     if module is not None and not (helping or completing):
         importlib.import_module(module)  # its commands are defined as it loads
-    if module is None or name not in command.defined or helping or completing:
+    if module is None or helping or completing or name not in (*command.defined, *GROUPS):
         return _run(full_app(), args)
     single = new_app(add_completion=False)  # still a group, with the group's options
     single.callback()(root)
-    command.onto(single, [name])
+    if name in GROUPS:  # `referee tournament pair`: the tournament's commands only
+        single.add_typer(group_app(name), name=name)
+    else:
+        command.onto(single, [name])
     return _run(single, args)
 
 

@@ -34,12 +34,19 @@ COMMANDS = {
     "serve": "serve",
 }
 ORDER = tuple(COMMANDS)
+GROUPS = ("tournament",)  # a group of commands of its own: its module's ``app``
 
 
 def command_module(name: str) -> str | None:
     """The module of ``referee``'s command ``name`` (None: not a command)."""
     module = COMMANDS.get(name)
     return None if module is None else f"{__name__}.{module}"
+
+
+def group_app(name: str) -> typer.Typer:
+    """The typer app of the group of commands ``name`` (``tournament``), its module loaded."""
+    group: typer.Typer = importlib.import_module(f"{__name__}.{COMMANDS[name]}").app
+    return group
 
 
 _built: list[typer.Typer] = []
@@ -51,9 +58,9 @@ def full_app() -> typer.Typer:
     if not _built:
         for module in sorted(set(COMMANDS.values())):
             importlib.import_module(f"{__name__}.{module}")
-        tournament = importlib.import_module(f"{__name__}.tournament")
         later = sorted(set(command.defined) - set(ORDER))  # added without a place: last
         command.onto(app, [*ORDER, *later])
-        app.add_typer(tournament.app, name="tournament")
+        for name in GROUPS:
+            app.add_typer(group_app(name), name=name)
         _built.append(app)
     return _built[0]
