@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from referee.cards import Card
 from referee.games.base import Cards, Line, present
+from referee.games.facts import fact
 from referee.messages import Msg, join, localized, plural_sentence, sentence, suits, translating
 from referee.params import Value
 from referee.problems import Problem
@@ -18,7 +19,7 @@ from referee.text import cut, suits_fit, visible
 from referee.textchart import LABEL as LABEL
 from referee.textchart import leader as leader
 from referee.textchart import sheet_chart
-from referee.words.sentences import said, said_text
+from referee.words.sentences import knows, said, said_text
 from referee.words.terms import game_said, variant_said
 
 _said = said  # show() names its sentence ``said``
@@ -73,18 +74,11 @@ class Style(NamedTuple):
         return line.replace("—", "-").replace("…", "...") if self.ascii else line
 
 
-BREAKDOWN = {  # the score sheet's words for each breakdown key
-    "cards": sentence("cards"),
-    "ten_diamonds": sentence("ten diamonds"),
-    "two_clubs": sentence("two clubs"),
-    "aces": sentence("aces"),
-    "jacks": sentence("jacks"),
-    "basras": sentence("basras"),
-    "clubs": sentence("clubs"),
-    "surs": sentence("surs"),
-    "card_points": sentence("card points"),
-    "tricks": sentence("tricks"),
-}
+def breakdown_word(key: str) -> object:
+    """The score sheet's word for a part of a score (``basras``, ``card points``): the
+    game's own (its ``breakdown.<key>`` sentence), else the key in plain letters."""
+    code = f"breakdown.{key}"
+    return said(fact(code)) if knows(code) else key.replace("_", " ")
 
 
 def how_said(how: str) -> str:
@@ -94,7 +88,7 @@ def how_said(how: str) -> str:
 
 def breakdown_said(parts: dict[str, int], all_keys: bool = False) -> Msg:
     return join(
-        sentence("{what} {points}", what=BREAKDOWN.get(k, k.replace("_", " ")), points=v)
+        sentence("{what} {points}", what=breakdown_word(k), points=v)
         for k, v in parts.items()
         if v or all_keys
     )

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from referee import __version__
 from referee.escape import Said
 from referee.messages import Msg, localized, plural_sentence, sentence
-from referee.render import BREAKDOWN, Style, how_said
+from referee.render import Style, breakdown_word, how_said
 from referee.scoresheet import DealLine, ScoreSheet
 from referee.text import visible
 from referee.words.terms import day_said, variant_said
@@ -100,9 +100,7 @@ def _row(sheet: ScoreSheet, d: DealLine, style: Style) -> Row:
     cells = []
     for i, side in enumerate(sheet.side_names):
         parts = tuple(
-            Part(k, said(BREAKDOWN.get(k) or k.replace("_", " ")), v)
-            for k, v in d.parts(side)
-            if v or sheet.lower_wins
+            Part(k, said(breakdown_word(k)), v) for k, v in d.parts(side) if v or sheet.lower_wins
         )
         taken = dict(d.captured).get(side)
         captured = (
@@ -129,7 +127,7 @@ def part_columns(sheet: ScoreSheet) -> list[tuple[str, str]]:
     keys = dict.fromkeys(k for d in sheet.deals for _, parts in d.breakdown for k, _ in parts)
     if len(keys) > 2 or any(d.captured for d in sheet.deals):
         return []
-    return [(k, said(BREAKDOWN.get(k) or k.replace("_", " "))) for k in keys]
+    return [(k, said(breakdown_word(k))) for k in keys]
 
 
 def _outcome(sheet: ScoreSheet) -> str:

@@ -88,7 +88,7 @@ def log_path(folder: Path, log: str) -> Path:
 
 
 def expected_rules(t: Tournament) -> dict[str, Any]:
-    from referee.registry import resolve_rules
+    from referee.logformat import resolve_rules
 
     values, _ = resolve_rules(t.game, t.variant, dict(t.rules))
     return values

@@ -3,8 +3,8 @@ sentences in the reader's language. Games never build these sentences; the table
 ``live`` and the renderers call this layer.
 
 - :mod:`referee.words.sentences`: :func:`~referee.words.sentences.said` turns a fact
-  into its sentence, from each game family's table (:mod:`referee.words.fishing`,
-  :mod:`referee.words.trick`).
+  into its sentence, from each game family's table (:mod:`referee.games.fishing.words`,
+  :mod:`referee.games.trick.words`).
 - :mod:`referee.words.events`: each event said, and :func:`~referee.words.events.said_back`,
   the one line that says an accepted entry back (``Omar: 9♦ takes 5♦ 4♣``).
 - :mod:`referee.words.style`: a sentence with its cards as a style shows them.

@@ -18,8 +18,10 @@ from referee.games.events import (
     Swept,
     TrickTaken,
 )
-from referee.messages import Msg, join, plural_sentence, sentence
+from referee.games.facts import fact
+from referee.messages import Msg, join, sentence
 from referee.record import Entry, describe_entry, forfeit_reason
+from referee.words.sentences import said
 
 if TYPE_CHECKING:
     from referee.games.outcomes import Outcome
@@ -32,13 +34,12 @@ def floor_said(key: str) -> Msg:
     return sentence("pool") if key == "pool" else sentence("floor")
 
 
-def sweep_said(key: str, count: int) -> Msg:
-    """A game's word for a sweep after a count: 1 basra, 2 surs."""
-    if key == "basra":
-        return plural_sentence("basra", "basras", count)
-    if key == "sur":
-        return plural_sentence("sur", "surs", count)
-    return plural_sentence("sweep", "sweeps", count)
+def sweep_said(code: str, count: int) -> Msg:
+    """A game's word for a sweep after a count (``code``, the fact its words give: 1 sweep,
+    1 basra, 2 surs)."""
+    out = said(fact(code, n=count))
+    assert isinstance(out, Msg)
+    return out
 
 
 def entry_said(event: Event) -> Msg | None:

@@ -3,31 +3,18 @@ tie-breaks, a director's decision, and the time a record was made.
 
 An id (``classic``, ``buchholz-cut1``, ``forfeit``) stays an id where it is typed and where
 scripts read it (JSON, CSV, the files); every sentence and page a person reads says its word,
-in English too (docs/languages.md). An id this module does not know (a game defined outside
-referee) is said as it is.
+in English too (docs/languages.md). A variant's word is its game's (the ``variant.<id>``
+sentence of its words); an id nobody gives a word is said as it is.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 
+from referee.games.facts import fact
 from referee.messages import Msg, sentence
+from referee.words.sentences import knows, said_text
 
-VARIANTS: dict[str, Msg] = {
-    "egyptian": sentence("Egyptian"),
-    "classic": sentence("classic"),
-    "lebanese": sentence("Lebanese"),
-    "iraqi": sentence("Iraqi"),
-    "two-card": sentence("jack on two cards"),
-    "standard": sentence("standard"),
-    "pagat": sentence("pagat.com rules"),
-    "thirteen": sentence("thirteen clubs"),
-    "ten-point-sur": sentence("ten-point sur"),
-    "ru-baaz": sentence("Ru Baaz, open Pasur"),
-    "little-robber": sentence("little robber"),
-    "short": sentence("short, to 8"),
-    "six-spades": sentence("six of spades on top"),
-}
 SYSTEMS: dict[str, Msg] = {
     "swiss": sentence("Swiss system"),
     "round-robin": sentence("round robin"),
@@ -63,8 +50,10 @@ MONTHS = (
 
 
 def variant_said(variant: str) -> str:
-    """A variant's word (``classic``: «классическая»), or its id when it has none."""
-    return VARIANTS.get(variant, variant)
+    """A variant's word (``classic``: «классическая»; its game's ``variant.<id>``
+    sentence), or its id when it has none."""
+    code = f"variant.{variant}"
+    return said_text(fact(code)) if knows(code) else variant
 
 
 def system_said(system: str) -> str:

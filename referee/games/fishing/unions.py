@@ -19,7 +19,7 @@ CHUNK = 8_192  # bytes decoded at a time when only the start of a size is wanted
 
 def unions_of_size(total: int, size: int, first: int | None = None) -> array[int]:
     """The unions for ``total`` of ``size`` cards, in increasing order (for a binary
-    search): what :func:`referee.games.captures.unions_of_deck` lists of that size; with
+    search): what :func:`referee.games.fishing.captures.unions_of_deck` lists of that size; with
     ``first``, only that many, decoded no further than they reach."""
     packed = array("Q")
     data = a2b_base64(_DATA[total][size])

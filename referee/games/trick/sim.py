@@ -14,18 +14,20 @@ from referee.games.base import MatchSoFar
 from referee.record import FORFEIT_REASON, Deal, Match, TrickEntry
 
 if TYPE_CHECKING:
-    from referee.games.trick import TrickDeal
+    from referee.games.spec import GameSpec
+    from referee.games.trick.deal import TrickDeal
 
 
 def play_trick_deal(
-    cls: type[TrickDeal], match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
+    cls: type[TrickDeal],
+    spec: GameSpec,
+    match: Match,
+    dealer: str,
+    carry: MatchSoFar,
+    rng: random.Random,
 ) -> None:
-    """One deal of a trick game (``cls``, the game's state: Bura, Kozel), every hand and
-    draw recorded."""
-    from referee.match import start_deal
-    from referee.registry import GAMES
-
-    spec = GAMES[match.game]
+    """One deal of a trick game (``cls``, the game's state, and ``spec``, its registry
+    entry: Bura, Kozel), every hand and draw recorded."""
     players = match.players
     n = len(players)
     deck = sorted(SHORT_DECK)
@@ -36,8 +38,7 @@ def play_trick_deal(
     stock = [*deck, trump]  # drawn from the front; the turned-up trump comes last
     deal = Deal(dealer, {"trump": trump}, hands={p: tuple(cs) for p, cs in dealt.items()})
     match.deals.append(deal)
-    state = start_deal(match, deal, len(match.deals) - 1, carry)
-    assert isinstance(state, cls)
+    state = cls(match.players, match.rules, deal, len(match.deals) - 1, carry)
     received = {p: list(cs) for p, cs in dealt.items()}
     claims = "claim" in spec.entries
 

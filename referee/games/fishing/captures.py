@@ -199,7 +199,7 @@ class UnionTable(Sequence[Sequence[Vector]]):
     largest sizes first and stops at its limit, and :attr:`sizes` counts without reading."""
 
     def __init__(self, total: int) -> None:
-        from referee.games.unions_table import SIZES
+        from referee.games.fishing.unions import SIZES
 
         self.total = total
         self.sizes: list[int] = SIZES[total]
@@ -219,7 +219,7 @@ class UnionTable(Sequence[Sequence[Vector]]):
             return [self[k] for k in range(len(self))[size]]
         found = self._read.get(size)
         if found is None:
-            from referee.games.unions_table import unions_of_size
+            from referee.games.fishing.unions import unions_of_size
 
             found = self._read[size] = unions_of_size(self.total, range(len(self))[size])
         return found
@@ -238,7 +238,7 @@ class UnionTable(Sequence[Sequence[Vector]]):
         found = self._read.get(size)
         if found is not None:
             return found[:n]
-        from referee.games.unions_table import unions_of_size
+        from referee.games.fishing.unions import unions_of_size
 
         return unions_of_size(self.total, size, n)
 
@@ -297,7 +297,7 @@ def _fitting(room: Vector, total: int) -> UnionTable | Fitting:
     """The table's unions that fit inside ``room``, by size: all of them when ``room``
     holds every card of the deck under ``total`` (a floor of them all, the worst one),
     otherwise those that the masks of the values it lacks cards of all keep."""
-    from referee.games.unions_table import fitting_mask
+    from referee.games.fishing.unions import fitting_mask
 
     table = union_table(total)
     mask = -1
