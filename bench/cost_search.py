@@ -18,8 +18,8 @@ from collections.abc import Callable
 from worst_floors import trail_on  # bench/ is on the path: this script's own folder
 
 from referee.cards import FULL_DECK, Card, format_cards
-from referee.games.fishing import captures
 from referee.games.base import deal_rules
+from referee.games.fishing import captures
 from referee.games.fishing.deal import FishingDeal
 from referee.games.fishing.view import FishingView
 from referee.match import replay

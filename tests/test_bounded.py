@@ -191,6 +191,19 @@ def test_the_table_is_every_union_of_a_deck() -> None:
             assert list(us) == list(sorted(u for u in deck if cards_in(u) == size)), (total, size)
 
 
+def test_the_package_data_is_what_the_script_writes() -> None:
+    """unions.bin, read by referee.games.fishing.unions, is byte for byte what
+    scripts/union_table.py makes of the unions of the deck."""
+    import importlib.resources
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+    import union_table as script
+
+    stored = importlib.resources.files("referee.games.fishing").joinpath("unions.bin")
+    assert stored.read_bytes() == script.table()
+
+
 def floors() -> st.SearchStrategy[int]:
     """Count vectors of up to three cards of each value: large enough to use the table."""
     return st.lists(st.integers(0, 3), min_size=10, max_size=10).map(

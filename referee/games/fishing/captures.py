@@ -8,7 +8,7 @@ subtraction: ``((have | GUARD) - want) & GUARD == GUARD`` means no field borrowe
 Checking a recorded capture is an exact-cover test on vectors (memoised); listing every
 capture is a search over vectors, expanded to concrete cards only when asked. On a large
 floor (up to 39 numerals when the players trail) that search is replaced by a table of
-every union a card of each value can take from a full deck (:mod:`unions_table`), filtered
+every union a card of each value can take from a full deck (:mod:`.unions`), filtered
 by the floor: a union is counted, and the strongest listed, in a few milliseconds.
 """
 
@@ -280,7 +280,7 @@ _FLAGS = bytes.maketrans(b"01", b"\0\1")
 def union_table(total: int) -> UnionTable:
     """Every union of groups adding up to ``total`` each that a full deck's cards of values
     under ``total`` can form (the empty one included), by size (item ``k``: ``k`` cards),
-    each size in increasing order: the precomputed :mod:`unions_table`, as
+    each size in increasing order: the precomputed :mod:`.unions`, as
     :func:`unions_of_deck` makes it."""
     return UnionTable(total)
 
