@@ -40,7 +40,7 @@ def play_trick_deal(
     match.deals.append(deal)
     state = cls(match.players, match.rules, deal, len(match.deals) - 1, carry)
     received = {p: list(cs) for p, cs in dealt.items()}
-    claims = "claim" in spec.entries
+    claims, forfeits = "claim" in spec.entries, "forfeit" in spec.entries
 
     def record(entry: TrickEntry) -> None:
         state.apply(entry)
@@ -50,7 +50,7 @@ def play_trick_deal(
     patient = rng.random() < 0.35  # nobody claims before the cards run out: late-deal rules
     while not state.finished:
         if not state.trick:
-            if between_tricks(state, record, rng, patient, claims):
+            if between_tricks(state, record, rng, patient, claims, forfeits):
                 break
             if declared_before != state.tricks and spec.declarations:
                 declared_before = state.tricks
@@ -70,7 +70,7 @@ def play_trick_deal(
             deal.hands = {p: tuple(received[p]) for p in players}
             state.hands = deal.hands
     if state.played_out and state.can_follow():  # a claim may follow the last trick
-        between_tricks(state, record, rng, patient, claims)
+        between_tricks(state, record, rng, patient, claims, forfeits)
 
 
 def between_tricks(
@@ -79,10 +79,11 @@ def between_tricks(
     rng: random.Random,
     patient: bool,
     claims: bool,
+    forfeits: bool = True,
 ) -> bool:
     """Claims between tricks (where the game has them): true ones usually, a false one now
-    and then; rare forfeits. In a ``patient`` deal, claims only once every card is played.
-    True when the entry ended the deal."""
+    and then; rare forfeits (where the game has them). In a ``patient`` deal, claims only
+    once every card is played. True when the entry ended the deal."""
     if state.tricks == 0:
         return False
     for p in state.players if claims else ():
@@ -92,7 +93,7 @@ def between_tricks(
         if (pts >= 31 and rng.random() < 0.7) or (20 <= pts < 31 and rng.random() < 0.08):
             record(TrickEntry(p, claim=True))
             return True
-    if rng.random() < 0.01 and not state.played_out:
+    if forfeits and rng.random() < 0.01 and not state.played_out:
         record(TrickEntry(rng.choice(state.players), forfeit=FORFEIT_REASON))
         return True
     if state.played_out and claims:
