@@ -57,18 +57,18 @@ Job = tuple[str, str, str, list[str], dict[str, Any], bool, str | None, int, int
 _FRAME: dict[str, Any] = {}  # what a worker frames its sheets with (:func:`_begin`)
 
 
-def _begin(t: Tournament | None, into: str | None) -> None:
+def _begin(tournament: Tournament | None, into: str | None) -> None:
     """Set up a worker (or this process) to frame each sheet as a page and write it into
     the folder ``into`` (None: hand the sheet back unframed)."""
     from referee.html.site import Links
 
     _FRAME.clear()
-    if t is not None and into is not None:
+    if tournament is not None and into is not None:
         _FRAME.update(
-            t=t,
+            tournament=tournament,
             into=Path(into),
-            links=Links({e.name: i for i, e in enumerate(t.entrants, 1)}),
-            tables={(r.number, tb.number): tb for r in t.paired for tb in r.tables},
+            links=Links({e.name: i for i, e in enumerate(tournament.entrants, 1)}),
+            tables={(r.number, tb.number): tb for r in tournament.paired for tb in r.tables},
         )
 
 
@@ -94,7 +94,7 @@ def _table_job(job: Job) -> tuple[LogFacts | None, str | None]:
 
     links = _FRAME["links"]
     where = links.sheet_of(r, n)
-    page = sheet_page(_FRAME["t"], r, _FRAME["tables"][r, n], links, body)
+    page = sheet_page(_FRAME["tournament"], r, _FRAME["tables"][r, n], links, body)
     (_FRAME["into"] / where).write_text(page, encoding="utf-8")
     return facts, where
 
@@ -111,7 +111,7 @@ def _warm() -> None:
 
 def each_table(
     folder: Path,
-    t: Tournament,
+    tournament: Tournament,
     ascii_only: bool,
     step: Step | None = None,
     into: Path | None = None,
@@ -126,16 +126,16 @@ def each_table(
     from referee.tournament.report import decision_line
     from referee.tournament.store import expected_rules, log_path
 
-    rules = expected_rules(t)
-    keys = [(r.number, tb.number) for r in t.paired for tb in r.tables]
-    total = page_count(t)
+    rules = expected_rules(tournament)
+    keys = [(r.number, tb.number) for r in tournament.paired for tb in r.tables]
+    total = page_count(tournament)
     work: list[Job] = []
-    for r in t.paired:
+    for r in tournament.paired:
         for tb in r.tables:
-            decided = decision_line(t, tb)
+            decided = decision_line(tournament, tb)
             path = str(log_path(folder, tb.log))
             work.append(
-                (path, t.game, t.variant, list(tb.players), rules, ascii_only,
+                (path, tournament.game, tournament.variant, list(tb.players), rules, ascii_only,
                  decided and said(decided), r.number, tb.number)
             )  # fmt: skip
     if into is not None:
@@ -144,7 +144,7 @@ def each_table(
     jobs = jobs_for([w[0] for w in work])
     _warm()
     if jobs <= 1:
-        _begin(t, where)
+        _begin(tournament, where)
         try:
             for key, job in zip(keys, work, strict=True):
                 facts, sheet = _table_job(job)
@@ -159,7 +159,7 @@ def each_table(
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
     chunk = max(1, min(16, len(work) // (jobs * 8)))
     context = multiprocessing.get_context(method)
-    with context.Pool(jobs, _begin, (t, where)) as pool:
+    with context.Pool(jobs, _begin, (tournament, where)) as pool:
         for key, (facts, sheet) in zip(keys, pool.imap(_table_job, work, chunk), strict=True):
             if step is not None:
                 step(1, total)
@@ -167,25 +167,29 @@ def each_table(
 
 
 def read_tables(
-    folder: Path, t: Tournament, ascii_only: bool
+    folder: Path, tournament: Tournament, ascii_only: bool
 ) -> tuple[dict[tuple[int, int], LogFacts | None], dict[tuple[int, int], str]]:
     """Every table's facts and score sheet body (:func:`each_table`, kept whole)."""
     facts, sheets = {}, {}
-    for key, f, body in each_table(folder, t, ascii_only):
+    for key, f, body in each_table(folder, tournament, ascii_only):
         facts[key] = f
         if body is not None:
             sheets[key] = body
     return facts, sheets
 
 
-def page_count(t: Tournament) -> int:
+def page_count(tournament: Tournament) -> int:
     """How many steps :func:`publish` makes: each table's log, then every other page."""
-    tables = sum(len(r.tables) for r in t.paired)
-    return tables + 3 * len(t.paired) + len(t.entrants) + 4
+    tables = sum(len(r.tables) for r in tournament.paired)
+    return tables + 3 * len(tournament.paired) + len(tournament.entrants) + 4
 
 
 def write_pages(
-    out: Publication, folder: Path, t: Tournament, ascii_only: bool, step: Step | None = None
+    out: Publication,
+    folder: Path,
+    tournament: Tournament,
+    ascii_only: bool,
+    step: Step | None = None,
 ) -> None:
     """Every page of the publication, each written as soon as it is rendered: the score
     sheets while the logs are read, then the pages that need every result."""
@@ -194,16 +198,16 @@ def write_pages(
     from referee.tournament.crosstable import event
     from referee.tournament.verify import results
 
-    links = site.Links({e.name: i for i, e in enumerate(t.entrants, 1)})
+    links = site.Links({e.name: i for i, e in enumerate(tournament.entrants, 1)})
     facts: dict[tuple[int, int], LogFacts | None] = {}
     sheets: set[str] = set()
-    for key, f, where in each_table(folder, t, ascii_only, step, out.new):
+    for key, f, where in each_table(folder, tournament, ascii_only, step, out.new):
         facts[key] = f
         if where is not None:
             out.wrote(where)
             sheets.add(where)
-    res = results(t, facts)
-    ev = event(t, facts, res, report.standings_of(t, facts, None))
+    res = results(tournament, facts)
+    ev = event(tournament, facts, res, report.standings_of(tournament, facts, None))
     rest: list[tuple[str, Callable[[], str]]] = [
         ("index.html", lambda: site.standings_page(ev, links)),
         ("print/standings.html", lambda: site.standings_page(ev, links, printable=True)),
@@ -220,7 +224,7 @@ def write_pages(
     for e in ev.entrants.values():
         rest.append((links.entrant(e.name), partial(site.entrant_page, ev, e, links, sheets)))
     rest.append(("style.css", site.stylesheet))
-    total = page_count(t)
+    total = page_count(tournament)
     for where in _rendered(out.new, rest):
         out.wrote(where)
         if step is not None:

@@ -96,27 +96,29 @@ def said(text: object) -> str:
     return visible(str(text))
 
 
-def _row(sheet: ScoreSheet, d: DealLine, style: Style) -> Row:
+def _row(sheet: ScoreSheet, line: DealLine, style: Style) -> Row:
     cells = []
     for i, side in enumerate(sheet.side_names):
         parts = tuple(
-            Part(k, said(breakdown_word(k)), v) for k, v in d.parts(side) if v or sheet.lower_wins
+            Part(k, said(breakdown_word(k)), v)
+            for k, v in line.parts(side)
+            if v or sheet.lower_wins
         )
-        taken = dict(d.captured).get(side)
+        taken = dict(line.captured).get(side)
         captured = (
             ""
             if taken is None
             else said(plural_sentence("{n} card captured", "{n} cards captured", taken))
         )
-        cells.append(Cell(i, d.points(side), parts, captured, d.total(side)))
+        cells.append(Cell(i, line.points(side), parts, captured, line.total(side)))
     return Row(
-        d.number,
-        d.dealer,
-        style.card(d.trump) if d.trump is not None else "",
-        d.trump is not None and d.trump.suit in ("H", "D"),
+        line.number,
+        line.dealer,
+        style.card(line.trump) if line.trump is not None else "",
+        line.trump is not None and line.trump.suit in ("H", "D"),
         tuple(cells),
-        said(how_said(d.how)) if d.how else "",
-        d.pot,
+        said(how_said(line.how)) if line.how else "",
+        line.pot,
     )
 
 

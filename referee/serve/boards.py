@@ -40,7 +40,9 @@ def _words() -> dict[str, str]:
     return {k: said(v) for k, v in BOARD_WORDS.items()}
 
 
-def _tables(served: Served, seats: list[Seat], t: Tournament) -> tuple[list[dict[str, Any]], Any]:
+def _tables(
+    served: Served, seats: list[Seat], tournament: Tournament
+) -> tuple[list[dict[str, Any]], Any]:
     """The current round's tables (number, sides, state in words, the director's decision
     said as a word with its time, match points) and the standings now, from every table's
     log as it is."""
@@ -49,11 +51,11 @@ def _tables(served: Served, seats: list[Seat], t: Tournament) -> tuple[list[dict
 
     logs = {(s.round, s.table): served.read(s) for s in seats}
     facts = {k: log.facts for k, log in logs.items()}
-    current = t.paired[-1] if t.paired else None
+    current = tournament.paired[-1] if tournament.paired else None
     rows = []
     for tb in current.tables if current is not None else []:
         key = (current.number if current is not None else 0, tb.number)
-        result = table_result(t, tb, facts.get(key))
+        result = table_result(tournament, tb, facts.get(key))
         rows.append(
             {
                 "number": tb.number,
@@ -64,7 +66,7 @@ def _tables(served: Served, seats: list[Seat], t: Tournament) -> tuple[list[dict
                 "points": None if result is None else [result.match_points[s] for s in tb.sides],
             }
         )
-    return rows, standings_of(t, facts, None)  # type: ignore[arg-type]
+    return rows, standings_of(tournament, facts, None)  # type: ignore[arg-type]
 
 
 def _decision(table: Any) -> dict[str, str] | None:

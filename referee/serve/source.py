@@ -243,11 +243,11 @@ class Served:
 class _Event:
     """A tournament file's values and what follows from them alone."""
 
-    def __init__(self, t: Tournament, folder: Path) -> None:
+    def __init__(self, tournament: Tournament, folder: Path) -> None:
         from referee.tournament.store import expected_rules, log_path
 
-        self.t = t
-        self.rules = tuple(sorted(expected_rules(t).items()))
+        self.t = tournament
+        self.rules = tuple(sorted(expected_rules(tournament).items()))
         self.seats = tuple(
             Seat(
                 r.number,
@@ -255,9 +255,9 @@ class _Event:
                 tuple(tb.sides),
                 tuple(tb.players),
                 log_path(folder, tb.log),
-                r.number == t.current and t.closed is None,
+                r.number == tournament.current and tournament.closed is None,
             )
-            for r in t.paired
+            for r in tournament.paired
             for tb in r.tables
         )
 

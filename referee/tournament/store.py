@@ -68,18 +68,18 @@ def load(folder: Path, real: Path | None = None) -> Tournament:
     return t
 
 
-def dumps(t: Tournament) -> bytes:
+def dumps(tournament: Tournament) -> bytes:
     """The canonical bytes of a tournament file."""
     from referee.tomlout import dumps as toml_text
     from referee.tournament.writer import to_dict
 
-    return toml_text(to_dict(t)).encode("utf-8")
+    return toml_text(to_dict(tournament)).encode("utf-8")
 
 
-def save(real: Path, t: Tournament) -> None:
+def save(real: Path, tournament: Tournament) -> None:
     from referee.logfile import write_atomic
 
-    write_atomic(real, dumps(t))
+    write_atomic(real, dumps(tournament))
 
 
 def log_path(folder: Path, log: str) -> Path:
@@ -87,10 +87,10 @@ def log_path(folder: Path, log: str) -> Path:
     return folder.joinpath(*PurePosixPath(log).parts)
 
 
-def expected_rules(t: Tournament) -> dict[str, Any]:
+def expected_rules(tournament: Tournament) -> dict[str, Any]:
     from referee.logformat import resolve_rules
 
-    values, _ = resolve_rules(t.game, t.variant, dict(t.rules))
+    values, _ = resolve_rules(tournament.game, tournament.variant, dict(tournament.rules))
     return values
 
 
@@ -172,19 +172,19 @@ def _facts_job(job: tuple[str, str, str, list[str], dict[str, Any]]) -> LogFacts
 
 def all_facts(
     folder: Path,
-    t: Tournament,
+    tournament: Tournament,
     which: set[tuple[int, int]] | None = None,
     jobs: int | None = None,
     step: Step | None = None,
 ) -> dict[tuple[int, int], LogFacts | None]:
     """The facts of every table's log (or only of ``which``), on every core when many;
     ``step`` is told of each log read."""
-    return facts_beside(folder, t, None, which, jobs, step)[0]
+    return facts_beside(folder, tournament, None, which, jobs, step)[0]
 
 
 def facts_beside(
     folder: Path,
-    t: Tournament,
+    tournament: Tournament,
     beside: Callable[[Tournament], T] | None,
     which: set[tuple[int, int]] | None = None,
     jobs: int | None = None,
@@ -193,28 +193,36 @@ def facts_beside(
     """:func:`all_facts`, and ``beside(t)`` computed in the same pool of workers while the
     logs are read (``verify``'s pairing check, which needs the tournament file only): on
     two cores it no longer waits for the reading to end."""
-    rules = expected_rules(t)
+    rules = expected_rules(tournament)
     keys, work = [], []
-    for rnd in t.paired:
+    for rnd in tournament.paired:
         for tb in rnd.tables:
             if which is None or (rnd.number, tb.number) in which:
                 keys.append((rnd.number, tb.number))
                 work.append(
-                    (str(log_path(folder, tb.log)), t.game, t.variant, list(tb.players), rules)
+                    (
+                        str(log_path(folder, tb.log)),
+                        tournament.game,
+                        tournament.variant,
+                        list(tb.players),
+                        rules,
+                    )
                 )
     from referee.bulk import jobs_for
 
     jobs = jobs_for([w[0] for w in work], jobs)
     if jobs <= 1:
         found = [_stepped(_facts_job(job), step, len(work)) for job in work]
-        return dict(zip(keys, found, strict=True)), beside(t) if beside is not None else None
+        return dict(zip(keys, found, strict=True)), beside(
+            tournament
+        ) if beside is not None else None
     import gc
     import multiprocessing
 
     gc.enable()
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
     with multiprocessing.get_context(method).Pool(jobs) as pool:
-        side = pool.apply_async(beside, (t,)) if beside is not None else None
+        side = pool.apply_async(beside, (tournament,)) if beside is not None else None
         chunk = max(1, min(32, len(work) // (jobs * 8)))
         found = [_stepped(f, step, len(work)) for f in pool.imap(_facts_job, work, chunk)]
         other = side.get() if side is not None else None

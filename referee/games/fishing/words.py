@@ -11,7 +11,7 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     "fishing.floor.title": "Floor",
     "fishing.empty": "empty",
     "fishing.sweeps": ("sweep", "sweeps"),
-    # --- the deal's set-up and its end (fishing_base) ---------------------------------
+    # --- the deal's set-up and its end (state) ----------------------------------------
     "fishing.used.opening": "on the opening {floor}",
     "fishing.used.played": "played by {player} at play {play}",
     "fishing.floor.count": "the opening {floor} holds 4 cards, found {count}: {cards}",
