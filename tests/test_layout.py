@@ -29,10 +29,10 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "referee.params",
             "referee.problems",
             "referee.record",
-            "referee.registry",
         ),
     ),
-    ("games", ("referee.games",)),
+    # the games, and the registry that lists them (one line a game)
+    ("games", ("referee.games", "referee.registry")),
     ("match", ("referee.match",)),
     ("log", ("referee.log",)),
     ("words", ("referee.words",)),
@@ -43,44 +43,33 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("cli", ("referee.cli", "referee.entry", "referee.__main__")),
 )
 
-# Known edges against the layers, each to go; none may be added. games36 removes these
-# (a game is a package; the simulators and the words of a game move with it):
+# Known edges against the layers, each with its reason; none may be added:
 KNOWN_BACKWARD = {
-    ("referee.problems", "referee.games.base"): "games36 removes these",
-    ("referee.problems", "referee.games.facts"): "games36 removes these",
-    ("referee.registry", "referee.games.base"): "games36 removes these",
-    ("referee.games.fishing_sim", "referee.match"): "games36 removes these",
-    ("referee.games.trick_sim", "referee.match"): "games36 removes these",
-    ("referee.words.events", "referee.render.tables"): "games36 removes these (BREAKDOWN)",
-    # a refusal's fact is said when the Problem is built; rulings as values to the edge
-    # (issue 36) leave it a value until the boundary says it
-    ("referee.problems", "referee.words.sentences"): "rulings as values to the edge",
+    # a Problem carries a game's fact (games/facts.py: a code and its values), the one
+    # value both layers speak; it is said when the Problem is built: rulings as values to
+    # the edge would leave it a value until the boundary says it
+    ("referee.problems", "referee.games.facts"): "a problem's fact is the games' value",
+    ("referee.problems", "referee.words.sentences"): "a problem said when it is built",
 }
-# The module circles the edges above close (games/base, problems, record, registry; each
-# family's rules, simulator and view): games36 removes these.
-KNOWN_CIRCLES = [
-    ["referee.games.base", "referee.problems", "referee.record", "referee.registry"],
-    ["referee.games.fishing", "referee.games.fishing_sim", "referee.games.fishing_view"],
-    ["referee.games.trick", "referee.games.trick_sim", "referee.games.trickview"],
-]
+# The module circles: none left (games/base, problems, record and registry; each family's
+# rules, simulator and view were circles until a game became a package).
+KNOWN_CIRCLES: list[list[str]] = []
 
 # An import of a referee module inside a function, where it is allowed and why. Every
 # other one goes to the top of its module (the test names it).
 INSIDE_A_FUNCTION = {
     # a game's module loaded by its name, when that game is played
-    "referee.games.fishing": "the simulated player, only by `simulate`",
-    "referee.games.trick": "the simulated player, only by `simulate`",
-    "referee.games.fishing_sim": "games36 removes these",
-    "referee.games.trick_sim": "games36 removes these",
-    "referee.games.captures": "the union table (400 KB), only for a floor that needs it",
-    "referee.words.sentences": "a game family's words, loaded by the family's name",
-    "referee.words.events": "games36 removes these",
+    "referee.games.basra.rules": "the simulated player, only by `simulate`",
+    "referee.games.pasur.rules": "the simulated player, only by `simulate`",
+    "referee.games.bura.rules": "the simulated player, only by `simulate`",
+    "referee.games.kozel.rules": "the simulated player, only by `simulate`",
+    "referee.games.fishing.captures": "the union table (297 KB), only for a floor that needs it",
+    "referee.words.events": "a deal's outcomes, only when an entry ends a deal",
     "referee.problems": "rulings as values to the edge",
     # the command line: each command imports its own service when it runs, so that one
     # command never loads another's (bench/startup.py: every table command within budget)
     "referee.entry": "the named command's module only",
     "referee.cli": "the named command's module only",
-    "referee.cli.run": "the named command's module only",
     "referee.cli.commands": "the named command's module only",
     "referee.cli.group": "the named command's module only",
     "referee.cli.boundary": "an error's words only when an error is said",
@@ -243,7 +232,7 @@ def test_no_import_circles_among_modules() -> None:
 
 def test_no_import_circles_among_packages() -> None:
     """Nor among packages: ``cli`` never imported by ``html``, ``render`` never by ``words``;
-    the edges games36 removes left out."""
+    the known edges above left out."""
     assert cycles(package_graph(without_known(graph()))) == []
 
 

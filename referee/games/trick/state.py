@@ -1,16 +1,16 @@
 """The state of a trick-game deal (rules.md §3, §3a) and what follows from it alone: whose
 turn it is, the cards known held or not yet seen, the ways to beat the trick, the deal's
 set-up problems, the draw a completed trick brings and the problems of its end. Entries are
-checked and applied in :mod:`referee.games.trick`."""
+checked and applied in :mod:`referee.games.trick.deal`."""
 
 from __future__ import annotations
 
 from referee.cards import SHORT_DECK, Card, sort_key
 from referee.games.base import DealState, MatchSoFar
 from referee.games.facts import Fact, fact
-from referee.games.trickcards import Played
-from referee.games.trickplays import HandPlays
-from referee.games.trickruling import Draw, Outcome
+from referee.games.trick.cards import Played
+from referee.games.trick.plays import HandPlays
+from referee.games.trick.ruling import Draw, Outcome
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal
