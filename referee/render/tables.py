@@ -374,10 +374,10 @@ def rules_text(game: str, variant: str, values: dict[str, Value]) -> str:
     )
 
 
-def _value(v: Value) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return str(v)
+def _value(value: Value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def standings_table(rows: list[Row], matches: int, by_player: bool = False) -> str:
