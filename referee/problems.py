@@ -9,8 +9,7 @@ from referee.messages import Msg, join, localized, sentence
 from referee.text import cut, visible
 
 if TYPE_CHECKING:
-    from referee.games.base import LegalPlay
-    from referee.games.facts import Fact
+    from referee.games.facts import Fact, LegalPlay
 
 LEGAL_SAID = 12  # the legal plays a problem says (a refusal carries no more than these)
 

@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from referee.cli import app
-from referee.games.base import DealState, MatchSoFar
+from referee.games.base import DealState, MatchSoFar, deal_rules
 from referee.log.file import load_bytes
 from referee.match import Replay, replay
 from referee.params import Value
@@ -236,7 +236,5 @@ def new_state(
     spec = GAMES[game]
     values = variant_values(game, variant or spec.default_variant)
     values.update(rules)
-    sides = side_names(game, players, values)
-    return spec.state_class()(
-        players, values, deal, 0, MatchSoFar(totals or dict.fromkeys(sides, 0))
-    )
+    sides = side_names(players, values)
+    return deal_rules(spec)(players, values, deal, 0, MatchSoFar(totals or dict.fromkeys(sides, 0)))

@@ -138,7 +138,7 @@ def test_only_the_side_that_forfeited_is_marked(tmp_path: Path, game: str, n: in
         match = simulate_match(game, "classic", n, seed)
         log = tmp_path / f"{seed}.toml"
         log.write_bytes(dumps(match))
-        side = side_map(game, match.players, match.rules)
+        side = side_map(match.players, match.rules)
         for deal, scored in zip(match.deals, score_json(log)["deals"], strict=True):
             by = [e.by for e in deal.plays if isinstance(e, TrickEntry) and e.forfeit]
             marked = {s for s, parts in scored["breakdown"].items() if parts.get("forfeit")}

@@ -59,7 +59,7 @@ def forfeit_entries(log: Path) -> list[tuple[int, str]]:
 
     match, _ = load(log)
     assert match is not None
-    side = side_map(match.game, match.players, match.rules)
+    side = side_map(match.players, match.rules)
     return [
         (n, side[e.by])
         for n, d in enumerate(match.deals, 1)

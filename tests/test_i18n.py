@@ -462,7 +462,7 @@ def test_help_texts_written_out_agree_with_the_code() -> None:
     """Help texts are catalog entries, so they are literal: the figures they spell out must
     stay those of the code (the options listed, each game's player counts)."""
     from referee.cli import SHOWN
-    from referee.games.fishing_view import LISTED
+    from referee.games.fishing.view import LISTED
     from referee.registry import GAMES
 
     messages = set(i18n.messages())

@@ -71,7 +71,7 @@ def test_every_card_accounted_for_once_per_deal(game: str, variant: str, n: int)
 def piles_from_log(match: Match, deal_index: int) -> dict[str, int]:
     """Cards each side captured, counted from the record alone (not the engine)."""
     deal = match.deals[deal_index]
-    side = side_map(match.game, match.players, match.rules)
+    side = side_map(match.players, match.rules)
     floor = set(deal.cards("floor"))
     piles = dict.fromkeys(match.sides, 0)
     last = None

@@ -19,10 +19,10 @@ from referee.escape import Said
 from referee.html.chart import chart
 from referee.messages import Msg, localized, plural_sentence, sentence
 from referee.render.scoresheet import DealLine, ScoreSheet
-from referee.render.tables import BREAKDOWN, Style, how_said
+from referee.render.tables import Style, how_said
 from referee.text import visible
 from referee.words.lang import RTL, SEPARATORS, current
-from referee.words.terms import day_said, variant_said
+from referee.words.terms import breakdown_word, day_said, variant_said
 
 if TYPE_CHECKING:
     import jinja2
@@ -102,7 +102,7 @@ def _row(sheet: ScoreSheet, line: DealLine, style: Style) -> Row:
     cells = []
     for i, side in enumerate(sheet.side_names):
         parts = tuple(
-            Part(k, said(BREAKDOWN.get(k) or k.replace("_", " ")), v)
+            Part(k, said(breakdown_word(k)), v)
             for k, v in line.parts(side)
             if v or sheet.lower_wins
         )
@@ -131,7 +131,7 @@ def part_columns(sheet: ScoreSheet) -> list[tuple[str, str]]:
     keys = dict.fromkeys(k for d in sheet.deals for _, parts in d.breakdown for k, _ in parts)
     if len(keys) > 2 or any(d.captured for d in sheet.deals):
         return []
-    return [(k, said(BREAKDOWN.get(k) or k.replace("_", " "))) for k in keys]
+    return [(k, said(breakdown_word(k))) for k in keys]
 
 
 def _outcome(sheet: ScoreSheet) -> str:

@@ -19,7 +19,14 @@ from referee.messages import join, sentence
 from referee.params import Value
 from referee.problems import Problem, deal_path
 from referee.record import Deal, Match, Setup
-from referee.registry import GAMES, GameSpec, check_game, check_variant, resolve_rules
+from referee.registry import (
+    GAMES,
+    GameSpec,
+    check_game,
+    check_variant,
+    unknown_parameter,
+    variant_values,
+)
 from referee.text import name_problem, normal_name, visible
 
 FORMAT = "referee-match"
@@ -443,3 +450,28 @@ def deal_to_dict(spec: GameSpec, deal: Deal, players: list[str]) -> dict[str, An
     if deal.score is not None:
         out["score"] = dict(deal.score)
     return out
+
+
+def resolve_rules(
+    game: str, variant: str, given: dict[str, Any], path: str = "rules"
+) -> tuple[dict[str, Value], list[Problem]]:
+    """The variant's values overridden by ``given``; unknown keys and bad values are problems."""
+    values = variant_values(game, variant)
+    problems: list[Problem] = []
+    for key, value in given.items():
+        param = GAMES[game].params.get(key)
+        if param is None:
+            problems.append(
+                Problem(
+                    "log.rules",
+                    unknown_parameter(game, key),
+                    f"{path}.{key}",
+                )
+            )
+            continue
+        why = param.check(value)
+        if why is not None:
+            problems.append(Problem("log.rules", why, f"{path}.{key}"))
+            continue
+        values[key] = value
+    return values, problems

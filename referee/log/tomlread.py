@@ -51,67 +51,69 @@ def loads_canonical(text: str) -> dict[str, Any] | None:
         return None
 
 
-def _document(s: str) -> dict[str, Any]:
+def _document(text: str) -> dict[str, Any]:
     """The whole text: statements, one a line."""
     root: dict[str, Any] = {}
     # The tables and arrays of tables that headers made (the root too): only these may be
     # walked through or appended to by a header; a value's table or array is frozen.
     opened = {id(root)}
     table = root
-    i, n = 0, len(s)
+    i, n = 0, len(text)
     while i < n:
-        c = s[i]
+        c = text[i]
         if c == "\n":
             i += 1
             continue
         if c == "[":
-            table, i = _header(s, i, root, opened)
+            table, i = _header(text, i, root, opened)
         else:
-            i = _key_value(s, i, table, 0)
-        while i < n and s[i] == " ":
+            i = _key_value(text, i, table, 0)
+        while i < n and text[i] == " ":
             i += 1
         if i < n:
-            if s[i] != "\n":
+            if text[i] != "\n":
                 raise _Refused
             i += 1
     return root
 
 
-def _key_value(s: str, i: int, table: dict[str, Any], depth: int) -> int:
+def _key_value(text: str, at: int, table: dict[str, Any], depth: int) -> int:
     """A ``key = value`` pair put into ``table`` (a key given twice is refused), in a
     statement or an inline table; where it ends."""
-    key, i = _key(s, i)
-    while s[i] == " ":
-        i += 1
-    if s[i] != "=":
+    key, at = _key(text, at)
+    while text[at] == " ":
+        at += 1
+    if text[at] != "=":
         raise _Refused
-    i += 1
-    while s[i] == " ":
-        i += 1
-    value, i = _value(s, i, depth)
+    at += 1
+    while text[at] == " ":
+        at += 1
+    value, at = _value(text, at, depth)
     if key in table:
         raise _Refused
     table[key] = value
-    return i
+    return at
 
 
-def _header(s: str, i: int, root: dict[str, Any], opened: set[int]) -> tuple[dict[str, Any], int]:
+def _header(
+    text: str, at: int, root: dict[str, Any], opened: set[int]
+) -> tuple[dict[str, Any], int]:
     """A ``[a.b]`` or ``[[a.b]]`` line: the table it opens, and where it ends. A table
     that exists already is refused, even where TOML would allow it (``[a]`` after
     ``[a.b]``)."""
-    many = s.startswith("[[", i)
-    i += 2 if many else 1
+    many = text.startswith("[[", at)
+    at += 2 if many else 1
     path = []
     while True:
-        key, i = _key(s, i)
+        key, at = _key(text, at)
         path.append(key)
-        if s[i] != ".":
+        if text[at] != ".":
             break
-        i += 1
+        at += 1
     close = "]]" if many else "]"
-    if not s.startswith(close, i):
+    if not text.startswith(close, at):
         raise _Refused
-    i += len(close)
+    at += len(close)
     table = root
     for part in path[:-1]:
         inner = table.get(part)
@@ -136,61 +138,61 @@ def _header(s: str, i: int, root: dict[str, Any], opened: set[int]) -> tuple[dic
     else:
         table[last] = new
     opened.add(id(new))
-    return new, i
+    return new, at
 
 
-def _key(s: str, i: int) -> tuple[str, int]:
+def _key(text: str, at: int) -> tuple[str, int]:
     """A bare key or a basic-string key (no dots)."""
-    if s[i] == '"':
-        return _string(s, i)
-    j = i
-    while s[j] in _BARE:
+    if text[at] == '"':
+        return _string(text, at)
+    j = at
+    while text[j] in _BARE:
         j += 1
-    if j == i:
+    if j == at:
         raise _Refused
-    return s[i:j], j
+    return text[at:j], j
 
 
-def _value(s: str, i: int, depth: int) -> tuple[Any, int]:
-    c = s[i]
+def _value(text: str, at: int, depth: int) -> tuple[Any, int]:
+    c = text[at]
     if c == '"':
-        return _string(s, i)
+        return _string(text, at)
     if c == "{":
-        return _inline_table(s, i, depth + 1)
+        return _inline_table(text, at, depth + 1)
     if c == "[":
-        return _array(s, i, depth + 1)
-    return _bare(s, i)
+        return _array(text, at, depth + 1)
+    return _bare(text, at)
 
 
-def _inline_table(s: str, i: int, depth: int) -> tuple[dict[str, Any], int]:
+def _inline_table(text: str, at: int, depth: int) -> tuple[dict[str, Any], int]:
     """``{ k = v, ... }`` on one line, no trailing comma (TOML 1.0)."""
     if depth > MAX_DEPTH:
         raise _Refused
     # The first "}" is this table's own end or before it (in a string or a nested
     # table): the text up to it is read at most twice.
-    end = s.find("}", i)
-    if end > i:
-        quick = _strings_table(s[i + 1 : end])
+    end = text.find("}", at)
+    if end > at:
+        quick = _strings_table(text[at + 1 : end])
         if quick is not None:
             return quick, end + 1
-    i += 1
+    at += 1
     table: dict[str, Any] = {}
-    while s[i] == " ":
-        i += 1
-    if s[i] == "}":
-        return table, i + 1
+    while text[at] == " ":
+        at += 1
+    if text[at] == "}":
+        return table, at + 1
     while True:
-        i = _key_value(s, i, table, depth)
-        while s[i] == " ":
-            i += 1
-        c = s[i]
+        at = _key_value(text, at, table, depth)
+        while text[at] == " ":
+            at += 1
+        c = text[at]
         if c == "}":
-            return table, i + 1
+            return table, at + 1
         if c != ",":
             raise _Refused
-        i += 1
-        while s[i] == " ":
-            i += 1
+        at += 1
+        while text[at] == " ":
+            at += 1
 
 
 def _strings_table(inside: str) -> dict[str, Any] | None:
@@ -220,49 +222,49 @@ def _strings_table(inside: str) -> dict[str, Any] | None:
     return table
 
 
-def _array(s: str, i: int, depth: int) -> tuple[list[Any], int]:
+def _array(text: str, at: int, depth: int) -> tuple[list[Any], int]:
     """``[v, ...]`` over any number of lines (spaces and newlines between the items, no
     comments), a trailing comma or not."""
     if depth > MAX_DEPTH:
         raise _Refused
     items: list[Any] = []
-    i = _blank(s, i + 1)
-    if s[i] == "]":
-        return items, i + 1
+    at = _blank(text, at + 1)
+    if text[at] == "]":
+        return items, at + 1
     while True:
-        value, i = _value(s, i, depth)
+        value, at = _value(text, at, depth)
         items.append(value)
-        if s[i] != ",":
-            i = _blank(s, i)
-            if s[i] == "]":
-                return items, i + 1
-            if s[i] != ",":
+        if text[at] != ",":
+            at = _blank(text, at)
+            if text[at] == "]":
+                return items, at + 1
+            if text[at] != ",":
                 raise _Refused
-        i = _blank(s, i + 1)
-        if s[i] == "]":
-            return items, i + 1
+        at = _blank(text, at + 1)
+        if text[at] == "]":
+            return items, at + 1
 
 
-def _blank(s: str, i: int) -> int:
-    """Past the spaces and newlines from ``i`` (tomli-w's line break and indent at once)."""
+def _blank(text: str, at: int) -> int:
+    """Past the spaces and newlines from ``at`` (tomli-w's line break and indent at once)."""
     while True:
-        run = s[i : i + 32]
+        run = text[at : at + 32]
         rest = run.lstrip(" \n")
-        i += len(run) - len(rest)
+        at += len(run) - len(rest)
         if rest or not run:
-            return i
+            return at
 
 
-def _bare(s: str, i: int) -> tuple[Any, int]:
+def _bare(text: str, at: int) -> tuple[Any, int]:
     """An integer, a boolean or a date: a short run of characters up to a space, a
     comma, a closing bracket or brace, a newline or the end."""
-    n = len(s)
-    j = i
-    while j < n and s[j] not in _AFTER_BARE:
+    n = len(text)
+    j = at
+    while j < n and text[j] not in _AFTER_BARE:
         j += 1
-        if j - i > _TOKEN:
+        if j - at > _TOKEN:
             raise _Refused
-    token = s[i:j]
+    token = text[at:j]
     if token == "true":
         return True, j
     if token == "false":
@@ -289,45 +291,45 @@ def _bare(s: str, i: int) -> tuple[Any, int]:
     raise _Refused
 
 
-def _string(s: str, i: int) -> tuple[str, int]:
+def _string(text: str, at: int) -> tuple[str, int]:
     """A one-line basic string ``"..."``, its escapes decoded."""
-    i += 1
-    if s.startswith('""', i):
+    at += 1
+    if text.startswith('""', at):
         raise _Refused  # a multi-line string
-    end = s.find('"', i)
+    end = text.find('"', at)
     if end < 0:
         raise _Refused
-    slash = s.find("\\", i, end)
+    slash = text.find("\\", at, end)
     if slash < 0:
-        return _plain(s[i:end]), end + 1
+        return _plain(text[at:end]), end + 1
     parts = []
     while True:
         if slash < 0:
-            parts.append(_plain(s[i:end]))
+            parts.append(_plain(text[at:end]))
             return "".join(parts), end + 1
-        parts.append(_plain(s[i:slash]))
-        escape = s[slash + 1]
+        parts.append(_plain(text[at:slash]))
+        escape = text[slash + 1]
         if escape in "uU":
             width = 4 if escape == "u" else 8
-            code = s[slash + 2 : slash + 2 + width]
+            code = text[slash + 2 : slash + 2 + width]
             if len(code) != width or not _HEX.issuperset(code):
                 raise _Refused
             point = int(code, 16)
             if 0xD800 <= point <= 0xDFFF or point > 0x10FFFF:
                 raise _Refused  # not a Unicode scalar value
             parts.append(chr(point))
-            i = slash + 2 + width
+            at = slash + 2 + width
         else:
             decoded = _ESCAPES.get(escape)
             if decoded is None:
                 raise _Refused  # an escape TOML 1.0 lacks (or one tomli-w never writes)
             parts.append(decoded)
-            i = slash + 2
-        if i > end:  # the quote found was escaped: the string goes on
-            end = s.find('"', i)
+            at = slash + 2
+        if at > end:  # the quote found was escaped: the string goes on
+            end = text.find('"', at)
             if end < 0:
                 raise _Refused
-        slash = s.find("\\", i, end)
+        slash = text.find("\\", at, end)
 
 
 def _plain(text: str) -> str:

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 from referee.messages import localized, sentence
 from referee.render.scoresheet import ScoreSheet, build
-from referee.render.tables import Style, breakdown_said, how_said, table_text
+from referee.render.tables import Style, how_said, table_text
 from referee.render.textchart import sheet_chart
-from referee.words.terms import variant_said
+from referee.words.terms import breakdown_said, variant_said
 
 if TYPE_CHECKING:
     from referee.match import Replay

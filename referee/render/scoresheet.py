@@ -139,17 +139,17 @@ def rule_changes(game: str, variant: str, rules: dict[str, Value]) -> tuple[Rule
     )
 
 
-def _deal_line(replayed: Replay, d: DealSummary, running: dict[str, int]) -> DealLine:
-    result = d.result
+def _deal_line(replayed: Replay, summary: DealSummary, running: dict[str, int]) -> DealLine:
+    result = summary.result
     for side in running:
         running[side] += result.score.get(side, 0)
-    facts = present(d.state).view().data if d.state is not None else {}
+    facts = present(summary.state).view().data if summary.state is not None else {}
     captured = facts.get("captured")
     spec = GAMES[replayed.match.game]
     pot = spec.pot
-    deal = replayed.match.deals[d.number - 1]
+    deal = replayed.match.deals[summary.number - 1]
     return DealLine(
-        number=d.number,
+        number=summary.number,
         dealer=deal.dealer,
         score=tuple(result.score.items()),
         breakdown=tuple((s, tuple(b.items())) for s, b in result.breakdown.items()),

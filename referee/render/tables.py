@@ -19,7 +19,7 @@ from referee.render.textchart import leader as leader
 from referee.text import cut, suits_fit, visible
 from referee.words.lang import cell, current, face, isolated
 from referee.words.sentences import said, said_text
-from referee.words.terms import game_said, variant_said
+from referee.words.terms import game_said, scores_said, variant_said
 
 _said = said  # show() names its sentence ``said``
 
@@ -70,35 +70,9 @@ class Style(NamedTuple):
         return line.replace("—", "-").replace("…", "...") if self.ascii else line
 
 
-BREAKDOWN = {  # the score sheet's words for each breakdown key
-    "cards": sentence("cards"),
-    "ten_diamonds": sentence("ten diamonds"),
-    "two_clubs": sentence("two clubs"),
-    "aces": sentence("aces"),
-    "jacks": sentence("jacks"),
-    "basras": sentence("basras"),
-    "clubs": sentence("clubs"),
-    "surs": sentence("surs"),
-    "card_points": sentence("card points"),
-    "tricks": sentence("tricks"),
-}
-
-
 def how_said(how: str) -> str:
     """How a deal ended, as shown (it may quote a forfeit's reason from the log)."""
     return localized(cut(said_text(how), 200))
-
-
-def breakdown_said(parts: dict[str, int], all_keys: bool = False) -> Msg:
-    return join(
-        sentence("{what} {points}", what=BREAKDOWN.get(k, k.replace("_", " ")), points=v)
-        for k, v in parts.items()
-        if v or all_keys
-    )
-
-
-def scores_said(sides: list[str], score: dict[str, int]) -> Msg:
-    return join(sentence("{side} {points}", side=s, points=score.get(s, 0)) for s in sides)
 
 
 class _Width:
@@ -257,10 +231,10 @@ def rules_text(game: str, variant: str, values: dict[str, Value]) -> str:
     )
 
 
-def _value(v: Value) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return str(v)
+def _value(value: Value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def standings_table(rows: list[Row], matches: int, by_player: bool = False) -> str:

@@ -13,7 +13,6 @@ from markupsafe import Markup
 
 from referee.html.publish import sheet_body
 from referee.messages import Msg, sentence
-from referee.render.tables import scores_said
 from referee.serve.pages import state_lines
 from referee.serve.views import frame, lang_query, render, said
 from referee.tournament.report import COLUMN_WORDS, number, shown_columns, standings_of, state_said
@@ -22,6 +21,7 @@ from referee.words.lang import DECIMAL_COMMA, current
 from referee.words.terms import (
     decision_said,
     game_said,
+    scores_said,
     system_said,
     tiebreak_said,
     variant_said,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from referee.games.spec import FISHING
 from referee.messages import sentence
 from referee.record import describe_entry
 from referee.registry import GAMES
@@ -48,7 +49,7 @@ def correction_page(page: Page, which: str) -> str:
         ctx |= {
             "form": {"token": page.token, "base": log.entries, "digest": log.digest},
             "players": match.players,
-            "captures": "card" in spec.entries,
+            "captures": spec.family == FISHING,
             "deck": deck(spec.deck),
             "entries": entries(match),
             "mover": state.to_move() if state is not None else None,

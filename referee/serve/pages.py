@@ -14,6 +14,7 @@ from markupsafe import Markup
 
 from referee.cards import Card, CardError
 from referee.games.base import present
+from referee.games.spec import FISHING
 from referee.messages import sentence
 from referee.registry import GAMES
 from referee.render.announce import announce
@@ -34,6 +35,7 @@ from referee.table.dealwalk import steps
 from referee.table.session import Recorded
 
 if TYPE_CHECKING:
+    from referee.cards import Card
     from referee.games.base import DealState
     from referee.match import Replay
     from referee.problems import Problem
@@ -162,7 +164,7 @@ def is_long(line: Markup | str) -> bool:
     return isinstance(line, Markup) and line.startswith('<span class="long">')
 
 
-def _playable(state: DealState, player: str | None, size: int) -> list[CardView]:
+def _playable(state: DealState, player: str | None, cards: frozenset[Card]) -> list[CardView]:
     """The cards a player may be tapping: their recorded hand; or the whole deck, the
     cards not yet seen first in weight (the others, set apart, may still be held: a
     turned-up trump, a card shown in a declaration)."""
@@ -171,15 +173,15 @@ def _playable(state: DealState, player: str | None, size: int) -> list[CardView]
         return card_views(sorted(known))
     unseen = present(state).view().data.get("unseen")
     if not isinstance(unseen, list):
-        return deck(size)
+        return deck(cards)
     fresh = set(unseen)
-    return [c._replace(seen=c.code not in fresh) for c in deck(size)]
+    return [c._replace(seen=c.code not in fresh) for c in deck(cards)]
 
 
 def _play(page: Page, match: Match, state: DealState) -> dict[str, Any]:
     """The play form: the cards to tap and, for a fishing card chosen, its captures."""
     spec = GAMES[match.game]
-    fishing = "card" in spec.entries
+    fishing = spec.family == FISHING
     player = state.to_move()
     chosen = [c for c in page.query.get("cards", "").split() if c]
     form: dict[str, Any] = {

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from markupsafe import Markup, escape
 
-from referee.cards import FULL_DECK, SHORT_DECK, Card
+from referee.cards import Card
 from referee.games.base import Cards
 from referee.html.sheet import TEMPLATES as SHEETS
 from referee.messages import Msg, localized, sentence
@@ -97,15 +97,14 @@ def card_views(cards: Iterable[Card | str]) -> list[CardView]:
     return [card_view(c if isinstance(c, Card) else Card.parse(c)) for c in cards]
 
 
-def deck(size: int) -> list[CardView]:
-    """Every card of a game's deck (52 or 36), in the order a table sorts them."""
-
-    return list(_deck(size, current()))
+def deck(cards: frozenset[Card]) -> list[CardView]:
+    """Every card of a game's deck (its spec's), in the order a table sorts them."""
+    return list(_deck(cards, current()))
 
 
 @cache
-def _deck(size: int, lang: str) -> tuple[CardView, ...]:
-    return tuple(card_views(sorted(SHORT_DECK if size == 36 else FULL_DECK)))
+def _deck(cards: frozenset[Card], lang: str) -> tuple[CardView, ...]:
+    return tuple(card_views(sorted(cards)))
 
 
 def cards_html(cards: Iterable[Card]) -> Markup:

@@ -10,8 +10,9 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
-from referee.cards import FULL_DECK, SHORT_DECK, Card, CardError, read_typed_cards, sort_key
+from referee.cards import Card, CardError, read_typed_cards, sort_key
 from referee.games.base import DealState, present
+from referee.games.spec import FISHING
 from referee.match import Replay
 from referee.record import Match
 from referee.registry import GAMES
@@ -110,8 +111,7 @@ def take_choices(state: DealState | None, card: Card, typed: Iterable[Card]) -> 
 
 
 def _deck(game: str) -> list[str]:
-    cards = FULL_DECK if GAMES[game].deck == 52 else SHORT_DECK
-    return [str(c) for c in sorted(cards, key=sort_key)]
+    return [str(c) for c in sorted(GAMES[game].deck, key=sort_key)]
 
 
 def _cards(words: list[str]) -> tuple[Card, ...] | None:
@@ -165,7 +165,7 @@ def completions(match: Match, replayed: Replay, before: list[str], text: str) ->
         typed = _cards(before)
         if typed is None or not typed:
             return []
-        if "card" in GAMES[match.game].entries:  # the card, then the cards it takes
+        if GAMES[match.game].family == FISHING:  # the card, then the cards it takes
             found = [] if "-" in before else take_choices(state, typed[0], typed[1:])
         else:  # a trick game: more cards of the same lead or follow
             found = [c for c in card_choices(state) if c not in {str(x) for x in typed}]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple, TypeVar
 from referee.cards import Card
 from referee.games.base import DealState, Illegal, MatchSoFar, Options, present
 from referee.games.events import Event
+from referee.games.spec import FISHING
 from referee.log.file import dumps, load, locked, write_atomic, write_new
 from referee.log.format import MAX_DEALS, new_match
 from referee.match import (
@@ -317,7 +318,7 @@ class Table:
         when there is one legal way) or the cards of a lead or follow."""
 
         def build(match: Match, state: DealState) -> Entry:
-            if "card" in GAMES[match.game].entries:
+            if GAMES[match.game].family == FISHING:
                 if len(cards) != 1:
                     raise UsageError(
                         sentence("play one card at a time, not {count}", count=len(cards))
@@ -448,7 +449,7 @@ def _options_asked(match: Match, card: Card | None, by: str | None) -> None:
     """``options`` as a fishing game takes it: a card, and no ``--by`` (the options are
     always those of the player to move; ``--by`` names a trick game's follower)."""
     spec = GAMES[match.game]
-    if "card" not in spec.entries:
+    if spec.family != FISHING:
         return
     if card is None:
         raise UsageError(sentence("name the card: referee options 7D"))

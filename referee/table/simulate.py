@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from referee.games.base import MatchSoFar
+from referee.games.base import MatchSoFar, deal_rules
 from referee.log.format import MAX_DEALS, new_match
 from referee.match import replay, replay_added, with_derived
 from referee.params import Value
@@ -45,7 +45,7 @@ def simulate_match(
     limit = MAX_DEALS if deals is None else deals
     while not replayed.over and len(match.deals) < limit:
         carry = (replayed.carry or MatchSoFar(dict(replayed.totals))).copy()
-        GAMES[game].state_class().simulate_deal(match, dealer, carry, rng)
+        deal_rules(GAMES[game]).simulate_deal(match, dealer, carry, rng)
         replayed = replay_added(replayed)  # each deal replayed once, as it is added
         if replayed.problems:
             raise RefereeError(replayed.problems)

@@ -108,10 +108,10 @@ def tally(summaries: list[Summary], by_player: bool = False) -> list[Row]:
                 row.points_against += grand - points
                 row.sweeps += match.sweeps.get(side, 0)
 
-    def rank(r: Row) -> tuple[int, int, float, int, str]:
-        diff = r.points_for - r.points_against
-        if GAMES[r.game].lower_wins:  # penalty points: fewer is better
+    def rank(row: Row) -> tuple[int, int, float, int, str]:
+        diff = row.points_for - row.points_against
+        if GAMES[row.game].lower_wins:  # penalty points: fewer is better
             diff = -diff
-        return (games.index(r.game), -r.won, -r.win_pct, -diff, r.name)
+        return (games.index(row.game), -row.won, -row.win_pct, -diff, row.name)
 
     return sorted(rows.values(), key=rank)

@@ -8,9 +8,10 @@ import re
 from pathlib import PurePosixPath
 from typing import Any
 
+from referee.log.format import resolve_rules
 from referee.messages import join, sentence
 from referee.problems import Problem
-from referee.registry import GAMES, check_game, check_variant, resolve_rules
+from referee.registry import GAMES, check_game, check_variant
 from referee.text import text_problem
 from referee.tournament.model import (
     DECISIONS,

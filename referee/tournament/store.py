@@ -11,11 +11,11 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee.log.file import load_bytes, parse_bytes, read_path, write_atomic
+from referee.log.format import resolve_rules
 from referee.log.tomlwrite import dumps as toml_text
 from referee.match import replay
 from referee.messages import join, sentence
 from referee.problems import Problem, RefereeError
-from referee.registry import resolve_rules
 from referee.table.bulk import jobs_for
 from referee.tournament.model import Tournament
 from referee.tournament.reader import read_tournament
@@ -90,7 +90,6 @@ def log_path(folder: Path, log: str) -> Path:
 
 
 def expected_rules(tournament: Tournament) -> dict[str, Any]:
-
     values, _ = resolve_rules(tournament.game, tournament.variant, dict(tournament.rules))
     return values
 

@@ -16,6 +16,7 @@ from referee.cards import CardError, read_typed_cards
 from referee.cli.at_table import VerboseFlag
 from referee.cli.boundary import errors_as_lines
 from referee.cli.group import DEFAULT_FILE, MatchFile, command
+from referee.games.spec import FISHING
 from referee.messages import Msg, join, localized, sentence
 from referee.problems import RefereeError
 from referee.record import FORFEIT_REASON, Entry, FishPlay, TrickEntry, describe_entry
@@ -316,7 +317,7 @@ class Live:
         if not words:
             raise UsageError(sentence("name the play that belongs there, or --delete"))
         cards = read_typed_cards(" ".join(w for w in words if w != "-"))
-        if "card" not in GAMES[match.game].entries:
+        if GAMES[match.game].family != FISHING:
             return numbers["deal"], numbers["play"], Play(cards, None, False, by), mode
         trail = "-" in words
         takes = cards[1:] if len(cards) > 1 else None
@@ -354,7 +355,7 @@ class Live:
     def play(self, words: list[str]) -> None:
         match, _ = self.table.open()
         cards = read_typed_cards(" ".join(w for w in words if w != "-"))
-        if "card" not in GAMES[match.game].entries:  # a trick game: the cards led or followed
+        if GAMES[match.game].family != FISHING:  # a trick game: the cards led or followed
             recorded = self.table.play(cards, None, False, None)
         else:
             trail = "-" in words

@@ -1,6 +1,6 @@
-"""The trick games' sentences: each fact their rules report, by its code (see
-:mod:`referee.words.sentences`). ``trick.*`` are the trick core's (Bura and Kozel alike),
-``bura.*`` and ``kozel.*`` each game's own."""
+"""The trick games' shared sentences: each fact the trick core reports, by its code (see
+:mod:`referee.words.sentences`; each game adds its own); ``breakdown.*`` name a score's
+parts."""
 
 from __future__ import annotations
 
@@ -133,74 +133,7 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
         "{player}'s hand lists {n} card; they received {received} in this deal",
         "{player}'s hand lists {n} cards; they received {received} in this deal",
     ),
-    # Bura's declarations
-    "bura.deck": "Bura's 36-card deck (6 to A)",
-    "bura.declaration.three": "a declaration shows 3 different cards, found {cards}",
-    "bura.declaration.bura": "a bura is three trumps ({suit}); {cards} is not",
-    "bura.declaration.moscow": "a moscow is three aces; {cards} is not",
-    "bura.declaration.moscow-ace": "with moscow_needs_trump_ace, one of the aces must be {card}",
-    "bura.declaration.little-moscow": (
-        "a little moscow is three sixes including {card}; {cards} is not"
-    ),
-    "bura.declaration.molodka": (
-        "a molodka is three cards of one plain (non-trump) suit; {cards} is not"
-    ),
-    "bura.declare.mid-trick": (
-        "a declaration is made at the start of a trick, before the lead, not in the middle of one"
-    ),
-    "bura.declare.again": "{player} has already declared before this trick",
-    "bura.closed.first": (
-        "a declaration before the first trick voided "
-        "this deal; it is redealt and nothing more is recorded in it"
-    ),
-    "bura.closed.declared": "{player}'s declaration won the deal; nothing may follow in it",
-    "bura.after-last.claim": "only a claim may follow",
-    "bura.may-follow.claim": (
-        "A claim of 31 may still decide this deal, before the next deal: referee claim --by "
-        "NAME (in live: claim NAME)."
-    ),
-    "bura.may-follow.declare": (
-        "Another player may still declare before this trick: referee declare NAME CARDS --by "
-        "PLAYER (in live: declare NAME CARDS PLAYER)."
-    ),
-    # Bura's claims, and how a deal ended
-    "bura.claim.mid-trick": "a claim is made between tricks, never in the middle of one",
-    "bura.claim.early": "a claim needs at least one complete trick",
-    "bura.how.declared-first": "declared before the first trick",
-    "bura.how.moscow": "declared moscow",
-    "bura.how.bura": "declared bura",
-    "bura.how.duel": "declared bura: won the deciding trick",
-    "bura.how.claim": "claimed 31 with {points}",
-    "bura.how.false-claim": "false claim: {points} points",
-    "bura.how.most-points": "most card points ({points})",
-    "bura.how.played-out": "played out with no claim",
-    "bura.how.void": "void: {player} {how}",
-    "bura.explain.claim-won": "{player} wins the deal.",
-    "bura.explain.claim-lost": ("The pot is doubled and each opponent of {player} scores 2."),
-    "bura.explain.no-cards": "no card that counts",
-    "bura.explain.claim-was-true": (
-        "recorded correctly: the claim was true ({points} card points: {cards}; {needed} needed)."
-    ),
-    "bura.explain.claim-was-false": (
-        "recorded correctly: the claim was false ({points} card points: {cards}; {needed} needed)."
-    ),
-    "bura.explain.card": "{card} {points}",
-    "bura.explain.declare": (
-        "{name} against trump {card}: judged with any other declaration before this trick."
-    ),
-    "bura.explain.forfeit": "{player} loses the deal, as for a false claim.",
-    "bura.waiting": "Waiting for a claim",
-    "bura.view.pot": "Pot: {pot} (card points are not shown: claims are from memory)",
-    "bura.unfinished": "no claim, winning declaration or forfeit ended it, and cards remain",
-    # Kozel's own
-    "kozel.deck": "Kozel's 36-card deck (6 to A)",
-    "kozel.forfeit.played-out": (
-        "every card of this deal has been played; a forfeit comes during the deal"
-    ),
-    "kozel.explain.forfeit": (
-        "{side} loses the deal: {points} penalty points, every other side 0."
-    ),
-    "kozel.view.penalty": (
-        "Penalty points are scored when the deal is played out (lower is better)"
-    ),
+    # the score sheet's words for the parts of a score
+    "breakdown.card_points": "card points",
+    "breakdown.tricks": "tricks",
 }

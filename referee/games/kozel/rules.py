@@ -5,16 +5,24 @@ players, forfeits, no declarations or claims, and penalty points: the side that 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from referee.cards import Card
 from referee.games.base import FORFEITS, DealResult, Illegal, Line, MatchSoFar, Words
 from referee.games.facts import fact
-from referee.games.trick import TrickDeal
-from referee.games.trickruling import Outcome, Ruling, Standing, forfeit_outcome
-from referee.games.trickview import TrickView
+from referee.games.kozel import SPEC
+from referee.games.trick.deal import TrickDeal
+from referee.games.trick.ruling import Outcome, Ruling, Standing, forfeit_outcome
+from referee.games.trick.view import TrickView
 from referee.params import Value
 from referee.record import Deal, TrickEntry, side_map, side_names
 
 SIX_SPADES = Card("6", "S")
+
+if TYPE_CHECKING:
+    import random
+
+    from referee.record import Match
 
 
 class KozelView(TrickView):
@@ -37,14 +45,24 @@ class KozelDeal(TrickDeal):
     hand_size = 4
     deck_name = fact("kozel.deck")
 
+    @classmethod
+    def simulate_deal(
+        cls, match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
+    ) -> None:
+        """The trick core's simulated player (:mod:`referee.games.trick.sim`), with this
+        game's declarations and claims."""
+        from referee.games.trick.sim import play_trick_deal  # only when simulating
+
+        play_trick_deal(cls, SPEC, match, dealer, carry, rng)
+
     def __init__(
         self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: MatchSoFar
     ) -> None:
         super().__init__(players, rules, deal, index, carry)
         if rules["six_spades_top"]:
             self.top = SIX_SPADES  # [kozel.cards] beats every card, is beaten by none
-        self.sides = side_names(self.game, players, rules)
-        self.side = side_map(self.game, players, rules)
+        self.sides = side_names(players, rules)
+        self.side = side_map(players, rules)
 
     # --- entries -----------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from referee.games.base import MatchSoFar
 from referee.record import Deal, FishPlay, Match
 
 if TYPE_CHECKING:
-    from referee.games.fishing import FishingDeal, Option
+    from referee.games.fishing.deal import FishingDeal, Option
 
 
 def _rounds_order(state: FishingDeal, dealer: str) -> list[str]:
@@ -47,12 +47,9 @@ def play_fishing_deal(
     cls: type[FishingDeal], match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
 ) -> None:
     """One deal of a fishing game (``cls``, the game's state), every round's hands recorded."""
-    from referee.match import start_deal
-
     deal, deck = fishing_setup(cls, match, dealer, rng)
     match.deals.append(deal)
-    state = start_deal(match, deal, len(match.deals) - 1, carry)
-    assert isinstance(state, cls)
+    state = cls(match.players, match.rules, deal, len(match.deals) - 1, carry)
     hands = {p: list(cs) for p, cs in (deal.hands or {}).items()}
     order = _rounds_order(state, dealer)
     for r, size in enumerate(state.rounds):

@@ -4,6 +4,7 @@ declarations, the 31 claim, forfeits as false claims, and game points."""
 from __future__ import annotations
 
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from referee.cards import Card, sort_key
 from referee.games.base import (
@@ -15,17 +16,23 @@ from referee.games.base import (
     Words,
     sole_leader,
 )
+from referee.games.bura import SPEC
 from referee.games.facts import Fact, fact, joined
-from referee.games.trick import TrickDeal
-from referee.games.trickcards import POINTS
-from referee.games.trickruling import Ending, Outcome, Reason, Ruling, Standing, forfeit_outcome
-from referee.games.trickview import TrickView
+from referee.games.trick.cards import POINTS
+from referee.games.trick.deal import TrickDeal
+from referee.games.trick.ruling import Ending, Outcome, Reason, Ruling, Standing, forfeit_outcome
+from referee.games.trick.view import TrickView
 from referee.params import Value
 from referee.record import Deal, TrickEntry
 
 PRIORITY: tuple[str, ...] = ("moscow", "bura", "little-moscow", "molodka")
 
 Declaration = tuple[str, str, tuple[Card, ...]]  # who, which, the cards shown
+
+if TYPE_CHECKING:
+    import random
+
+    from referee.record import Match
 
 
 def combination_ok(
@@ -98,6 +105,16 @@ class BuraDeal(TrickDeal):
     game = "bura"
     presenter = BuraView
     deck_name = fact("bura.deck")
+
+    @classmethod
+    def simulate_deal(
+        cls, match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
+    ) -> None:
+        """The trick core's simulated player (:mod:`referee.games.trick.sim`), with this
+        game's declarations and claims."""
+        from referee.games.trick.sim import play_trick_deal  # only when simulating
+
+        play_trick_deal(cls, SPEC, match, dealer, carry, rng)
 
     def __init__(
         self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: MatchSoFar

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from referee.cards import Card
 from referee.games.facts import Fact, fact
-from referee.games.trickcards import set_beats
+from referee.games.trick.cards import set_beats
 
 
 class TrickPlay(NamedTuple):

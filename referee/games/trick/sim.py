@@ -14,18 +14,20 @@ from referee.games.base import MatchSoFar
 from referee.record import FORFEIT_REASON, Deal, Match, TrickEntry
 
 if TYPE_CHECKING:
-    from referee.games.trick import TrickDeal
+    from referee.games.spec import GameSpec
+    from referee.games.trick.deal import TrickDeal
 
 
 def play_trick_deal(
-    cls: type[TrickDeal], match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
+    cls: type[TrickDeal],
+    spec: GameSpec,
+    match: Match,
+    dealer: str,
+    carry: MatchSoFar,
+    rng: random.Random,
 ) -> None:
-    """One deal of a trick game (``cls``, the game's state: Bura, Kozel), every hand and
-    draw recorded."""
-    from referee.match import start_deal
-    from referee.registry import GAMES
-
-    spec = GAMES[match.game]
+    """One deal of a trick game (``cls``, the game's state, and ``spec``, its registry
+    entry: Bura, Kozel), every hand and draw recorded."""
     players = match.players
     n = len(players)
     deck = sorted(SHORT_DECK)
@@ -36,10 +38,9 @@ def play_trick_deal(
     stock = [*deck, trump]  # drawn from the front; the turned-up trump comes last
     deal = Deal(dealer, {"trump": trump}, hands={p: tuple(cs) for p, cs in dealt.items()})
     match.deals.append(deal)
-    state = start_deal(match, deal, len(match.deals) - 1, carry)
-    assert isinstance(state, cls)
+    state = cls(match.players, match.rules, deal, len(match.deals) - 1, carry)
     received = {p: list(cs) for p, cs in dealt.items()}
-    claims = "claim" in spec.entries
+    claims, forfeits = "claim" in spec.entries, "forfeit" in spec.entries
 
     def record(entry: TrickEntry) -> None:
         state.apply(entry)
@@ -49,7 +50,7 @@ def play_trick_deal(
     patient = rng.random() < 0.35  # nobody claims before the cards run out: late-deal rules
     while not state.finished:
         if not state.trick:
-            if between_tricks(state, record, rng, patient, claims):
+            if between_tricks(state, record, rng, patient, claims, forfeits):
                 break
             if declared_before != state.tricks and spec.declarations:
                 declared_before = state.tricks
@@ -69,7 +70,7 @@ def play_trick_deal(
             deal.hands = {p: tuple(received[p]) for p in players}
             state.hands = deal.hands
     if state.played_out and state.can_follow():  # a claim may follow the last trick
-        between_tricks(state, record, rng, patient, claims)
+        between_tricks(state, record, rng, patient, claims, forfeits)
 
 
 def between_tricks(
@@ -78,10 +79,11 @@ def between_tricks(
     rng: random.Random,
     patient: bool,
     claims: bool,
+    forfeits: bool = True,
 ) -> bool:
     """Claims between tricks (where the game has them): true ones usually, a false one now
-    and then; rare forfeits. In a ``patient`` deal, claims only once every card is played.
-    True when the entry ended the deal."""
+    and then; rare forfeits (where the game has them). In a ``patient`` deal, claims only
+    once every card is played. True when the entry ended the deal."""
     if state.tricks == 0:
         return False
     for p in state.players if claims else ():
@@ -91,7 +93,7 @@ def between_tricks(
         if (pts >= 31 and rng.random() < 0.7) or (20 <= pts < 31 and rng.random() < 0.08):
             record(TrickEntry(p, claim=True))
             return True
-    if rng.random() < 0.01 and not state.played_out:
+    if forfeits and rng.random() < 0.01 and not state.played_out:
         record(TrickEntry(rng.choice(state.players), forfeit=FORFEIT_REASON))
         return True
     if state.played_out and claims:

@@ -1,9 +1,9 @@
 """The fishing-game core shared by Basra and Pasur: the plays (captures and trails, sweeps),
-checked against the one set of a card's legal plays (:class:`~referee.games.plays.CardPlays`)
-and applied, on :class:`FishingBase` (set-up, rounds and turns, the end of the deal). Each
+checked against the one set of a card's legal plays (:class:`.plays.CardPlays`) and
+applied, on :class:`FishingBase` (set-up, rounds and turns, the end of the deal). Each
 game supplies only its rules through a few hooks: its plays (``plays_of``), why a play
 is refused (``refusal``), the rules behind a legal one, its sweeps and its scoring. What a
-person sees is :mod:`referee.games.fishing_view`'s."""
+person sees is :mod:`referee.games.fishing.view`'s."""
 
 from __future__ import annotations
 
@@ -19,17 +19,13 @@ from referee.games.base import (
 )
 from referee.games.events import Captured, Event, Residue, Swept
 from referee.games.facts import Fact, fact, joined
-from referee.games.fishing_base import FishingBase
-from referee.games.fishing_base import deal_rounds as deal_rounds
-from referee.games.fishing_view import FishingView
-from referee.games.plays import CardPlays, Play
+from referee.games.fishing.plays import CardPlays, Play
+from referee.games.fishing.state import FishingBase
+from referee.games.fishing.state import deal_rounds as deal_rounds
 from referee.record import Entry, FishPlay
 
 if TYPE_CHECKING:
-    import random
-
-    from referee.games.base import MatchSoFar
-    from referee.record import Match
+    pass
 
 Option = Play  # the ruling on a legal play, and one legal play: the same value
 
@@ -39,17 +35,6 @@ SAY_WHICH = 20  # the ways a play typed without its capture lists when it could 
 
 class FishingDeal(FishingBase):
     """One deal of a fishing game. Subclasses give the capture rules and the scoring."""
-
-    presenter = FishingView
-
-    @classmethod
-    def simulate_deal(
-        cls, match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
-    ) -> None:
-        """The simulator's player for a fishing game (:mod:`referee.games.fishing_sim`)."""
-        from referee.games.fishing_sim import play_fishing_deal
-
-        play_fishing_deal(cls, match, dealer, carry, rng)
 
     # --- plays -------------------------------------------------------------------------
 
@@ -66,7 +51,7 @@ class FishingDeal(FishingBase):
             self.last_capturer = side
             if ruling.sweep:
                 self.record_sweep(side)
-                events.append(Swept(entry.by, side, self.sweep_word, self.floor_key))
+                events.append(Swept(entry.by, side, self.sweeps_fact, self.floor_key))
         else:
             self.floor.append(entry.card)
         self.entries += 1

@@ -4,8 +4,8 @@ applied. ``check`` judges an entry against the state without changing it and ret
 of as many cards, each later player taking over the trick by beating the cards that hold
 it, the draw back to a full hand, recorded hands that may lag behind the draws, forfeits.
 Each game adds its own entries and scoring through a few hooks; rule ids are the game's own
-(``bura.lead``, ``kozel.lead``, …). The state is :mod:`referee.games.trickstate`, what a
-person sees :mod:`referee.games.trickview`, the cards :mod:`referee.games.trickcards`."""
+(``bura.lead``, ``kozel.lead``, …). The state is :mod:`referee.games.trick.state`, what a
+person sees :mod:`referee.games.trick.view`, the cards :mod:`referee.games.trick.cards`."""
 
 from __future__ import annotations
 
@@ -15,34 +15,19 @@ from referee.cards import SHORT_DECK, Card
 from referee.games.base import Illegal, first_legal
 from referee.games.events import Claimed, Declared, Event, Followed, Forfeited, Led, TrickTaken
 from referee.games.facts import fact
-from referee.games.trickcards import card_points
-from referee.games.trickruling import Draw, Ending, Outcome, Ruling, Standing
-from referee.games.trickstate import TrickState
-from referee.games.trickview import TrickView
+from referee.games.trick.cards import card_points
+from referee.games.trick.ruling import Draw, Ending, Outcome, Ruling, Standing
+from referee.games.trick.state import TrickState
 from referee.record import Entry, TrickEntry
 
 if TYPE_CHECKING:
-    import random
-
-    from referee.games.base import MatchSoFar
-    from referee.record import Match
+    pass
 
 
 class TrickDeal(TrickState):
     """One deal of a trick game. Subclasses give the hand size, their other entries
     (through :meth:`check_special` and :meth:`apply_special`), how a deal ends and its
     scoring."""
-
-    presenter = TrickView
-
-    @classmethod
-    def simulate_deal(
-        cls, match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
-    ) -> None:
-        """The simulator's player for a trick game (:mod:`referee.games.trick_sim`)."""
-        from referee.games.trick_sim import play_trick_deal
-
-        play_trick_deal(cls, match, dealer, carry, rng)
 
     # --- checking: pure, raises Illegal or returns the ruling ---------------------------
 

@@ -8,7 +8,7 @@ subtraction: ``((have | GUARD) - want) & GUARD == GUARD`` means no field borrowe
 Checking a recorded capture is an exact-cover test on vectors (memoised); listing every
 capture is a search over vectors, expanded to concrete cards only when asked. On a large
 floor (up to 39 numerals when the players trail) that search is replaced by a table of
-every union a card of each value can take from a full deck (:mod:`unions_table`), filtered
+every union a card of each value can take from a full deck (:mod:`.unions`), filtered
 by the floor: a union is counted, and the strongest listed, in a few milliseconds.
 """
 
@@ -199,7 +199,7 @@ class UnionTable(Sequence[Sequence[Vector]]):
     largest sizes first and stops at its limit, and :attr:`sizes` counts without reading."""
 
     def __init__(self, total: int) -> None:
-        from referee.games.unions_table import SIZES
+        from referee.games.fishing.unions import SIZES
 
         self.total = total
         self.sizes: list[int] = SIZES[total]
@@ -219,7 +219,7 @@ class UnionTable(Sequence[Sequence[Vector]]):
             return [self[k] for k in range(len(self))[size]]
         found = self._read.get(size)
         if found is None:
-            from referee.games.unions_table import unions_of_size
+            from referee.games.fishing.unions import unions_of_size
 
             found = self._read[size] = unions_of_size(self.total, range(len(self))[size])
         return found
@@ -238,7 +238,7 @@ class UnionTable(Sequence[Sequence[Vector]]):
         found = self._read.get(size)
         if found is not None:
             return found[:n]
-        from referee.games.unions_table import unions_of_size
+        from referee.games.fishing.unions import unions_of_size
 
         return unions_of_size(self.total, size, n)
 
@@ -280,7 +280,7 @@ _FLAGS = bytes.maketrans(b"01", b"\0\1")
 def union_table(total: int) -> UnionTable:
     """Every union of groups adding up to ``total`` each that a full deck's cards of values
     under ``total`` can form (the empty one included), by size (item ``k``: ``k`` cards),
-    each size in increasing order: the precomputed :mod:`unions_table`, as
+    each size in increasing order: the precomputed :mod:`.unions`, as
     :func:`unions_of_deck` makes it."""
     return UnionTable(total)
 
@@ -297,7 +297,7 @@ def _fitting(room: Vector, total: int) -> UnionTable | Fitting:
     """The table's unions that fit inside ``room``, by size: all of them when ``room``
     holds every card of the deck under ``total`` (a floor of them all, the worst one),
     otherwise those that the masks of the values it lacks cards of all keep."""
-    from referee.games.unions_table import fitting_mask
+    from referee.games.fishing.unions import fitting_mask
 
     table = union_table(total)
     mask = -1

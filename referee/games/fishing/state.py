@@ -1,6 +1,6 @@
 """The fishing-game core's state shared by Basra and Pasur, apart from the plays: the
 set-up checks, the rounds and turns, known hands, and the end of the deal (the residue, the
-card counts that scoring starts from). :mod:`referee.games.fishing` adds the plays."""
+card counts that scoring starts from). :mod:`referee.games.fishing.deal` adds the plays."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 from referee.cards import RANKS, Card, sort_key
 from referee.games.base import DealResult, DealState, MatchSoFar
 from referee.games.facts import Fact, fact, joined
-from referee.games.plays import CardPlays
+from referee.games.fishing.plays import CardPlays
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal, side_map, side_names
@@ -46,8 +46,8 @@ class FishingBase(DealState):
     deferred_key = ""  # 'buried' or 'returned'
     floor_key = "floor"  # the game's name for the cards in the middle (Pasur's: pool)
     floor_word = fact("fishing.floor")  # that name as the words layer says it
-    sweep_word = "sweep"  # the game's name for a sweep, for the words layer (basra, sur)
-    sweeps_fact = "fishing.sweeps"  # that name after a count: 1 sweep, 2 sweeps
+    sweeps_fact = "fishing.sweeps"  # the game's name for its sweeps after a count: 1 sweep,
+    # 2 sweeps (a game's own: 1 basra, 2 surs)
     floor_title = fact("fishing.floor.title")
     choice_rule = ""  # cited when a play typed without its capture could mean several
     # What the game is played with, as each game declares it: its deck (in display order),
@@ -63,8 +63,8 @@ class FishingBase(DealState):
         self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: MatchSoFar
     ) -> None:
         super().__init__(players, rules, deal, index, carry)
-        self.sides = side_names(self.game, players, rules)
-        self.side = side_map(self.game, players, rules)
+        self.sides = side_names(players, rules)
+        self.side = side_map(players, rules)
         self.floor: list[Card] = list(deal.cards("floor"))
         self.used: dict[Card, tuple[str, int] | None] = dict.fromkeys(self.floor)
         self.rounds = deal_rounds(self.n, len(self.deck) - len(self.floor), self.hand_size())

@@ -6,7 +6,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from referee.games.facts import Fact, fact
-from referee.games.trickcards import Played
+from referee.games.trick.cards import Played
 from referee.problems import Problem
 from referee.record import FORFEIT_REASON, TrickEntry
 from referee.text import cut, visible

@@ -4,28 +4,32 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.cards import FULL_DECK, Card
-from referee.games.base import Illegal, Words, sole_leader
-from referee.games.captures import Unions, vector
+from referee.cards import Card
+from referee.games.base import Illegal, MatchSoFar, Words, sole_leader
+from referee.games.basra import SPEC
 from referee.games.facts import Fact, fact
-from referee.games.fishing import FishingDeal
-from referee.games.fishing_base import face_values
-from referee.games.plays import CardPlays, Play
+from referee.games.fishing.captures import Unions, vector
+from referee.games.fishing.deal import FishingDeal
+from referee.games.fishing.plays import CardPlays, Play
+from referee.games.fishing.state import face_values
+from referee.games.fishing.view import FishingView
 from referee.params import Value
 from referee.problems import Problem
 
 if TYPE_CHECKING:
     import random
 
+    from referee.record import Match
+
 SEVEN_DIAMONDS = Card("7", "D")
-DECK = tuple(sorted(FULL_DECK))  # the 52 cards, in display order
+DECK = tuple(sorted(SPEC.deck))  # the 52 cards, in display order
 # the cards scored one by one (rules.md §1), by their breakdown key
 COUNTED = {Card("10", "D"): "ten_diamonds", Card("2", "C"): "two_clubs"}
 
 
 class BasraDeal(FishingDeal):
+    presenter = FishingView
     game = "basra"
-    sweep_word = "basra"
     floor_rule = "basra.deal.floor"
     deferred_key = "buried"
     sweeps_fact = "basra.sweeps"
@@ -33,6 +37,15 @@ class BasraDeal(FishingDeal):
     deck = DECK
     counted = COUNTED
     values = face_values(DECK)
+
+    @classmethod
+    def simulate_deal(
+        cls, match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
+    ) -> None:
+        """The fishing core's simulated player (:mod:`referee.games.fishing.sim`)."""
+        from referee.games.fishing.sim import play_fishing_deal  # only when simulating
+
+        play_fishing_deal(cls, match, dealer, carry, rng)
 
     @classmethod
     def round_size(cls, rules: dict[str, Value]) -> int:

@@ -1,16 +1,16 @@
 """The state of a trick-game deal (rules.md §3, §3a) and what follows from it alone: whose
 turn it is, the cards known held or not yet seen, the ways to beat the trick, the deal's
 set-up problems, the draw a completed trick brings and the problems of its end. Entries are
-checked and applied in :mod:`referee.games.trick`."""
+checked and applied in :mod:`referee.games.trick.deal`."""
 
 from __future__ import annotations
 
 from referee.cards import SHORT_DECK, Card, sort_key
 from referee.games.base import DealState, MatchSoFar
 from referee.games.facts import Fact, fact
-from referee.games.trickcards import Played
-from referee.games.trickplays import HandPlays
-from referee.games.trickruling import Draw, Outcome
+from referee.games.trick.cards import Played
+from referee.games.trick.plays import HandPlays
+from referee.games.trick.ruling import Draw, Outcome
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal
@@ -189,27 +189,27 @@ class TrickState(DealState):
 
     # --- the draw after a trick -------------------------------------------------------------
 
-    def draw_after(self, winner: str, k: int) -> Draw | None:
-        """[*.draw] The draw after a trick of ``k`` cards won by ``winner``: everyone back
+    def draw_after(self, winner: str, size: int) -> Draw | None:
+        """[*.draw] The draw after a trick of ``size`` cards won by ``winner``: everyone back
         to a full hand from the winner on, or nobody ever again when the stock cannot go
         round (None: the stock is already empty or stopped)."""
         if self.stopped or self.stock == 0:
             return None
-        need = k * self.n
+        need = size * self.n
         if self.stock < need:
-            return Draw(k, stop=True)
+            return Draw(size, stop=True)
         left = self.stock - need
         if left:
-            return Draw(k, problems=self.early_trump(k, left))
+            return Draw(size, problems=self.early_trump(size, left))
         last = self.next_player(winner, self.n - 1)
-        return Draw(k, trump_to=last, problems=self.trump_drawn(k, last))
+        return Draw(size, trump_to=last, problems=self.trump_drawn(size, last))
 
-    def early_trump(self, k: int, left: int) -> tuple[Problem, ...]:
+    def early_trump(self, size: int, left: int) -> tuple[Problem, ...]:
         """[*.draw] The turned-up trump is drawn last of the whole stock: recorded hands
         that list it among the draws of a trick after which stock remains contradict it."""
         out: list[Problem] = []
         for player, got in (self.hands or {}).items():
-            if self.trump in got[self.drawn[player] : self.drawn[player] + k]:
+            if self.trump in got[self.drawn[player] : self.drawn[player] + size]:
                 found = fact(
                     "trick.draw.trump-early",
                     n=left,
@@ -220,13 +220,13 @@ class TrickState(DealState):
                 out.append(self.problem(self.rule("draw"), found, f"hands.{player}", stage=1))
         return tuple(out)
 
-    def trump_drawn(self, k: int, last: str) -> tuple[Problem, ...]:
+    def trump_drawn(self, size: int, last: str) -> tuple[Problem, ...]:
         """[*.draw] The turned-up trump goes to ``last``: recorded hands that list it
         elsewhere contradict the draw (found now, even if the record ends here)."""
         out: list[Problem] = []
         for player, got in (self.hands or {}).items():
             if player == last:
-                pos = self.drawn[last] + k - 1
+                pos = self.drawn[last] + size - 1
                 if pos < len(got) and got[pos] != self.trump:
                     found = fact(
                         "trick.draw.trump-listed", player=last, card=self.trump, listed=got[pos]

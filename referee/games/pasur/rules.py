@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.cards import FULL_DECK, Card
+from referee.cards import Card
 from referee.games.base import Illegal, MatchSoFar, Words, sole_leader
-from referee.games.captures import Ranked, single_sets, vector
 from referee.games.facts import fact
-from referee.games.fishing import FishingDeal
-from referee.games.fishing_base import face_values
-from referee.games.plays import CardPlays, Play
+from referee.games.fishing.captures import Ranked, single_sets, vector
+from referee.games.fishing.deal import FishingDeal
+from referee.games.fishing.plays import CardPlays, Play
+from referee.games.fishing.state import face_values
+from referee.games.fishing.view import FishingView
+from referee.games.pasur import SPEC
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal
@@ -18,12 +20,15 @@ from referee.record import Deal
 if TYPE_CHECKING:
     import random
 
-DECK = tuple(sorted(FULL_DECK))  # the 52 cards, in display order
+    from referee.record import Match
+
+DECK = tuple(sorted(SPEC.deck))  # the 52 cards, in display order
 # the cards scored one by one (rules.md §2), by their breakdown key
 COUNTED = {Card("10", "D"): "ten_diamonds", Card("2", "C"): "two_clubs"}
 
 
 class PasurDeal(FishingDeal):
+    presenter = FishingView
     game = "pasur"
     floor_rule = "pasur.deal.pool"
     deferred_key = "returned"
@@ -31,11 +36,19 @@ class PasurDeal(FishingDeal):
     choice_rule = "pasur.capture.forced"
     floor_key = "pool"
     floor_word = fact("pasur.pool")
-    sweep_word = "sur"
     floor_title = fact("pasur.pool.title")
     deck = DECK
     counted = COUNTED
     values = face_values(DECK)
+
+    @classmethod
+    def simulate_deal(
+        cls, match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
+    ) -> None:
+        """The fishing core's simulated player (:mod:`referee.games.fishing.sim`)."""
+        from referee.games.fishing.sim import play_fishing_deal  # only when simulating
+
+        play_fishing_deal(cls, match, dealer, carry, rng)
 
     def __init__(
         self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: MatchSoFar

@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, NamedTuple
 from referee.cards import SHORT_DECK, Card, sort_key
 from referee.games.base import Cards, Explanation, Illegal, Line, Options, Presenter, View, Words
 from referee.games.facts import Fact, fact, joined
-from referee.games.trickcards import STRENGTH, beats
-from referee.games.trickplays import TrickPlay
-from referee.games.trickstate import TrickState
+from referee.games.trick.cards import STRENGTH, beats
+from referee.games.trick.plays import TrickPlay
+from referee.games.trick.state import TrickState
 from referee.record import Entry, TrickEntry
 
 if TYPE_CHECKING:
-    from referee.games.trick import TrickDeal
+    from referee.games.trick.deal import TrickDeal
 
 
 class Beaten(NamedTuple):

@@ -21,12 +21,12 @@ from referee.games.base import (
     Words,
 )
 from referee.games.facts import Fact, Joined, fact, joined
-from referee.games.plays import Listing
+from referee.games.fishing.plays import Listing
 from referee.record import Entry, FishPlay
 
 if TYPE_CHECKING:
-    from referee.games.base import LegalPlay
-    from referee.games.fishing import FishingDeal
+    from referee.games.facts import LegalPlay
+    from referee.games.fishing.deal import FishingDeal
 
 EXPLAINED = 40  # legal alternatives an explanation lists
 LISTED = 200  # the most kinds of play any listing describes (--all, --json): bounded work

@@ -12,12 +12,12 @@ from math import comb, prod
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.cards import Card
-from referee.games.captures import Vector, counts, expand, vector
 from referee.games.facts import Fact, Joined, fact, joined
+from referee.games.fishing.captures import Vector, counts, expand, vector
 from referee.record import FishPlay
 
 if TYPE_CHECKING:
-    from referee.games.captures import Vectors
+    from referee.games.fishing.captures import Vectors
 
 Choice = tuple[int, tuple[Card, ...]]  # take this many of these cards (of one value)
 
