@@ -17,10 +17,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import referee_command
 
-from referee.logfile import dumps
-from referee.logformat import read_match
+from referee.log.file import dumps
+from referee.log.format import read_match
 from referee.match import replay
-from referee.simulate import simulate_match
+from referee.table.simulate import simulate_match
 
 MIX = [
     ("basra", "egyptian", 2),

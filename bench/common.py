@@ -11,11 +11,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from referee.logfile import dumps
+from referee.log.file import dumps
 from referee.match import replay
 from referee.record import Match
 from referee.registry import GAMES
-from referee.simulate import simulate_match
+from referee.table.simulate import simulate_match
 
 
 def long_match(game: str = "basra", deals: int = 10, seed: int = 3) -> Match:

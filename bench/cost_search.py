@@ -18,9 +18,10 @@ from collections.abc import Callable
 from worst_floors import trail_on  # bench/ is on the path: this script's own folder
 
 from referee.cards import FULL_DECK, Card, format_cards
-from referee.games import captures
-from referee.games.fishing import FishingDeal
-from referee.games.fishing_view import FishingView
+from referee.games.base import deal_rules
+from referee.games.fishing import captures
+from referee.games.fishing.deal import FishingDeal
+from referee.games.fishing.view import FishingView
 from referee.match import replay
 from referee.record import Deal, FishPlay, Match
 from referee.registry import GAMES, variant_values
@@ -72,7 +73,7 @@ def search(floors: int, seed: int, kinds_at_least: int = 50) -> list[Found]:
     variants = [
         (game, variant)
         for game, spec in GAMES.items()
-        if issubclass(spec.state_class(), FishingDeal)
+        if issubclass(deal_rules(spec), FishingDeal)
         for variant in spec.variants
     ]
     found: list[Found] = []

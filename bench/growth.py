@@ -9,10 +9,10 @@ import sys
 import time
 import tomllib
 
-from referee.logfile import dumps
-from referee.logformat import read_match
+from referee.log.file import dumps
+from referee.log.format import read_match
 from referee.match import replay
-from referee.simulate import simulate_match
+from referee.table.simulate import simulate_match
 
 
 def main() -> int:

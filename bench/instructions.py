@@ -28,7 +28,7 @@ from common import long_match, referee_command
 from worst_floors import floors, strongest
 
 from referee.cards import Card, format_cards
-from referee.logfile import dumps
+from referee.log.file import dumps
 from referee.match import replay
 from referee.record import FishPlay, Match
 

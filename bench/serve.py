@@ -28,9 +28,9 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from referee.logfile import load
+from referee.log.file import load
 from referee.serve.source import entries_of
-from referee.simulate import simulate_match
+from referee.table.simulate import simulate_match
 from referee.tournament import director
 from referee.tournament.model import Entrant, Points, Tournament
 from referee.tournament.store import log_path

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import long_match, referee_command
 
 from referee.cards import format_cards
-from referee.logfile import dumps
+from referee.log.file import dumps
 from referee.match import replay
 from referee.record import Deal, FishPlay, Match
 from referee.registry import variant_values
@@ -92,7 +92,7 @@ def logs(folder: Path) -> dict[str, Path]:
 
 def next_play(path: Path) -> list[str]:
     """The arguments of a legal play on the log's open deal."""
-    match, _ = __import__("referee.logfile", fromlist=["load"]).load(path)
+    match, _ = __import__("referee.log.file", fromlist=["load"]).load(path)
     state = replay(match).state
     who = state.to_move()
     if match.game == "bura":

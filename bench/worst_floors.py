@@ -31,8 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import referee_command
 
 from referee.cards import FULL_DECK, Card, format_cards, parse_cards
-from referee.games.fishing import FishingDeal
-from referee.logfile import dumps
+from referee.games.base import deal_rules
+from referee.games.fishing.deal import FishingDeal
+from referee.log.file import dumps
 from referee.match import replay
 from referee.record import Deal, FishPlay, Match
 from referee.registry import GAMES, variant_values
@@ -96,7 +97,7 @@ def floors() -> dict[str, tuple[Match, Card, int]]:
     """Every fishing game and variant's worst floor, and the card played on it."""
     out: dict[str, tuple[Match, Card, int]] = {}
     for game, spec in GAMES.items():
-        if not issubclass(spec.state_class(), FishingDeal):
+        if not issubclass(deal_rules(spec), FishingDeal):
             continue
         for variant in spec.variants:
             keep = Card("10", "S") if game == "basra" else None

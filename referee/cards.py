@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from referee.messages import sentence
+
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -115,7 +117,6 @@ SHORT_DECK: frozenset[Card] = frozenset(
 
 def why_not_a_card(text: str) -> str:
     """A plain explanation of why ``text`` is not a card (``1S``: an ace is ``A``)."""
-    from referee.messages import sentence
 
     s = text.strip()
     said = repr(text)

@@ -16,7 +16,7 @@ import sys
 def interrupted() -> str:
     """What an interrupt did, truthfully: the last file written whole (a table command's
     entry in its log, a round's log, a folder made), or that nothing was written."""
-    logfile = sys.modules.get("referee.logfile")
+    logfile = sys.modules.get("referee.log.file")
     done = getattr(logfile, "written", None) or []
     if done:
         where = os.fsencode(done[-1]).decode("utf-8", "replace")
@@ -30,7 +30,7 @@ def _on_interrupt(signum: int, frame: object) -> None:
     Python reports it "ignored" and carries on; the writing of this very line); ending the
     process here is what the line promises. A temporary being written is removed; the
     rename itself holds Ctrl-C off until it is recorded, so the line is always true."""
-    logfile = sys.modules.get("referee.logfile")
+    logfile = sys.modules.get("referee.log.file")
     abandon = getattr(logfile, "abandon", None)
     if abandon is not None:
         abandon()
@@ -96,7 +96,7 @@ def main() -> None:
         if reconfigure is not None:
             reconfigure(errors="referee.plain")
     try:
-        from referee.cli.run import main as run
+        from referee.cli import main as run
 
         code = run()
     except KeyboardInterrupt:  # raised before the handler below was installed (tests)

@@ -42,7 +42,7 @@ def _escape(found: re.Match[str]) -> str:
 
 
 class Said(str):
-    """Text already said in the reader's language (:mod:`referee.lang` makes it): its
+    """Text already said in the reader's language (:mod:`referee.words.lang` makes it): its
     direction marks and isolates are referee's own, so it is never escaped again, by any
     renderer (escaping is for untrusted text, which the saying escaped already)."""
 

@@ -17,6 +17,7 @@ from referee.games.base import (
     DealState,
     Illegal,
     MatchSoFar,
+    deal_rules,
     sole_leader,
 )
 from referee.messages import sentence
@@ -114,7 +115,7 @@ def decided(match: Match, totals: dict[str, int]) -> tuple[bool, str | None]:
 
 def start_deal(match: Match, deal: Deal, index: int, carry: MatchSoFar) -> DealState:
     """The state of a deal about to be replayed, ruled by its game's registry entry."""
-    cls = GAMES[match.game].state_class()
+    cls = deal_rules(GAMES[match.game])
     return cls(match.players, match.rules, deal, index, carry)
 
 

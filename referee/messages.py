@@ -6,7 +6,7 @@ its template and arguments, so that the edge can say it again in Arabic, Persian
 Sentences are built with :func:`sentence` (:func:`plural_sentence` for a count,
 :func:`join` for a list), help text is marked with :func:`help_text`, and :func:`localized`
 says a value in the reader's language; nothing here loads a catalog or chooses a language:
-:mod:`referee.lang` installs a sayer. (The games build none: they report facts, which
+:mod:`referee.words.lang` installs a sayer. (The games build none: they report facts, which
 :mod:`referee.words.sentences` says.)
 
 >>> from referee.cards import Card

@@ -6,11 +6,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from referee.messages import Msg, join, localized, sentence
-from referee.text import cut
+from referee.text import cut, visible
 
 if TYPE_CHECKING:
-    from referee.games.base import LegalPlay
-    from referee.games.facts import Fact
+    from referee.games.facts import Fact, LegalPlay
 
 LEGAL_SAID = 12  # the legal plays a problem says (a refusal carries no more than these)
 
@@ -181,3 +180,14 @@ def deal_path(deal_index: int, key: str | None = None, play_index: int | None = 
     if key:
         path += f".{key}"
     return path
+
+
+def internal_error(e: BaseException) -> str:
+    """The one line a bug is reported in: what it was, and that the log is whole."""
+    return localized(
+        sentence(
+            "referee: internal error ({error}). The log on disk is whole (every write is "
+            "atomic). Please report this with the match log.",
+            error=visible(f"{type(e).__name__}: {cut(str(e), 300)}"),
+        )
+    )

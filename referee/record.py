@@ -1,5 +1,5 @@
 """The match record as plain values: the entries of a deal, a deal, a match, and its sides.
-No TOML here: ``referee.logformat`` reads and writes these values."""
+No TOML here: ``referee.log.format`` reads and writes these values."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from typing import NamedTuple
 from referee.cards import Card
 from referee.messages import sentence
 from referee.params import Value
-from referee.registry import GAMES
 from referee.text import cut, visible
 
 
@@ -163,7 +162,7 @@ class Match:
     @property
     def sides(self) -> list[str]:
         """Side names in playing order: players, or two partnerships with four players."""
-        return side_names(self.game, self.players, self.rules)
+        return side_names(self.players, self.rules)
 
     def prefix(self, deals: int, entries: int) -> Match:
         """The match as it stood before entry ``entries`` (from 0) of deal ``deals`` (from
@@ -173,14 +172,22 @@ class Match:
         return cut
 
 
-def side_names(game: str, players: list[str], rules: dict[str, Value]) -> list[str]:
+def side_groups(players: list[str], rules: dict[str, Value]) -> list[list[str]]:
+    """The sides as lists of players, in playing order: four players of a game whose rules
+    say ``partnerships`` play 1 and 3 against 2 and 4; otherwise each player alone."""
+    if len(players) == 4 and rules.get("partnerships") is True:
+        return [[players[0], players[2]], [players[1], players[3]]]
+    return [[name] for name in players]
+
+
+def side_names(players: list[str], rules: dict[str, Value]) -> list[str]:
     """Side names: a player's name, or two partners' names joined by `` & ``."""
-    return [" & ".join(g) for g in GAMES[game].sides(players, rules)]
+    return [" & ".join(g) for g in side_groups(players, rules)]
 
 
-def side_map(game: str, players: list[str], rules: dict[str, Value]) -> dict[str, str]:
+def side_map(players: list[str], rules: dict[str, Value]) -> dict[str, str]:
     """Each player's side name."""
-    return {p: " & ".join(g) for g in GAMES[game].sides(players, rules) for p in g}
+    return {p: " & ".join(g) for g in side_groups(players, rules) for p in g}
 
 
 FORFEIT_REASON = "drew out of turn"  # what a forfeit records when no reason is given

@@ -15,7 +15,7 @@ import atheris
 
 with atheris.instrument_imports():
     from referee.cards import CardError, parse_cards
-    from referee.logfile import load_bytes
+    from referee.log.file import load_bytes
     from referee.match import replay
 
 

@@ -1,4 +1,4 @@
-"""Differential fuzzing of referee.logtoml against tomllib: mutated real logs through both,
+"""Differential fuzzing of referee.log.tomlread against tomllib: mutated real logs through both,
 and every input counted as refused by tomllib (loads_canonical must refuse it too), left to
 tomllib (loads_canonical returned None, tomllib read it), equal (both read it, the same
 values of the same types in the same order) or DISAGREE (there must be none).
@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import tomli_w
 
-from referee.logtoml import loads_canonical
+from referee.log.tomlread import loads_canonical
 
 ROOT = Path(__file__).resolve().parent.parent
 ALPHABET = " \t\n\r\"'\\#[]{}=,.-_+:0123456789eExobTZtfnuU\x00\x1f\x7fé€\u2028\ufeff"

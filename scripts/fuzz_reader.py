@@ -23,11 +23,11 @@ import traceback
 from pathlib import Path
 
 from referee.cards import SHORT_DECK, Card
-from referee.logfile import dumps, load_bytes
+from referee.log.file import dumps, load_bytes
 from referee.match import replay
 from referee.record import FishPlay, TrickEntry
 from referee.registry import GAMES
-from referee.simulate import simulate_match
+from referee.table.simulate import simulate_match
 
 ROOT = Path(__file__).resolve().parent.parent
 VALUES = [

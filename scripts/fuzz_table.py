@@ -129,7 +129,7 @@ OPTIONS = (
 def early_logs(folder: Path) -> list[tuple[Path, bytes, list[str], list[str]]]:
     """Each sample cut inside its first deal (a random number of its plays kept): the file,
     its bytes, its players and the cards of its game."""
-    from referee.logfile import dumps, load_bytes
+    from referee.log.file import dumps, load_bytes
 
     rng = random.Random(0)
     out = []
@@ -241,7 +241,7 @@ def work(job: tuple[int, int, int, str]) -> tuple[int, collections.Counter[str],
     import typer.main
 
     import referee.cli as cli
-    from referee.live import Live
+    from referee.cli.commands.live import Live
 
     group = typer.main.get_command(cli.app)
     shape = shapes()

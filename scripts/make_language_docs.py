@@ -213,7 +213,7 @@ def session(code: str, commands: list[str], folder: Path) -> list[str]:
             lines.extend(result.output.rstrip("\n").splitlines())
     finally:
         os.chdir(here)
-        from referee.lang import use
+        from referee.words.lang import use
 
         use("en")
     return lines

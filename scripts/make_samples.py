@@ -6,10 +6,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from referee.logfile import dumps
+from referee.log.file import dumps
 from referee.match import replay
 from referee.record import FishPlay, Match, TrickEntry
-from referee.simulate import simulate_match
+from referee.table.simulate import simulate_match
 
 OUT = Path(__file__).resolve().parent.parent / "sample_games"
 FISHING = [

@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from referee.logfile import dumps, load_bytes
+from referee.log.file import dumps, load_bytes
 from referee.match import replay
 from referee.registry import GAMES
-from referee.simulate import simulate_match
+from referee.table.simulate import simulate_match
 from tests import test_crash as crash
 from tests import test_mutations as mut
 

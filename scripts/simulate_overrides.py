@@ -25,7 +25,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from referee.cli import app
-from referee.logfile import dumps, load, load_bytes
+from referee.log.file import dumps, load, load_bytes
 from referee.match import replay
 from referee.params import Param, Value
 from referee.registry import GAMES, variant_values

@@ -1,7 +1,7 @@
 """Random tournaments played through the director's functions, and a checker of what
 ``tournament verify`` promises. Entrants, systems, table sizes, decisions (forfeits, time
 called, points set, taken back), withdrawals, late entries and corrected logs are drawn at
-random; the tables play legal matches from referee.simulate. Run from the repository root:
+random; the tables play legal matches from referee.table.simulate. Run from the repository root:
 
     python scripts/tournament_robustness.py --tournaments 1000
 """
@@ -21,10 +21,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import tomli_w
 
-from referee.logfile import dumps, load, load_bytes, write_atomic
-from referee.logformat import match_to_dict
+from referee.log.file import dumps, load, load_bytes, write_atomic
+from referee.log.format import match_to_dict
 from referee.registry import GAMES
-from referee.simulate import simulate_match
+from referee.table.simulate import simulate_match
 from referee.tournament import director
 from referee.tournament.model import Points, Tournament
 from referee.tournament.pairing import pair as pair_round

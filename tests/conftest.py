@@ -16,8 +16,8 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from referee.cli import app
-from referee.games.base import DealState, MatchSoFar
-from referee.logfile import load_bytes
+from referee.games.base import DealState, MatchSoFar, deal_rules
+from referee.log.file import load_bytes
 from referee.match import Replay, replay
 from referee.params import Value
 from referee.record import Deal, side_names
@@ -92,8 +92,8 @@ def runner() -> CliRunner:
 def english(monkeypatch: pytest.MonkeyPatch) -> Any:
     """Every test starts in English whatever the machine's locale, and leaves English
     behind (a test may switch the language for the process)."""
-    from referee.lang import use
     from referee.messages import show_suits
+    from referee.words.lang import use
 
     monkeypatch.setenv("REFEREE_LANG", "en")
     use("en")
@@ -236,7 +236,5 @@ def new_state(
     spec = GAMES[game]
     values = variant_values(game, variant or spec.default_variant)
     values.update(rules)
-    sides = side_names(game, players, values)
-    return spec.state_class()(
-        players, values, deal, 0, MatchSoFar(totals or dict.fromkeys(sides, 0))
-    )
+    sides = side_names(players, values)
+    return deal_rules(spec)(players, values, deal, 0, MatchSoFar(totals or dict.fromkeys(sides, 0)))

@@ -13,8 +13,8 @@ from typing import Any, NamedTuple
 import typer
 
 from referee.cards import format_cards
-from referee.games.base import MatchSoFar
-from referee.logfile import dumps
+from referee.games.base import MatchSoFar, deal_rules
+from referee.log.file import dumps
 from referee.match import replay, start_deal, with_derived
 from referee.record import Deal, FishPlay, Match, TrickEntry
 from referee.registry import GAMES, variant_values
@@ -78,7 +78,7 @@ def deal_command(match: Match, deal: Deal) -> list[str]:
         if deal.cards(key):
             argv += [f"--{key}", format_cards(deal.cards(key))]
     if deal.card("trump") is not None:
-        first = GAMES[match.game].state_class().hand_size  # type: ignore[attr-defined]
+        first = deal_rules(GAMES[match.game]).hand_size  # type: ignore[attr-defined]
     else:
         first = fishing_rounds(match, deal)[0]
     for p, cards in (deal.hands or {}).items():

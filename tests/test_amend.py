@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from referee.cards import parse_cards
-from referee.logfile import dumps, load
+from referee.log.file import dumps, load
 from referee.record import FishPlay, TrickEntry
-from referee.simulate import simulate_match
+from referee.table.simulate import simulate_match
 
 from .conftest import run
 

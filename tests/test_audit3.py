@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from referee.cards import Card
-from referee.logfile import dumps, load_bytes
+from referee.log.file import dumps, load_bytes
 from referee.record import FishPlay, TrickEntry
 
 from .conftest import SAMPLES, basra_log, log_text, run

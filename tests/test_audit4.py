@@ -129,16 +129,16 @@ def test_score_json_says_which_side_forfeited(
 def test_only_the_side_that_forfeited_is_marked(tmp_path: Path, game: str, n: int) -> None:
     """Over simulated matches (whose players sometimes forfeit): a deal's breakdown marks
     exactly the side of its forfeit entry, and no deal without one."""
-    from referee.logfile import dumps
+    from referee.log.file import dumps
     from referee.record import TrickEntry, side_map
-    from referee.simulate import simulate_match
+    from referee.table.simulate import simulate_match
 
     forfeits = 0
     for seed in range(1, 6):
         match = simulate_match(game, "classic", n, seed)
         log = tmp_path / f"{seed}.toml"
         log.write_bytes(dumps(match))
-        side = side_map(game, match.players, match.rules)
+        side = side_map(match.players, match.rules)
         for deal, scored in zip(match.deals, score_json(log)["deals"], strict=True):
             by = [e.by for e in deal.plays if isinstance(e, TrickEntry) and e.forfeit]
             marked = {s for s, parts in scored["breakdown"].items() if parts.get("forfeit")}
@@ -155,8 +155,8 @@ def test_export_the_sheets_and_standings_agree_with_a_forfeit(
     """A complete simulated match with forfeits: the exported log scores the same, each
     forfeited deal is said in words on the terminal and printed sheets, and the standings
     count the same totals."""
-    from referee.logfile import dumps
-    from referee.simulate import simulate_match
+    from referee.log.file import dumps
+    from referee.table.simulate import simulate_match
 
     log = tmp_path / "m.toml"
     log.write_bytes(dumps(simulate_match(game, "classic", 2, seed)))
@@ -189,7 +189,7 @@ def simulated(out: Path, *args: str) -> list[Path]:
 
 
 def test_simulate_writes_the_overrides_in_rules(tmp_path: Path) -> None:
-    from referee.logfile import load
+    from referee.log.file import load
 
     args = ("basra", "--players", "3", "--seed", "5", "--matches", "3")
     ruled = (*args, "--rule", "target=41", "-r", "majority_points=7", "--rule", "capture=maximal")
@@ -235,11 +235,13 @@ def test_simulate_says_when_a_match_is_left_undecided(
 ) -> None:
     """Parameters under which nobody ever scores: the match stops when the log is full
     (here made to hold 3 deals) and is written undecided, and simulate says so."""
-    import referee.logformat
-    import referee.simulate
+    import referee.cli.commands.simulate
+    import referee.log.format
+    import referee.table.simulate
 
-    monkeypatch.setattr(referee.simulate, "MAX_DEALS", 3)
-    monkeypatch.setattr(referee.logformat, "MAX_DEALS", 3)
+    monkeypatch.setattr(referee.table.simulate, "MAX_DEALS", 3)
+    monkeypatch.setattr(referee.log.format, "MAX_DEALS", 3)
+    monkeypatch.setattr(referee.cli.commands.simulate, "MAX_DEALS", 3)  # what it says
     zero = [f"--rule={k}=0" for k in ("ace_points", "basra_points", "jack_points")]
     zero += [
         f"--rule={k}=0" for k in ("majority_points", "ten_diamonds_points", "two_clubs_points")

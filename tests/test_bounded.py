@@ -16,12 +16,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.cards import FULL_DECK, Card
-from referee.games import captures, plays
 from referee.games.base import Illegal, present
-from referee.games.captures import Unions, cards_in, has_group, union_table, union_vectors, unit
-from referee.games.fishing import SAY_WHICH, FishingDeal
-from referee.games.fishing_view import EXPLAINED, LISTED, FishingView
-from referee.logfile import dumps
+from referee.games.fishing import captures, plays
+from referee.games.fishing.captures import (
+    Unions,
+    cards_in,
+    has_group,
+    union_table,
+    union_vectors,
+    unit,
+)
+from referee.games.fishing.deal import SAY_WHICH, FishingDeal
+from referee.games.fishing.view import EXPLAINED, LISTED, FishingView
+from referee.log.file import dumps
 from referee.match import replay
 from referee.record import Deal, FishPlay, Match
 from referee.registry import variant_values
@@ -184,6 +191,19 @@ def test_the_table_is_every_union_of_a_deck() -> None:
             assert list(us) == list(sorted(u for u in deck if cards_in(u) == size)), (total, size)
 
 
+def test_the_package_data_is_what_the_script_writes() -> None:
+    """unions.bin, read by referee.games.fishing.unions, is byte for byte what
+    scripts/union_table.py makes of the unions of the deck."""
+    import importlib.resources
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+    import union_table as script
+
+    stored = importlib.resources.files("referee.games.fishing").joinpath("unions.bin")
+    assert stored.read_bytes() == script.table()
+
+
 def floors() -> st.SearchStrategy[int]:
     """Count vectors of up to three cards of each value: large enough to use the table."""
     return st.lists(st.integers(0, 3), min_size=10, max_size=10).map(
@@ -334,7 +354,7 @@ def test_the_unions_that_fit_a_room_are_those_a_scan_finds(total: int, ns: list[
 def test_a_mask_is_the_unions_with_at_most_so_many_of_a_value() -> None:
     """Each mask's bit ``i`` says whether the table's ``i``-th union (through the sizes
     in order) holds at most that many cards of the value."""
-    from referee.games.unions_table import fitting_mask
+    from referee.games.fishing.unions import fitting_mask
 
     for total in (2, 7, 10):
         ordered = [u for us in union_table(total) for u in us]
@@ -351,7 +371,7 @@ def test_a_mask_is_the_unions_with_at_most_so_many_of_a_value() -> None:
 def test_the_start_of_a_run_is_the_whole_run_cut(total: int, data: st.DataObject) -> None:
     """Decoding only the first unions of a size gives what decoding it whole and cutting
     gives."""
-    from referee.games.unions_table import SIZES, unions_of_size
+    from referee.games.fishing.unions import SIZES, unions_of_size
 
     size = data.draw(st.integers(0, len(SIZES[total]) - 1))
     whole = list(unions_of_size(total, size))

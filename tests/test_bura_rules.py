@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.cards import SHORT_DECK, Card, parse_cards
-from referee.games.trickcards import beats, card_points, set_beats
+from referee.games.trick.cards import beats, card_points, set_beats
 
 from .conftest import first_problem, log_text, replay_text, run
 

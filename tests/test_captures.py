@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from referee.cards import FULL_DECK, Card
 from referee.games.base import Illegal, present
-from referee.games.basra import BasraDeal
-from referee.games.pasur import PasurDeal
+from referee.games.basra.rules import BasraDeal
+from referee.games.pasur.rules import PasurDeal
 from referee.params import Value
 from referee.record import Deal
 from referee.words.sentences import said_text

@@ -9,7 +9,7 @@ import pytest
 from referee.games.base import PAYMENTS, POT, SWEEPS
 from referee.match import replay, replay_last
 from referee.registry import GAMES
-from referee.simulate import simulate_match
+from referee.table.simulate import simulate_match
 
 from .toygame import SPEC
 

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from referee.logfile import dumps, load_bytes
+from referee.log.file import dumps, load_bytes
 from referee.match import replay
 from referee.record import FishPlay
-from referee.simulate import simulate_match
+from referee.table.simulate import simulate_match
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and flock")
 REFEREE = [sys.executable, "-m", "referee"]
@@ -109,7 +109,7 @@ def test_two_writers_never_lose_an_entry(tmp_path: Path) -> None:
         from pathlib import Path
         from referee.cards import Card, parse_cards
         from referee.record import FishPlay
-        from referee.session import Table
+        from referee.table.session import Table
         def change(match, replayed):
             state = replayed.state
             entry = FishPlay({first.by!r}, Card.parse({str(first.card)!r}),
@@ -149,7 +149,7 @@ def test_newer_version_is_refused_not_overwritten(tmp_path: Path) -> None:
 
 
 def test_write_is_atomic_in_the_same_folder(tmp_path: Path) -> None:
-    from referee.logfile import write_atomic
+    from referee.log.file import write_atomic
 
     path = tmp_path / "m.toml"
     path.write_bytes(b"old")

@@ -54,12 +54,12 @@ def forfeited(score: dict[str, Any]) -> list[tuple[int, str]]:
 
 def forfeit_entries(log: Path) -> list[tuple[int, str]]:
     """The (deal, side) pairs of the log's forfeit entries, read from the log itself."""
-    from referee.logfile import load
+    from referee.log.file import load
     from referee.record import TrickEntry, side_map
 
     match, _ = load(log)
     assert match is not None
-    side = side_map(match.game, match.players, match.rules)
+    side = side_map(match.players, match.rules)
     return [
         (n, side[e.by])
         for n, d in enumerate(match.deals, 1)

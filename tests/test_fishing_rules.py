@@ -8,11 +8,11 @@ import pytest
 from referee.cards import Card, parse_cards
 from referee.games.base import Illegal
 from referee.games.events import Event
-from referee.games.fishing import FishingDeal, deal_rounds
+from referee.games.fishing.deal import FishingDeal, deal_rounds
 from referee.match import replay
 from referee.params import Value
 from referee.record import Deal, FishPlay
-from referee.simulate import simulate_match
+from referee.table.simulate import simulate_match
 
 from .conftest import basra_log, first_problem, new_state, replay_text
 

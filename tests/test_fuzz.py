@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.cards import CardError, parse_cards
-from referee.logfile import load_bytes
+from referee.log.file import load_bytes
 from referee.match import replay
 
 from .conftest import SAMPLES

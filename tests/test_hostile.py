@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import referee
-from referee.logfile import MAX_BYTES, load_bytes, write_atomic
+from referee.log.file import MAX_BYTES, load_bytes, write_atomic
 from referee.problems import RefereeError
 
 from .conftest import SAMPLES, json_lines, run
@@ -287,7 +287,8 @@ def test_the_writer_never_writes_what_the_reader_refuses(tmp_path: Path) -> None
 
 
 def test_the_2001st_deal_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from referee import logformat, session
+    from referee.log import format as logformat
+    from referee.table import session
 
     monkeypatch.setattr(logformat, "MAX_DEALS", 3)
     monkeypatch.setattr(session, "MAX_DEALS", 3)
@@ -311,8 +312,8 @@ def test_the_2001st_deal_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 def test_an_internal_error_exits_70(open_log: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from typer.testing import CliRunner
 
-    from referee import session
     from referee.cli import app
+    from referee.table import session
 
     def broken(self: object) -> None:
         raise IndexError("a bug")

@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee import bulk
-from referee.live import MAX_LINE, Live
+from referee.cli.commands.live import MAX_LINE, Live
+from referee.table import bulk
 
 from .conftest import SAMPLES, run
 

@@ -157,7 +157,7 @@ def test_export_onto_its_source_holds_the_lock(tmp_path: Path) -> None:
         from pathlib import Path
         from referee.cards import Card, parse_cards
         from referee.record import FishPlay
-        from referee.session import Table
+        from referee.table.session import Table
         def change(match, replayed):
             entry = FishPlay("Ali", Card.parse("8S"), parse_cards("5H 3C"))
             replayed.state.apply(entry)

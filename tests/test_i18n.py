@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from referee import lang
 from referee.cards import CardError, format_cards, read_typed_cards
-from referee.lang import FSI, LRI, PDI, RLI, RLM
 from referee.messages import localized, plural_sentence, sentence
+from referee.words import lang
+from referee.words.lang import FSI, LRI, PDI, RLI, RLM
 
 from .conftest import ROOT, SAMPLES, run
 
@@ -191,7 +191,7 @@ def test_usage_errors_and_help_are_translated(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_live_rulings_are_said_in_each_language(tmp_path: Path, code: str) -> None:
-    from referee.live import Live
+    from referee.cli.commands.live import Live
 
     path = pasur_table(tmp_path)
     lang.use(code)
@@ -377,7 +377,7 @@ def test_no_english_is_left_on_the_table_path(tmp_path: Path, code: str) -> None
 
     shown: list[str] = []
     for sample in [s for s in SAMPLE_FILES if s.name.endswith(("-2p.toml", "4p.toml"))][::2]:
-        from referee.logfile import load
+        from referee.log.file import load
 
         match, _ = load(sample)
         assert match is not None
@@ -417,7 +417,7 @@ def test_tables_stay_aligned_with_wide_and_combining_characters(tmp_path: Path, 
     """Names in CJK (two columns a character) and Arabic with harakat (combining marks, no
     column) keep the score sheet's columns straight: every row as wide as the rule under
     the header, counted as a terminal counts."""
-    from referee.render import _Width
+    from referee.render.tables import _Width
 
     path = str(tmp_path / "m.toml")
     assert run("new", "bura", "-p", "李雷", "-p", "عَلِيّ", "-f", path).exit_code == 0
@@ -462,7 +462,7 @@ def test_help_texts_written_out_agree_with_the_code() -> None:
     """Help texts are catalog entries, so they are literal: the figures they spell out must
     stay those of the code (the options listed, each game's player counts)."""
     from referee.cli import SHOWN
-    from referee.games.fishing_view import LISTED
+    from referee.games.fishing.view import LISTED
     from referee.registry import GAMES
 
     messages = set(i18n.messages())

@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from referee.amend import Play, amend_entry
-from referee.dealwalk import takes_turn
-from referee.logfile import dumps
+from referee.log.file import dumps
 from referee.problems import RefereeError
 from referee.record import Entry, FishPlay
-from referee.session import Table
-from referee.simulate import simulate_match
-from referee.usage import UsageError
+from referee.table.amend import Play, amend_entry
+from referee.table.dealwalk import takes_turn
+from referee.table.session import Table
+from referee.table.simulate import simulate_match
+from referee.table.usage import UsageError
 
 from .conftest import run, sampled
 

@@ -15,12 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.cards import SHORT_DECK, Card, parse_cards
-from referee.games.trickcards import set_beats
-from referee.logfile import load_bytes
+from referee.games.trick.cards import set_beats
+from referee.log.file import load_bytes
 from referee.match import decided, replay
 from referee.record import Deal, Match, TrickEntry, side_map
 from referee.registry import variant_values
-from referee.simulate import simulate_match
+from referee.table.simulate import simulate_match
 
 from .conftest import first_problem, log_text, new_state, replay_text, run
 
@@ -318,7 +318,7 @@ def recount(match: Match, deal: Deal) -> dict[str, int] | None:
     top = bool(match.rules["six_spades_top"])
     trump = deal.card("trump")
     assert trump is not None
-    side = side_map("kozel", match.players, match.rules)
+    side = side_map(match.players, match.rules)
     points = dict.fromkeys(side.values(), 0)
     tricks = dict.fromkeys(side.values(), 0)
     trick: list[TrickEntry] = []

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from referee import lang
 from referee.cards import format_cards, read_typed_cards
 from referee.messages import Msg, plural_sentence, sentence
+from referee.words import lang
 
 from .conftest import ROOT, SAMPLES, run
 

@@ -13,15 +13,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.cards import FULL_DECK, Card
-from referee.games.base import DealState, Illegal, MatchSoFar, Presenter, present
-from referee.games.fishing import FishingDeal
-from referee.games.plays import Play
-from referee.games.trick import TrickDeal
+from referee.games.base import DealState, Illegal, MatchSoFar, Presenter, deal_rules, present
+from referee.games.fishing.deal import FishingDeal
+from referee.games.fishing.plays import Play
+from referee.games.trick.deal import TrickDeal
 from referee.match import start_deal
 from referee.params import Value
 from referee.record import Deal, FishPlay, TrickEntry
 from referee.registry import GAMES
-from referee.simulate import simulate_match
+from referee.table.simulate import simulate_match
 
 from .conftest import new_state
 
@@ -127,7 +127,7 @@ PRESENTING = ("view", "describe", "explain", "plays_json", "legal_options", "vie
 def test_presentation_lives_in_the_presenters_not_the_rules() -> None:
     """No rules class of any game defines what a person sees; each game's presenter does,
     and :func:`present` finds it."""
-    rules_classes = {GAMES[name].state_class() for name in GAMES}
+    rules_classes = {deal_rules(GAMES[name]) for name in GAMES}
     for cls in rules_classes:
         for klass in inspect.getmro(cls):
             if issubclass(klass, DealState):

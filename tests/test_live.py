@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.logfile import load
+from referee.log.file import load
 
 from .conftest import ROOT
 
@@ -61,7 +61,7 @@ def plays(tmp_path: Path) -> int:
 
 @pytest.fixture
 def basra(tmp_path: Path) -> Path:
-    from referee.session import Table
+    from referee.table.session import Table
 
     Table(tmp_path / "match.toml").create("basra", ["Ali", "Omar"], None, {}, None, None)
     return tmp_path

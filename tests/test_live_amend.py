@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee.live import Live
-from referee.logfile import load
-from referee.session import Table
+from referee.cli.commands.live import Live
+from referee.log.file import load
+from referee.table.session import Table
 
 DEAL = ["deal 5H 3C 9D KS buried JD dealer Omar", "8S 5H 3C", "KD KS", "4C -"]
 

@@ -2,7 +2,7 @@
 player's recorded hand or from the cards still unseen, the floor cards that complete a legal
 capture after the card, the command words of this game only; a mistyped word is answered
 with the command or cards it is close to. Through a real pseudo-terminal (pexpect), and
-the same positions through :class:`referee.live.Live` directly."""
+the same positions through :class:`referee.cli.commands.live.Live` directly."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from referee.live import Live
-from referee.logfile import load
-from referee.session import Table
+from referee.cli.commands.live import Live
+from referee.log.file import load
+from referee.table.session import Table
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.logfile import MAX_BYTES, dumps, load_bytes
+from referee.log.file import MAX_BYTES, dumps, load_bytes
 from referee.match import replay
 
 from .conftest import FIXTURES, json_lines, run

@@ -1,4 +1,4 @@
-"""referee.logtoml against tomllib: every log the project holds takes the fast path and reads
+"""referee.log.tomlread against tomllib: every log the project holds takes the fast path and reads
 exactly as tomllib reads it; random logs written by tomli-w read back; mutated logs are
 read as tomllib reads them or refused; what the subset leaves out is refused; the reading
 is linear; and tomllib is imported only for what the fast path refuses."""
@@ -20,8 +20,8 @@ import tomli_w
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from referee.logfile import parse_bytes
-from referee.logtoml import MAX_DEPTH, loads_canonical
+from referee.log.file import parse_bytes
+from referee.log.tomlread import MAX_DEPTH, loads_canonical
 from scripts.fuzz_logtoml import classify, mutate, one_line, same, seeds, window
 
 from .conftest import FIXTURES, ROOT, SAMPLES
@@ -316,12 +316,12 @@ def test_tomllib_only_on_the_fallback_and_datetime_only_for_a_date() -> None:
     sample = SAMPLES / "kozel-classic-4p.toml"
     code = (
         "import sys\n"
-        "from referee.logtoml import loads_canonical\n"
+        "from referee.log.tomlread import loads_canonical\n"
         "loads_canonical('a = [1, { b = \"c\" }]\\n')\n"
         "print('datetime' in sys.modules)\n"
         "loads_canonical('a = 2026-11-27\\n')\n"
         "print('datetime' in sys.modules)\n"
-        "from referee.logfile import parse_bytes\n"
+        "from referee.log.file import parse_bytes\n"
         f"data, problems = parse_bytes(open({str(sample)!r}, 'rb').read())\n"
         "print(data is not None and problems == [], 'tomllib' in sys.modules)\n"
         "data, problems = parse_bytes(b'a = 1 # a comment\\n')\n"

@@ -14,7 +14,7 @@ import pytest
 from referee.cards import Card
 from referee.match import replay
 from referee.record import FishPlay, Match, TrickEntry
-from referee.simulate import simulate_match
+from referee.table.simulate import simulate_match
 
 Mutation = Callable[[Match, random.Random], tuple[int, int, set[str]] | None]
 

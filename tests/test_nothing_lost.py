@@ -417,7 +417,7 @@ def test_publish_swaps_the_folders_in_one_step(
 
 def test_ctrl_c_says_the_last_file_written_whatever_it_is() -> None:
     import referee.entry
-    from referee import logfile
+    from referee.log import file as logfile
 
     saved = list(logfile.written)
     try:
@@ -431,7 +431,7 @@ def test_ctrl_c_says_the_last_file_written_whatever_it_is() -> None:
 
 
 def test_simulate_counts_the_folder_it_makes_as_written(tmp_path: Path) -> None:
-    from referee import logfile
+    from referee.log import file as logfile
 
     before = len(logfile.written)
     ok("simulate", "basra", "-o", str(tmp_path / "simout"), "--matches", "1")

@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.cards import FULL_DECK, SHORT_DECK, Card
-from referee.logfile import dumps, load_bytes
+from referee.log.file import dumps, load_bytes
 from referee.match import replay
 from referee.record import FishPlay, Match, TrickEntry, side_map
 from referee.registry import GAMES
-from referee.simulate import simulate_match
+from referee.table.simulate import simulate_match
 
 CASES = [
     (g, v, n)
@@ -71,7 +71,7 @@ def test_every_card_accounted_for_once_per_deal(game: str, variant: str, n: int)
 def piles_from_log(match: Match, deal_index: int) -> dict[str, int]:
     """Cards each side captured, counted from the record alone (not the engine)."""
     deal = match.deals[deal_index]
-    side = side_map(match.game, match.players, match.rules)
+    side = side_map(match.players, match.rules)
     floor = set(deal.cards("floor"))
     piles = dict.fromkeys(match.sides, 0)
     last = None

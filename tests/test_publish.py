@@ -201,7 +201,7 @@ def test_the_one_pass_over_the_logs_reads_what_status_reads(site: Path) -> None:
 
 def test_ascii_cards_and_the_output_option_is_required(site: Path) -> None:
     from referee.html.publish import sheet_body
-    from referee.logfile import load
+    from referee.log.file import load
     from referee.match import replay
 
     from .conftest import SAMPLES

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.logfile import dumps, load, write_atomic
+from referee.log.file import dumps, load, write_atomic
 from scripts.tournament_robustness import play
 
 from .conftest import run
@@ -37,7 +37,7 @@ def one_deal_then_time(path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from referee.lang import use
+    from referee.words.lang import use
 
     use("en")  # built once for the module, before the per-test fixture sets English
     tmp_path = tmp_path_factory.mktemp("decided")
@@ -104,15 +104,15 @@ def test_the_workers_write_the_same_pages(
 ) -> None:
     """A large tournament's pages are written by workers (the sheets as their logs are
     read, the rest on every core): the same bytes as written here, page for page."""
-    import referee.bulk
+    import referee.table.bulk
     from referee.html import publish
 
     event = site.parent / "event"
     here = tmp_path / "here"
-    monkeypatch.setattr(referee.bulk, "jobs_for", lambda paths, jobs=None: 1)
+    monkeypatch.setattr(referee.table.bulk, "jobs_for", lambda paths, jobs=None: 1)
     publish.publish(event, here)
-    monkeypatch.setattr(referee.bulk, "jobs_for", lambda paths, jobs=None: 2)
-    monkeypatch.setattr(referee.bulk, "cores", lambda: 2)
+    monkeypatch.setattr(referee.table.bulk, "jobs_for", lambda paths, jobs=None: 2)
+    monkeypatch.setattr(referee.table.bulk, "cores", lambda: 2)
     monkeypatch.setattr(publish, "PAGES_FOR_A_POOL", 1)
     steps: list[tuple[int, int]] = []
     pooled = tmp_path / "pooled"

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from referee.logfile import dumps, load
+from referee.log.file import dumps, load
 from referee.problems import Problem, RefereeError
-from referee.session import Table
+from referee.table.session import Table
 from referee.words.rulings import refusal_json
 
 from .conftest import FIXTURES, json_lines, run

@@ -4,7 +4,7 @@ every sample match and fixture, errors included.
 
 tests/golden/score-outputs.json holds the SHA-256 of each output's stdout and stderr and
 its exit code, captured through the installed ``referee`` before render.py read the
-:class:`referee.scoresheet.ScoreSheet`. Regenerate it (only for a change that is meant to
+:class:`referee.render.scoresheet.ScoreSheet`. Regenerate it (only for a change that is meant to
 change these outputs) with
 ``python -m tests.test_scoresheet_golden > tests/golden/score-outputs.json``.
 """

@@ -428,8 +428,8 @@ def test_the_public_board_never_shows_a_recorded_hand(tmp_path: Path) -> None:
 def test_a_thread_says_its_own_language_and_the_process_keeps_its_own() -> None:
     import threading
 
-    from referee import lang
     from referee.messages import localized, sentence
+    from referee.words import lang
 
     both = threading.Barrier(2)
     said: dict[str, str] = {}

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from referee.cards import Card
-from referee.simulate import simulate_match
+from referee.table.simulate import simulate_match
 from tests.serve_support import Server, cli
 
 BROWSER = shutil.which("chromium-headless-shell") or shutil.which("chromium")

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from referee.simulate import simulate_match
+from referee.table.simulate import simulate_match
 from tests.conftest import LOADED_AT_EXIT, loaded_at_exit
 from tests.serve_support import ENV, Server, cli, get, new_event, post, referee
 
@@ -192,7 +192,7 @@ def keys_of(said: dict[str, Any]) -> list[str]:
 
 
 def referee_entries(log: Path) -> int:
-    from referee.logfile import load
+    from referee.log.file import load
     from referee.serve.source import entries_of
 
     match, _ = load(log)
@@ -212,7 +212,7 @@ def test_the_table_commands_load_none_of_the_servers_packages(
     )
     assert done.returncode == 0, done.stderr
     loaded = loaded_at_exit(done.stderr)
-    assert "referee.cli.table" in loaded
+    assert f"referee.cli.commands.{command[0]}" in loaded
     assert [m for m in loaded if m.startswith(SERVER_PACKAGES)] == []
 
 

@@ -219,12 +219,12 @@ def cli_refused(*args: str) -> str:
 def test_a_bug_is_a_plain_page_and_one_line_never_a_traceback(
     log: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from referee.serve import pages
+    from referee.serve import handlers
 
     def broken(page: object) -> str:
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr(pages, "table_page", broken)
+    monkeypatch.setattr(handlers, "table_page", broken)
     served = Served(log=log)
     r = client(served).get(table_url(served), headers={"accept-language": "ru"})
     assert r.status_code == 500 and "Traceback" not in r.text and '<html lang="ru"' in r.text

@@ -40,7 +40,7 @@ def test_the_state_of_every_game_is_show_json_with_digest_and_entries(
 ) -> None:
     """``GET /t/KEY/state``: ``show --json``'s object, plus the log's SHA-256 and its
     entries (each deal one, each entry of a deal one), for a finished match of each game."""
-    from referee.logfile import load
+    from referee.log.file import load
 
     log = tmp_path / sample
     shutil.copyfile(SAMPLES / sample, log)

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from referee.logfile import dumps, load
+from referee.log.file import dumps, load
 from tests.conftest import SAMPLES, run
 from tests.test_sheet import Page, check_figures
 

@@ -66,8 +66,8 @@ def test_the_terminal_chart_names_a_partnership_in_full() -> None:
 def test_the_terminal_chart_shortens_only_a_long_name_with_an_ellipsis_and_a_legend() -> None:
     """A name longer than the chart's label is never cut silently: the label ends in an
     ellipsis and a legend line under the chart gives the whole name."""
-    from referee.render import LABEL, sheet_chart
-    from referee.scoresheet import build
+    from referee.render.scoresheet import build
+    from referee.render.textchart import LABEL, sheet_chart
 
     from .conftest import replay_text
 

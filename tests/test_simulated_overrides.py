@@ -12,11 +12,11 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.logfile import dumps, load_bytes
+from referee.log.file import dumps, load_bytes
 from referee.match import replay
 from referee.params import Param, Value
 from referee.registry import GAMES
-from referee.simulate import simulate_match
+from referee.table.simulate import simulate_match
 
 from .conftest import json_lines, run
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.logfile import load
+from referee.log.file import load
 from referee.match import replay
 
 from .conftest import run

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from referee.logfile import load
+from referee.log.file import load
 from referee.record import Match
 from referee.registry import GAMES
-from referee.simulate import simulate_match
+from referee.table.simulate import simulate_match
 
 from .conftest import SAMPLES, every_match, sampled
 from .table import commands, enter, expected_bytes, run_command, without_hands

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.live import Live
-from referee.logfile import dumps, load
+from referee.cli.commands.live import Live
+from referee.log.file import dumps, load
 
 from .conftest import ROOT, SAMPLES, run
 

@@ -106,7 +106,7 @@ def played_out_claim() -> tuple[Any, int]:
     its last trick (all cards played)."""
     from referee.games.base import MatchSoFar
     from referee.match import start_deal
-    from referee.simulate import simulate_match
+    from referee.table.simulate import simulate_match
 
     for seed in range(200):
         match = simulate_match("bura", "classic", 2, seed, deals=4)
@@ -122,7 +122,7 @@ def played_out_claim() -> tuple[Any, int]:
 
 
 def test_a_claim_after_the_last_trick_is_accepted_and_decides(at_table: Path) -> None:
-    from referee.logfile import dumps
+    from referee.log.file import dumps
 
     match, i = played_out_claim()
     claim = match.deals[i].plays[-1]
@@ -215,7 +215,7 @@ def test_the_turned_up_trump_given_to_the_wrong_drawer_is_bura_draw() -> None:
     soon as the last draw is complete, even when the record ends with that entry."""
     from referee.games.base import Illegal, MatchSoFar
     from referee.match import replay, start_deal
-    from referee.simulate import simulate_match
+    from referee.table.simulate import simulate_match
 
     for seed in range(100):
         match = simulate_match("bura", "classic", 2, seed, deals=1)

@@ -16,10 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from referee import lang
-from referee.lang import FSI, LRI, PDI, RLM
 from referee.messages import localized, plural_sentence
-from referee.words.terms import DECISIONS, SYSTEMS, TIEBREAKS, VARIANTS, when_said
+from referee.registry import GAMES
+from referee.words import lang
+from referee.words.lang import FSI, LRI, PDI, RLM
+from referee.words.terms import DECISIONS, SYSTEMS, TIEBREAKS, when_said
 
 from .conftest import ROOT, SAMPLES, run
 
@@ -30,6 +31,7 @@ bidi = pytest.importorskip("bidi")
 
 LANGUAGES = ("ar", "fa", "ru")
 MARKS = set("\u2066\u2067\u2068\u2069\u200e\u200f")
+VARIANTS = {v for game in GAMES.values() for v in game.variants}
 IDS = sorted({*VARIANTS, *SYSTEMS, *TIEBREAKS, *DECISIONS}, key=len, reverse=True)
 ID = re.compile(r"(?<![\w.-])(" + "|".join(map(re.escape, IDS)) + r")(?![\w-])")
 ISO_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d")
@@ -281,7 +283,7 @@ def test_a_trick_line_isolates_each_name_and_says_the_language_separator(
 def test_pair_writes_the_event_and_publish_the_slips_in_the_tournament_language(
     tmp_path: Path,
 ) -> None:
-    from referee.logfile import load
+    from referee.log.file import load
 
     at = ("--dir", str(tmp_path / "t"))
     ok("--lang", "ar", "tournament", "new", "كأس الجمعة", "--game", "basra", "-p", "Ali",
@@ -375,8 +377,8 @@ def test_english_names_the_side_of_a_sweep_only_when_it_is_not_the_player() -> N
     from referee.games.events import Swept
     from referee.words.events import event_said
 
-    assert event_said(Swept("Omar", "Omar", "basra")) == "Omar sweeps the floor: a basra."
-    said = event_said(Swept("Ali", "Ali & Hoda", "basra"))
+    assert event_said(Swept("Omar", "Omar", "basra.sweeps")) == "Omar sweeps the floor: a basra."
+    said = event_said(Swept("Ali", "Ali & Hoda", "basra.sweeps"))
     assert said == "Ali sweeps the floor: a basra for Ali & Hoda."
 
 

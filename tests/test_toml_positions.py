@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.logfile import parse_bytes
+from referee.log.file import parse_bytes
 
 from .conftest import run
 

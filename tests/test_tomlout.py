@@ -1,4 +1,4 @@
-"""referee.tomlout writes exactly tomli-w's text: for every log of the samples and
+"""referee.log.tomlwrite writes exactly tomli-w's text: for every log of the samples and
 fixtures, simulated matches of every game and variant, a tournament file, and generated
 documents (strings with every kind of character, nested arrays and tables, long and short
 inline tables, arrays of tables written either way)."""
@@ -14,11 +14,11 @@ import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.logfile import load
-from referee.logformat import match_to_dict
+from referee.log.file import load
+from referee.log.format import match_to_dict
+from referee.log.tomlwrite import dumps
 from referee.registry import GAMES
-from referee.simulate import simulate_match
-from referee.tomlout import dumps
+from referee.table.simulate import simulate_match
 
 from .conftest import FIXTURES, SAMPLES
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.logfile import dumps, load, write_atomic
+from referee.log.file import dumps, load, write_atomic
 from scripts.tournament_robustness import play
 
 from .conftest import run

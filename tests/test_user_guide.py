@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.logfile import dumps, load
+from referee.log.file import dumps, load
 
 from .test_readme_tour import expect
 

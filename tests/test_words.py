@@ -233,9 +233,9 @@ def test_the_entry_that_ends_a_match_reports_its_outcomes_as_values(tmp_path: Pa
     import shutil
 
     from referee.games.outcomes import DealScored, MatchDecided, MatchTotals
-    from referee.logfile import load_bytes
+    from referee.log.file import load_bytes
     from referee.record import FishPlay
-    from referee.session import Table
+    from referee.table.session import Table
     from referee.words.events import outcome_said
 
     sample = Path(__file__).resolve().parent.parent / "sample_games" / "basra-egyptian-2p.toml"

@@ -26,11 +26,11 @@ from referee.games.base import (
 )
 from referee.games.events import Event, TrickTaken
 from referee.games.facts import fact
+from referee.games.spec import TRICK, GameSpec
 from referee.messages import sentence
 from referee.params import p
 from referee.problems import Problem
 from referee.record import Deal, Entry, Match, TrickEntry
-from referee.registry import GameSpec
 from referee.words.sentences import register
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -59,7 +59,8 @@ SPEC = GameSpec(
     params={"target": p("target", int, 3, "toy.match", "points that win the match", (), 1)},
     variants={"classic": {}},
     engine="tests.toygame:ToyDeal",
-    deck=52,
+    deck=FULL_DECK,
+    family=TRICK,
     setup=("trump",),
     one_card=("trump",),
     entries=("cards",),

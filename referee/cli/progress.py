@@ -12,7 +12,11 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
-from typing import Any
+from typing import Any, TextIO
+
+import typer
+
+from referee.messages import localized
 
 DELAY = 1.0  # seconds of work before the bar is drawn
 
@@ -24,7 +28,7 @@ def _delay() -> float:
         return DELAY
 
 
-def _terminal(stream: Any) -> bool:
+def _terminal(stream: TextIO | None) -> bool:
     try:
         return bool(stream is not None and stream.isatty())
     except (AttributeError, ValueError, OSError):
@@ -58,8 +62,6 @@ class Progress:
         if self.bar is None:
             if time.monotonic() - self.began < self.after:
                 return
-            import typer
-
             self.bar = typer.progressbar(
                 length=self.total,
                 label=self.label,
@@ -76,7 +78,7 @@ class Progress:
             return
         self.bar.update(steps)
 
-    def clear(self, stream: Any = None) -> None:
+    def clear(self, stream: TextIO | None = None) -> None:
         """Take the bar off its line before a line is written to ``stream`` (standard
         output by default), when that is a terminal too."""
         if self.bar is None or not _terminal(sys.stdout if stream is None else stream):
@@ -103,8 +105,6 @@ class Progress:
 def progress(total: int, label: str) -> Iterator[Progress]:
     """A :class:`Progress` for ``total`` steps of work, the bar closed (its line ended,
     the cursor shown again) whatever happens."""
-    from referee.messages import localized
-
     bar = Progress(total, localized(label))
     try:
         yield bar

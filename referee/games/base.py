@@ -20,12 +20,14 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
+from importlib import import_module
 from itertools import islice
-from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, ClassVar, NamedTuple, TypeVar
 
 from referee.cards import Card
 from referee.games.events import Event
 from referee.games.facts import Fact, Joined, fact
+from referee.games.spec import GameSpec
 from referee.params import Value
 from referee.problems import Problem, deal_path
 from referee.record import Deal, Entry
@@ -33,6 +35,7 @@ from referee.record import Deal, Entry
 if TYPE_CHECKING:
     import random
 
+    from referee.games.facts import LegalPlay
     from referee.record import Match
 
 T = TypeVar("T")
@@ -67,19 +70,6 @@ class Options(NamedTuple):
     label: Words
     lines: Sequence[Words]
     total: int
-
-
-if TYPE_CHECKING:  # a type only: a Protocol class costs 0.6 M instructions to build
-
-    class LegalPlay(Protocol):
-        """One legal play as a value: a fishing game's kind of capture
-        (:class:`referee.games.plays.Capture`), a trick game's lead or follow
-        (:class:`referee.games.trickplays.TrickPlay`). Each is said by the words layer
-        from its fact, and written for scripts as the object ``options --json`` prints."""
-
-        def as_fact(self) -> Fact: ...
-
-        def as_json(self) -> dict[str, object]: ...
 
 
 class Explanation(NamedTuple):
@@ -387,6 +377,14 @@ class Presenter(ABC):
         game's ways to play ``card``, a trick game's plays of ``player`` (None: whoever is
         to play); None where a game lists its options only in words."""
         return None
+
+
+def deal_rules(game: GameSpec) -> type[DealState]:
+    """The rules of a deal of ``game`` (its ``engine`` module, imported on first use: a game
+    loaded by name)."""
+    module, name = game.engine.split(":")
+    cls: type[DealState] = getattr(import_module(module), name)
+    return cls
 
 
 def present(state: DealState) -> Presenter:

@@ -24,12 +24,13 @@ class Captured(NamedTuple):
 
 
 class Swept(NamedTuple):
-    """A sweep that scored for ``side``; ``word`` is the game's name for one (``sweep``,
-    ``basra``, ``sur``) and ``floor`` its name for the cards in the middle."""
+    """A sweep that scored for ``side``; ``word`` is the fact that names the game's sweeps
+    after a count (``fishing.sweeps``: 1 sweep, 2 sweeps; a game's own: 1 basra, 2 surs)
+    and ``floor`` its name for the cards in the middle."""
 
     by: str
     side: str
-    word: str = "sweep"
+    word: str = "fishing.sweeps"
     floor: str = "floor"
 
 

@@ -2,7 +2,8 @@
 
 A game names each fact by a code and hands over its cards, numbers and names; it never
 builds the sentence. The words layer (:mod:`referee.words.sentences`) says a fact in the
-reader's language, from one table of sentences per game family. Scripts and renderers
+reader's language, from the tables of sentences each game's package gives (its ``words``
+modules, which its registry entry names). Scripts and renderers
 may read the facts themselves.
 
 >>> f = fact("turn.order", player="Ali", by="Omar")
@@ -11,7 +12,7 @@ may read the facts themselves.
 """
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 
 class Fact(NamedTuple):
@@ -33,6 +34,20 @@ class Joined(NamedTuple):
 def fact(code: str, /, **args: object) -> Fact:
     """The fact ``code`` about ``args`` (cards, counts, names, other facts)."""
     return Fact(code, args)
+
+
+if TYPE_CHECKING:  # a type only: a Protocol class costs 0.6 M instructions to build
+    from typing import Protocol
+
+    class LegalPlay(Protocol):
+        """One legal play as a value: a fishing game's kind of capture
+        (:class:`referee.games.fishing.plays.Capture`), a trick game's lead or follow
+        (:class:`referee.games.trick.plays.TrickPlay`). Each is said by the words layer
+        from its fact, and written for scripts as the object ``options --json`` prints."""
+
+        def as_fact(self) -> Fact: ...
+
+        def as_json(self) -> dict[str, object]: ...
 
 
 def joined(parts: Iterable[object], sep: str = ", ") -> Joined:

@@ -1,6 +1,6 @@
 """What a finished deal did to the match, as values: the deal scored, the match totals
 after it, and the match decided. The table reports them after the entry that ended a deal
-(:meth:`referee.session.Recorded.outcomes`); the words layer says them
+(:meth:`referee.table.session.Recorded.outcomes`); the words layer says them
 (:func:`referee.words.events.event_said`). A module of its own: only an entry that ends a
 deal needs it, and every table command would pay for its classes."""
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.scoresheet import ScoreSheet
+from referee.render.scoresheet import ScoreSheet
 
 WIDTH, HEIGHT = 640, 220  # the drawing, in SVG units (it scales with the page)
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 10, 26  # margins for the tick labels

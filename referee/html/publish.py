@@ -6,7 +6,7 @@ the destination sees the old publication or the new one, never half of one. The
 destination is refused when it holds anything but an earlier publication (a folder marked
 by :data:`MANIFEST`, holding only the files it lists); ``--force`` replaces an earlier
 publication to which files were added, and nothing else. A destination that is, or holds,
-a file of the tournament is always refused (:mod:`referee.outputs`).
+a file of the tournament is always refused (:mod:`referee.log.outputs`).
 """
 
 from __future__ import annotations
@@ -20,9 +20,21 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from referee.logfile import shown_path
+from referee.html import site
+from referee.html.sheet import context, environment, said
+from referee.html.site import Links, sheet_page
+from referee.log.file import log_digest, shown_path, stale_entries
+from referee.log.outputs import check_output, tournament_files
 from referee.messages import sentence
 from referee.problems import Problem, RefereeError
+from referee.render.scoresheet import build
+from referee.render.tables import Style
+from referee.table.bulk import cores, jobs_for
+from referee.tournament import report
+from referee.tournament.crosstable import event
+from referee.tournament.report import decision_line
+from referee.tournament.store import expected_rules, load, log_path, read_log
+from referee.tournament.verify import results
 
 if TYPE_CHECKING:
     from referee.match import Replay
@@ -42,10 +54,6 @@ def refuse(message: str) -> RefereeError:
 def sheet_body(match: Match, replayed: Replay, ascii_only: bool, decided: str | None = None) -> str:
     """A log's score sheet (its ``<article>``, ready to set in a page); ``decided``: the
     director's decision, said in place of the log's outcome."""
-    from referee.cli.sheet import log_digest
-    from referee.html.sheet import context, environment
-    from referee.render import Style
-    from referee.scoresheet import build
 
     ctx = context(build(replayed), log_digest(match, replayed), Style(ascii=ascii_only))
     if decided is not None:
@@ -57,18 +65,17 @@ Job = tuple[str, str, str, list[str], dict[str, Any], bool, str | None, int, int
 _FRAME: dict[str, Any] = {}  # what a worker frames its sheets with (:func:`_begin`)
 
 
-def _begin(t: Tournament | None, into: str | None) -> None:
+def _begin(tournament: Tournament | None, into: str | None) -> None:
     """Set up a worker (or this process) to frame each sheet as a page and write it into
     the folder ``into`` (None: hand the sheet back unframed)."""
-    from referee.html.site import Links
 
     _FRAME.clear()
-    if t is not None and into is not None:
+    if tournament is not None and into is not None:
         _FRAME.update(
-            t=t,
+            tournament=tournament,
             into=Path(into),
-            links=Links({e.name: i for i, e in enumerate(t.entrants, 1)}),
-            tables={(r.number, tb.number): tb for r in t.paired for tb in r.tables},
+            links=Links({e.name: i for i, e in enumerate(tournament.entrants, 1)}),
+            tables={(r.number, tb.number): tb for r in tournament.paired for tb in r.tables},
         )
 
 
@@ -78,7 +85,6 @@ def _table_job(job: Job) -> tuple[LogFacts | None, str | None]:
     page, and its path given, when :func:`_begin` said where). A table the director
     decided shows the decision on its sheet, and has no sheet without a finished deal
     (there is nothing of the log to show)."""
-    from referee.tournament.store import read_log
 
     path, game, variant, players, rules, ascii_only, decided, r, n = job
     facts, read = read_log(Path(path), game, variant, players, rules)
@@ -90,20 +96,16 @@ def _table_job(job: Job) -> tuple[LogFacts | None, str | None]:
     body = sheet_body(match, replayed, ascii_only, decided)
     if not _FRAME:
         return facts, body
-    from referee.html.site import sheet_page
 
     links = _FRAME["links"]
     where = links.sheet_of(r, n)
-    page = sheet_page(_FRAME["t"], r, _FRAME["tables"][r, n], links, body)
+    page = sheet_page(_FRAME["tournament"], r, _FRAME["tables"][r, n], links, body)
     (_FRAME["into"] / where).write_text(page, encoding="utf-8")
     return facts, where
 
 
 def _warm() -> None:
     """Import and compile in the parent what every worker needs (forked, they share it)."""
-    import referee.cli.sheet
-    import referee.scoresheet  # noqa: F401
-    from referee.html.sheet import environment
 
     environment().get_template("sheet_body.html")
     environment().get_template("site_sheet.html")
@@ -111,7 +113,7 @@ def _warm() -> None:
 
 def each_table(
     folder: Path,
-    t: Tournament,
+    tournament: Tournament,
     ascii_only: bool,
     step: Step | None = None,
     into: Path | None = None,
@@ -121,21 +123,17 @@ def each_table(
     them): the sheet's body, or, with ``into``, the path of its page written there by
     the worker that read the log (so that no page passes through this process).
     ``step`` is told of each table read."""
-    from referee.bulk import jobs_for
-    from referee.html.sheet import said
-    from referee.tournament.report import decision_line
-    from referee.tournament.store import expected_rules, log_path
 
-    rules = expected_rules(t)
-    keys = [(r.number, tb.number) for r in t.paired for tb in r.tables]
-    total = page_count(t)
+    rules = expected_rules(tournament)
+    keys = [(r.number, tb.number) for r in tournament.paired for tb in r.tables]
+    total = page_count(tournament)
     work: list[Job] = []
-    for r in t.paired:
+    for r in tournament.paired:
         for tb in r.tables:
-            decided = decision_line(t, tb)
+            decided = decision_line(tournament, tb)
             path = str(log_path(folder, tb.log))
             work.append(
-                (path, t.game, t.variant, list(tb.players), rules, ascii_only,
+                (path, tournament.game, tournament.variant, list(tb.players), rules, ascii_only,
                  decided and said(decided), r.number, tb.number)
             )  # fmt: skip
     if into is not None:
@@ -144,7 +142,7 @@ def each_table(
     jobs = jobs_for([w[0] for w in work])
     _warm()
     if jobs <= 1:
-        _begin(t, where)
+        _begin(tournament, where)
         try:
             for key, job in zip(keys, work, strict=True):
                 facts, sheet = _table_job(job)
@@ -159,7 +157,7 @@ def each_table(
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
     chunk = max(1, min(16, len(work) // (jobs * 8)))
     context = multiprocessing.get_context(method)
-    with context.Pool(jobs, _begin, (t, where)) as pool:
+    with context.Pool(jobs, _begin, (tournament, where)) as pool:
         for key, (facts, sheet) in zip(keys, pool.imap(_table_job, work, chunk), strict=True):
             if step is not None:
                 step(1, total)
@@ -167,43 +165,43 @@ def each_table(
 
 
 def read_tables(
-    folder: Path, t: Tournament, ascii_only: bool
+    folder: Path, tournament: Tournament, ascii_only: bool
 ) -> tuple[dict[tuple[int, int], LogFacts | None], dict[tuple[int, int], str]]:
     """Every table's facts and score sheet body (:func:`each_table`, kept whole)."""
     facts, sheets = {}, {}
-    for key, f, body in each_table(folder, t, ascii_only):
+    for key, f, body in each_table(folder, tournament, ascii_only):
         facts[key] = f
         if body is not None:
             sheets[key] = body
     return facts, sheets
 
 
-def page_count(t: Tournament) -> int:
+def page_count(tournament: Tournament) -> int:
     """How many steps :func:`publish` makes: each table's log, then every other page."""
-    tables = sum(len(r.tables) for r in t.paired)
-    return tables + 3 * len(t.paired) + len(t.entrants) + 4
+    tables = sum(len(r.tables) for r in tournament.paired)
+    return tables + 3 * len(tournament.paired) + len(tournament.entrants) + 4
 
 
 def write_pages(
-    out: Publication, folder: Path, t: Tournament, ascii_only: bool, step: Step | None = None
+    out: Publication,
+    folder: Path,
+    tournament: Tournament,
+    ascii_only: bool,
+    step: Step | None = None,
 ) -> None:
     """Every page of the publication, each written as soon as it is rendered: the score
     sheets while the logs are read, then the pages that need every result."""
-    from referee.html import site
-    from referee.tournament import report
-    from referee.tournament.crosstable import event
-    from referee.tournament.verify import results
 
-    links = site.Links({e.name: i for i, e in enumerate(t.entrants, 1)})
+    links = site.Links({e.name: i for i, e in enumerate(tournament.entrants, 1)})
     facts: dict[tuple[int, int], LogFacts | None] = {}
     sheets: set[str] = set()
-    for key, f, where in each_table(folder, t, ascii_only, step, out.new):
+    for key, f, where in each_table(folder, tournament, ascii_only, step, out.new):
         facts[key] = f
         if where is not None:
             out.wrote(where)
             sheets.add(where)
-    res = results(t, facts)
-    ev = event(t, facts, res, report.standings_of(t, facts, None))
+    res = results(tournament, facts)
+    ev = event(tournament, facts, res, report.standings_of(tournament, facts, None))
     rest: list[tuple[str, Callable[[], str]]] = [
         ("index.html", lambda: site.standings_page(ev, links)),
         ("print/standings.html", lambda: site.standings_page(ev, links, printable=True)),
@@ -220,7 +218,7 @@ def write_pages(
     for e in ev.entrants.values():
         rest.append((links.entrant(e.name), partial(site.entrant_page, ev, e, links, sheets)))
     rest.append(("style.css", site.stylesheet))
-    total = page_count(t)
+    total = page_count(tournament)
     for where in _rendered(out.new, rest):
         out.wrote(where)
         if step is not None:
@@ -245,8 +243,6 @@ def _rendered(into: Path, pages: list[tuple[str, Callable[[], str]]]) -> Iterato
     here. The path of each, in order."""
     import multiprocessing
 
-    from referee.bulk import cores
-
     for folder in {(into / where).parent for where, _ in pages}:
         folder.mkdir(parents=True, exist_ok=True)
     _PAGES.update(into=into, pages=pages)
@@ -267,7 +263,6 @@ def _rendered(into: Path, pages: list[tuple[str, Callable[[], str]]]) -> Iterato
 
 def check_destination(dest: Path, tournament: Path, force: bool) -> None:
     """Refuse a destination that is not a folder we may replace (see the module)."""
-    from referee.outputs import check_output, tournament_files
 
     check_output(dest, tournament_files(tournament), folder=True)
     if not dest.exists() and not dest.is_symlink():
@@ -327,7 +322,6 @@ class Publication:
     destination is cleared first, and nothing is left beside it after."""
 
     def __init__(self, dest: Path, name: str) -> None:
-        from referee.logfile import stale_entries
 
         self.dest, self.name = dest, name
         self.parent = dest.absolute().parent
@@ -425,7 +419,6 @@ def publish(
 ) -> int:
     """Publish the tournament in ``folder`` to ``dest``; the number of pages written.
     ``step`` is told of each log read and each page written (:func:`page_count` in all)."""
-    from referee.tournament.store import load
 
     check_destination(dest, folder, force)
     t = load(folder)

@@ -16,11 +16,13 @@ from typing import TYPE_CHECKING
 
 from referee import __version__
 from referee.escape import Said
+from referee.html.chart import chart
 from referee.messages import Msg, localized, plural_sentence, sentence
-from referee.render import BREAKDOWN, Style, how_said
-from referee.scoresheet import DealLine, ScoreSheet
+from referee.render.scoresheet import DealLine, ScoreSheet
+from referee.render.tables import Style, how_said
 from referee.text import visible
-from referee.words.terms import day_said, variant_said
+from referee.words.lang import RTL, SEPARATORS, current
+from referee.words.terms import breakdown_word, day_said, variant_said
 
 if TYPE_CHECKING:
     import jinja2
@@ -96,29 +98,29 @@ def said(text: object) -> str:
     return visible(str(text))
 
 
-def _row(sheet: ScoreSheet, d: DealLine, style: Style) -> Row:
+def _row(sheet: ScoreSheet, line: DealLine, style: Style) -> Row:
     cells = []
     for i, side in enumerate(sheet.side_names):
         parts = tuple(
-            Part(k, said(BREAKDOWN.get(k) or k.replace("_", " ")), v)
-            for k, v in d.parts(side)
+            Part(k, said(breakdown_word(k)), v)
+            for k, v in line.parts(side)
             if v or sheet.lower_wins
         )
-        taken = dict(d.captured).get(side)
+        taken = dict(line.captured).get(side)
         captured = (
             ""
             if taken is None
             else said(plural_sentence("{n} card captured", "{n} cards captured", taken))
         )
-        cells.append(Cell(i, d.points(side), parts, captured, d.total(side)))
+        cells.append(Cell(i, line.points(side), parts, captured, line.total(side)))
     return Row(
-        d.number,
-        d.dealer,
-        style.card(d.trump) if d.trump is not None else "",
-        d.trump is not None and d.trump.suit in ("H", "D"),
+        line.number,
+        line.dealer,
+        style.card(line.trump) if line.trump is not None else "",
+        line.trump is not None and line.trump.suit in ("H", "D"),
         tuple(cells),
-        said(how_said(d.how)) if d.how else "",
-        d.pot,
+        said(how_said(line.how)) if line.how else "",
+        line.pot,
     )
 
 
@@ -129,7 +131,7 @@ def part_columns(sheet: ScoreSheet) -> list[tuple[str, str]]:
     keys = dict.fromkeys(k for d in sheet.deals for _, parts in d.breakdown for k, _ in parts)
     if len(keys) > 2 or any(d.captured for d in sheet.deals):
         return []
-    return [(k, said(BREAKDOWN.get(k) or k.replace("_", " "))) for k in keys]
+    return [(k, said(breakdown_word(k))) for k in keys]
 
 
 def _outcome(sheet: ScoreSheet) -> str:
@@ -142,8 +144,6 @@ def _outcome(sheet: ScoreSheet) -> str:
 
 def context(sheet: ScoreSheet, digest: str, style: Style) -> dict[str, object]:
     """Everything the sheet template shows, said and ready to escape."""
-    from referee.html.chart import chart
-    from referee.lang import RTL, SEPARATORS, current
 
     lang = current()
     head = sentence(  # under the title, which names the game: the target alone

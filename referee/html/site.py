@@ -21,6 +21,7 @@ from referee.messages import plural_sentence, sentence
 from referee.tournament.crosstable import EntrantView, Event, RoundView, TableView
 from referee.tournament.model import DECISIONS, Table, Tournament
 from referee.tournament.report import number, shown_columns, standings_title, state_said
+from referee.words.lang import RTL, SEPARATORS, current
 from referee.words.terms import (
     decision_said,
     game_said,
@@ -118,19 +119,18 @@ def _words() -> dict[str, str]:
     return {k: said(v) for k, v in WORDS.items()}
 
 
-def _frame(t: Tournament, root: str, links: Links) -> dict[str, object]:
+def _frame(tournament: Tournament, root: str, links: Links) -> dict[str, object]:
     """What every page's frame needs: language, direction, the title, the navigation
     (the tournament file alone: a score sheet's page is framed before the results are
     all read)."""
-    from referee.lang import RTL, SEPARATORS, current
 
     lang = current()
     head = said(
         sentence(
             "{game} ({variant}), {system}",
-            game=game_said(t.game),
-            variant=variant_said(t.variant),
-            system=system_said(t.system),
+            game=game_said(tournament.game),
+            variant=variant_said(tournament.variant),
+            system=system_said(tournament.system),
         )
     )
     return {
@@ -139,15 +139,17 @@ def _frame(t: Tournament, root: str, links: Links) -> dict[str, object]:
         "comma": SEPARATORS.get(lang, {}).get(", ", ", "),
         "root": root,
         "w": _words(),
-        "t": t,
-        "event_name": said(t.name),
-        "date": said(when_said(t.date)),
-        "tiebreak_words": {tb: said(tiebreak_said(tb)) for tb in t.tiebreaks},
+        "t": tournament,
+        "event_name": said(tournament.name),
+        "date": said(when_said(tournament.date)),
+        "tiebreak_words": {tb: said(tiebreak_said(tb)) for tb in tournament.tiebreaks},
         "decision_words": {k: said(decision_said(k)) for k in DECISIONS},
         "head": head,
         "links": links,
-        "rounds": t.paired,
-        "round_word": {r.number: said(sentence("Round {round}", round=r.number)) for r in t.paired},
+        "rounds": tournament.paired,
+        "round_word": {
+            r.number: said(sentence("Round {round}", round=r.number)) for r in tournament.paired
+        },
         "made": said(sentence("Published by referee {version}.", version=__version__)),
     }
 
@@ -158,18 +160,18 @@ def _state(table: TableView) -> str:
     return said(state_said(table.state, None))
 
 
-def standings_page(ev: Event, links: Links, printable: bool = False) -> str:
+def standings_page(event: Event, links: Links, printable: bool = False) -> str:
     """The standings (``index.html``), or their printable copy (``print/standings.html``:
     no links, the same figures)."""
-    s = ev.standings
-    ctx = _frame(ev.tournament, "../" if printable else "", links)
+    s = event.standings
+    ctx = _frame(event.tournament, "../" if printable else "", links)
     ctx |= {
         "standings": s,
         "numbers": {
-            row.record.name: [number(row.tiebreaks[tb]) for tb in ev.tournament.tiebreaks]
+            row.record.name: [number(row.tiebreaks[tb]) for tb in event.tournament.tiebreaks]
             for row in s.rows
         },
-        "after": said(standings_title(ev.tournament, s)),
+        "after": said(standings_title(event.tournament, s)),
         "pending_note": said(
             plural_sentence(
                 "({n} table has no result yet)", "({n} tables have no result yet)", s.pending
@@ -178,7 +180,7 @@ def standings_page(ev: Event, links: Links, printable: bool = False) -> str:
         if s.pending
         else "",
         "printable": printable,
-        "columns": shown_columns(ev.tournament),
+        "columns": shown_columns(event.tournament),
     }
     return environment().get_template("site_standings.html").render(ctx)
 
@@ -186,17 +188,17 @@ def standings_page(ev: Event, links: Links, printable: bool = False) -> str:
 GRID_MOST = 32  # sides a Swiss crosstable shows as a grid; more: a column per round
 
 
-def crosstable_page(ev: Event, links: Links) -> str:
+def crosstable_page(event: Event, links: Links) -> str:
     """Who met whom, in standings order, each meeting with its outcome: a grid of every
     side against every side (a round robin, or a Swiss of up to :data:`GRID_MOST` sides),
     else a column per round with the opponent's line (a grid would grow as the square of
     the field: 2,000 entrants, four million cells)."""
-    ctx = _frame(ev.tournament, "", links)
-    order = ev.order()
-    grid = ev.tournament.system == "round-robin" or len(order) <= GRID_MOST
-    ctx |= {"order": order, "meetings": ev.meetings, "mark": OUTCOME_MARK, "grid": grid}
+    ctx = _frame(event.tournament, "", links)
+    order = event.order()
+    grid = event.tournament.system == "round-robin" or len(order) <= GRID_MOST
+    ctx |= {"order": order, "meetings": event.meetings, "mark": OUTCOME_MARK, "grid": grid}
     if not grid:
-        ctx |= {"lines": _by_round(ev, order), "key_rounds": said(WORDS_ROUNDS_KEY)}
+        ctx |= {"lines": _by_round(event, order), "key_rounds": said(WORDS_ROUNDS_KEY)}
     return environment().get_template("site_crosstable.html").render(ctx)
 
 
@@ -207,83 +209,87 @@ WORDS_ROUNDS_KEY = sentence(
 
 
 def _by_round(
-    ev: Event, order: list[str]
+    event: Event, order: list[str]
 ) -> list[tuple[str, list[list[tuple[str, int, str]]], int]]:
     """Each side's line of a crosstable by round: per round, (mark, opponent's line,
     outcome) for each opponent (none: a bye or not paired), and its match points."""
     line = {name: i for i, name in enumerate(order, 1)}
-    points = {row.record.name: row.record.match_points for row in ev.standings.rows}
+    points = {row.record.name: row.record.match_points for row in event.standings.rows}
     out = []
     for name in order:
-        e = ev.entrants[name]
-        cells: list[list[tuple[str, int, str]]] = [[] for _ in ev.rounds]
+        e = event.entrants[name]
+        cells: list[list[tuple[str, int, str]]] = [[] for _ in event.rounds]
         for g in e.games:
             if g.table is None:
                 cells[g.round - 1].append(("bye", 0, "bye"))
                 continue
             for other in g.opponents(name):
-                met = ev.meetings.get((name, other), ())
+                met = event.meetings.get((name, other), ())
                 how = next((m.outcome for m in met if m.round == g.round), "pending")
                 cells[g.round - 1].append((OUTCOME_MARK[how], line[other], how))
         out.append((name, cells, points.get(name, 0)))
     return out
 
 
-def _by_name(r: RoundView) -> list[tuple[str, TableView | None]]:
+def _by_name(round_view: RoundView) -> list[tuple[str, TableView | None]]:
     """Every side of the round by name, with its table (None: a bye)."""
-    where: dict[str, TableView | None] = {s: tb for tb in r.tables for s in tb.sides}
-    where |= dict.fromkeys(r.byes)
+    where: dict[str, TableView | None] = {s: tb for tb in round_view.tables for s in tb.sides}
+    where |= dict.fromkeys(round_view.byes)
     return sorted(where.items(), key=lambda kv: (kv[0].casefold(), kv[0]))
 
 
-def round_page(ev: Event, r: RoundView, links: Links, sheets: set[str], kind: str = "round") -> str:
+def round_page(
+    event: Event, round_view: RoundView, links: Links, sheets: set[str], kind: str = "round"
+) -> str:
     """A round's page (``round``), or its printable pairings (``pairings``) or table
     slips (``slips``)."""
-    ctx = _frame(ev.tournament, "../", links)
+    ctx = _frame(event.tournament, "../", links)
     ctx |= {
-        "r": r,
-        "by_name_rows": _by_name(r),
-        "states": {tb.number: _state(tb) for tb in r.tables},
+        "r": round_view,
+        "by_name_rows": _by_name(round_view),
+        "states": {tb.number: _state(tb) for tb in round_view.tables},
         "sheets": sheets,
         "kind": kind,
         "slip_title": {
             tb.number: said(
-                sentence("Round {round}, table {table}", round=r.number, table=tb.number)
+                sentence("Round {round}, table {table}", round=round_view.number, table=tb.number)
             )
-            for tb in r.tables
+            for tb in round_view.tables
         },
     }
     return environment().get_template(f"site_{kind}.html").render(ctx)
 
 
-def entrant_chart(e: EntrantView) -> Chart:
+def entrant_chart(entrant: EntrantView) -> Chart:
     """The entrant's match points after each round, drawn like a sheet's running totals;
     the x axis numbers the rounds (a late entrant's first point is the round before it
     joined, at 0)."""
-    first = e.games[0].round - 1 if e.games else 0
-    return plot([list(e.totals)], start=first)
+    first = entrant.games[0].round - 1 if entrant.games else 0
+    return plot([list(entrant.totals)], start=first)
 
 
-def entrant_page(ev: Event, e: EntrantView, links: Links, sheets: set[str]) -> str:
+def entrant_page(event: Event, entrant: EntrantView, links: Links, sheets: set[str]) -> str:
     """One entrant: its rounds (table, opponents, outcome, match points, total, sheet)
     and its chart."""
-    ctx = _frame(ev.tournament, "../", links)
-    row = ev.rows.get(e.name)
+    ctx = _frame(event.tournament, "../", links)
+    row = event.rows.get(entrant.name)
     ctx |= {
-        "e": e,
+        "e": entrant,
         "row": row,
-        "chart": entrant_chart(e) if e.games else None,
+        "chart": entrant_chart(entrant) if entrant.games else None,
         "sheets": sheets,
     }
     return environment().get_template("site_entrant.html").render(ctx)
 
 
-def sheet_page(t: Tournament, round_number: int, table: Table, links: Links, body: str) -> str:
+def sheet_page(
+    tournament: Tournament, round_number: int, table: Table, links: Links, body: str
+) -> str:
     """A match's score sheet inside the publication's frame. ``body`` is the sheet's own
     ``<article>``, rendered (and escaped) by the sheet's template from the log."""
     from markupsafe import Markup
 
-    ctx = _frame(t, "../", links)
+    ctx = _frame(tournament, "../", links)
     title = said(sentence("Round {round}, table {table}", round=round_number, table=table.number))
     where = {"round": round_number, "number": table.number, "sides": table.sides}
     ctx |= {"table": where, "body": Markup(body), "title": title}

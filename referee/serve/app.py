@@ -5,7 +5,7 @@ bad request a 4xx page, never a traceback).
 
 All of referee's work (reading, replaying, recording, rendering) runs on a pool of worker
 threads, each saying its request in that request's reader's language (a thread's own,
-``referee.lang.use(code, here=True)``): an entry waiting for its disk's fsync holds up no
+``referee.words.lang.use(code, here=True)``): an entry waiting for its disk's fsync holds up no
 other table, and the event loop stays free for the other phones meanwhile.
 """
 
@@ -24,6 +24,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from referee.serve import handlers, recording, replies
+from referee.words.lang import normal
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -49,7 +50,6 @@ HEADERS = {
 def reader_language(asked: str | None, accept: str, default: str) -> str:
     """The page's language: ``?lang=``, else the first of ours the browser asks for
     (``Accept-Language``, by its weights), else the server's own."""
-    from referee.lang import normal
 
     if asked and normal(asked):
         return normal(asked) or default

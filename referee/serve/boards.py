@@ -11,13 +11,27 @@ from urllib.parse import urlsplit
 
 from markupsafe import Markup
 
+from referee.html.publish import sheet_body
 from referee.messages import Msg, sentence
+from referee.serve.pages import state_lines
 from referee.serve.views import frame, lang_query, render, said
+from referee.tournament.report import COLUMN_WORDS, number, shown_columns, standings_of, state_said
+from referee.tournament.results import table_result, table_state
+from referee.words.lang import DECIMAL_COMMA, current
+from referee.words.terms import (
+    decision_said,
+    game_said,
+    scores_said,
+    system_said,
+    tiebreak_said,
+    variant_said,
+    when_said,
+)
 
 if TYPE_CHECKING:
     from referee.serve.keys import Keys
     from referee.serve.source import Log, Seat, Served
-    from referee.tournament.model import Tournament
+    from referee.tournament.model import Table, Tournament
 
 BOARD_WORDS = {
     "standings": sentence("Standings"),
@@ -40,20 +54,20 @@ def _words() -> dict[str, str]:
     return {k: said(v) for k, v in BOARD_WORDS.items()}
 
 
-def _tables(served: Served, seats: list[Seat], t: Tournament) -> tuple[list[dict[str, Any]], Any]:
+def _tables(
+    served: Served, seats: list[Seat], tournament: Tournament
+) -> tuple[list[dict[str, Any]], Any]:
     """The current round's tables (number, sides, state in words, the director's decision
     said as a word with its time, match points) and the standings now, from every table's
     log as it is."""
-    from referee.tournament.report import standings_of
-    from referee.tournament.results import table_result
 
     logs = {(s.round, s.table): served.read(s) for s in seats}
     facts = {k: log.facts for k, log in logs.items()}
-    current = t.paired[-1] if t.paired else None
+    current = tournament.paired[-1] if tournament.paired else None
     rows = []
     for tb in current.tables if current is not None else []:
         key = (current.number if current is not None else 0, tb.number)
-        result = table_result(t, tb, facts.get(key))
+        result = table_result(tournament, tb, facts.get(key))
         rows.append(
             {
                 "number": tb.number,
@@ -64,13 +78,12 @@ def _tables(served: Served, seats: list[Seat], t: Tournament) -> tuple[list[dict
                 "points": None if result is None else [result.match_points[s] for s in tb.sides],
             }
         )
-    return rows, standings_of(t, facts, None)  # type: ignore[arg-type]
+    return rows, standings_of(tournament, facts, None)  # type: ignore[arg-type]
 
 
-def _decision(table: Any) -> dict[str, str] | None:
+def _decision(table: Table) -> dict[str, str] | None:
     """The director's decision standing for a table: its kind (the id, for scripts, and
     its word) and when it was made (UTC, and in the reader's clock)."""
-    from referee.words.terms import decision_said, when_said
 
     d = table.decision()
     if d is None:
@@ -79,12 +92,9 @@ def _decision(table: Any) -> dict[str, str] | None:
     return {"kind": d.kind, "word": word, "at": d.at, "when": when}
 
 
-def table_said(table: Any, log: Log | None) -> Msg:
+def table_said(table: Table, log: Log | None) -> Msg:
     """A table's state in words, as ``tournament status`` says it, and for a table at
     play the deal in progress and the totals now."""
-    from referee.render import scores_said
-    from referee.tournament.report import state_said
-    from referee.tournament.results import table_state
 
     facts = log.facts if log is not None else None
     state = table_state(table, facts)
@@ -102,8 +112,6 @@ def _tournament(served: Served, seats: list[Seat]) -> dict[str, Any]:
     """A tournament's board: its name, game, variant and system said as words, its date in
     the reader's form, the round, the tables, and the standings as ``publish`` shows them
     (every column headed once, each tie-break by its word)."""
-    from referee.tournament.report import COLUMN_WORDS, shown_columns
-    from referee.words.terms import game_said, system_said, tiebreak_said, variant_said, when_said
 
     t = served.tournament()
     rows, standings = _tables(served, seats, t)
@@ -136,7 +144,6 @@ def _tournament(served: Served, seats: list[Seat]) -> dict[str, Any]:
 def _standing(row: Any, tiebreaks: tuple[str, ...], columns: tuple[str, ...]) -> dict[str, Any]:
     """A row of the standings: rank, name, match points, the tie-breaks' figures (with the
     decimal sign of the reader's tables) and the counts shown."""
-    from referee.tournament.report import number
 
     r = row.record
     return {
@@ -151,7 +158,6 @@ def _standing(row: Any, tiebreaks: tuple[str, ...], columns: tuple[str, ...]) ->
 
 def figure(value: float) -> str:
     """A figure as the reader's tables write it (Russian: a decimal comma, ``1,5``)."""
-    from referee.lang import DECIMAL_COMMA, current
 
     text = str(value)
     return text.replace(".", ",") if current() in DECIMAL_COMMA else text
@@ -160,8 +166,6 @@ def figure(value: float) -> str:
 def _single(served: Served, seats: list[Seat]) -> dict[str, Any]:
     """A single match's board: its head, where it stands (the director's board only: the
     view may show recorded hands), and its score sheet so far."""
-    from referee.html.publish import sheet_body
-    from referee.serve.pages import state_lines
 
     log = served.read(seats[0])
     out: dict[str, Any] = {"name": seats[0].path.name, "head": "", "lines": [], "sheet": None}

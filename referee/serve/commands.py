@@ -7,13 +7,18 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from referee.messages import sentence
-from referee.usage import UsageError
+from referee.messages import localized, sentence
+from referee.record import FORFEIT_REASON, TrickEntry, describe_entry
+from referee.render.announce import announce, claim_verdict
+from referee.render.tables import Style
+from referee.table.amend import Play, amend_entry, amend_hand, amend_header
+from referee.table.typed import parse_card_list
+from referee.table.usage import UsageError
 
 if TYPE_CHECKING:
     from referee.cards import Card
     from referee.record import Match
-    from referee.session import Recorded, Table
+    from referee.table.session import Recorded, Table
 
 
 class Announce(NamedTuple):
@@ -29,9 +34,6 @@ Said = list[object]  # sentences, and entries to announce: said once the languag
 
 def said_lines(said: tuple[object, ...] | list[object]) -> list[str]:
     """What an entry said, in the language in use, cards with their suits."""
-    from referee.messages import localized
-    from referee.render import Style
-    from referee.words.announce import announce
 
     out: list[str] = []
     for item in said:
@@ -42,26 +44,25 @@ def said_lines(said: tuple[object, ...] | list[object]) -> list[str]:
     return [line.replace("\u200f", "") for line in out]
 
 
-def run(table: Table, command: str, o: dict[str, Any]) -> tuple[Match, Said]:
+def run(table: Table, command: str, body: dict[str, Any]) -> tuple[Match, Said]:
     """Run ``command`` with its options ``o`` (checked by :func:`parse_request`)."""
     if command == "undo":
         done = table.undo()
         return done.match, [sentence("Removed {what}.", what=done.said)]
     if command == "hand":
-        said = table.hand(o["name"], " ".join(o.get("cards", [])), o.get("set", False))
+        said = table.hand(body["name"], " ".join(body.get("cards", [])), body.get("set", False))
         return said.match, [sentence("Recorded {what}.", what=said.said)]
     if command == "deal":
-        return _deal(table, o)
+        return _deal(table, body)
     if command == "amend":
-        return _amend(table, o)
-    return _entry(table, command, o)
+        return _amend(table, body)
+    return _entry(table, command, body)
 
 
 def typed_play(
     cards: list[str], takes: str | None, trail: bool
 ) -> tuple[tuple[Card, ...], tuple[Card, ...] | None]:
     """The cards of a play and what it takes, read as ``referee play`` reads them."""
-    from referee.typed import parse_card_list
 
     parsed = parse_card_list(" ".join(cards), "CARDS")
     if takes is not None and trail:
@@ -73,16 +74,16 @@ def typed_play(
     return parsed, parse_card_list(takes, "--takes") if takes is not None else None
 
 
-def _deal(table: Table, o: dict[str, Any]) -> tuple[Match, Said]:
+def _deal(table: Table, body: dict[str, Any]) -> tuple[Match, Said]:
     hands: dict[str, str] = {}
-    for text in o.get("hand", []):
+    for text in body.get("hand", []):
         if "=" not in text:
             raise UsageError(sentence('--hand takes NAME="CARDS", found {value}', value=repr(text)))
         name, cards = text.split("=", 1)
         hands[name.strip()] = cards
     keys = ("floor", "buried", "returned", "trump")
-    setup = {key: o[key] for key in keys if o.get(key) is not None}
-    match, _ = table.deal(o.get("dealer"), setup, hands, o.get("note"))
+    setup = {key: body[key] for key in keys if body.get(key) is not None}
+    match, _ = table.deal(body.get("dealer"), setup, hands, body.get("note"))
     said = sentence(
         "Recorded deal {deal}, dealt by {dealer}.",
         deal=len(match.deals),
@@ -91,30 +92,25 @@ def _deal(table: Table, o: dict[str, Any]) -> tuple[Match, Said]:
     return match, [said]
 
 
-def _entry(table: Table, command: str, o: dict[str, Any]) -> tuple[Match, Said]:
+def _entry(table: Table, command: str, body: dict[str, Any]) -> tuple[Match, Said]:
     """A play, a declaration, a claim or a forfeit, said back as the CLI says it."""
-    from referee.record import FORFEIT_REASON, TrickEntry, describe_entry
 
-    note = o.get("note")
+    note = body.get("note")
     confirm: str = ""
     done: Recorded
     if command == "play":
-        parsed, taken = typed_play(o["cards"], o.get("takes"), o.get("trail", False))
-        done = table.play(parsed, taken, o.get("trail", False), o.get("by"), note)
+        parsed, taken = typed_play(body["cards"], body.get("takes"), body.get("trail", False))
+        done = table.play(parsed, taken, body.get("trail", False), body.get("by"), note)
     elif command == "declare":
-        from referee.typed import parse_card_list
-
-        cards = parse_card_list(" ".join(o["cards"]), "CARDS")
-        done = table.announce(TrickEntry(o["by"], cards, declares=o["name"]), note)
+        cards = parse_card_list(" ".join(body["cards"]), "CARDS")
+        done = table.announce(TrickEntry(body["by"], cards, declares=body["name"]), note)
         confirm = sentence("Recorded: {entry}.", entry=describe_entry(done.entry))
     elif command == "claim":
-        from referee.report import claim_verdict
-
-        done = table.announce(TrickEntry(o.get("by") or "", claim=True), note)
+        done = table.announce(TrickEntry(body.get("by") or "", claim=True), note)
         confirm = claim_verdict(done) or ""
     else:
-        reason = o.get("reason") or FORFEIT_REASON
-        done = table.announce(TrickEntry(o["by"], forfeit=reason), note)
+        reason = body.get("reason") or FORFEIT_REASON
+        done = table.announce(TrickEntry(body["by"], forfeit=reason), note)
         confirm = sentence(
             "Recorded: {entry}; {player} loses the deal.",
             entry=describe_entry(done.entry),
@@ -123,30 +119,29 @@ def _entry(table: Table, command: str, o: dict[str, Any]) -> tuple[Match, Said]:
     return done.match, [Announce(done, confirm)]
 
 
-def _amend(table: Table, o: dict[str, Any]) -> tuple[Match, Said]:
+def _amend(table: Table, body: dict[str, Any]) -> tuple[Match, Said]:
     """``amend``: the header, a deal's recorded hand, or an entry replaced, inserted
     before or deleted, as ``referee amend`` takes them."""
-    from referee.amend import Play, amend_entry
 
-    if o.get("rename") or "event" in o or "date" in o:
-        return _header(table, o)
-    deal = o.get("deal")
+    if body.get("rename") or "event" in body or "date" in body:
+        return _header(table, body)
+    deal = body.get("deal")
     if deal is None:
         raise UsageError(sentence("name the deal: --deal N"))
-    if "hand" in o:
-        return _hand(table, deal, o["hand"])
-    play = o.get("play")
+    if "hand" in body:
+        return _hand(table, deal, body["hand"])
+    play = body.get("play")
     if play is None:
         raise UsageError(sentence("name the entry: --play M"))
-    delete, insert, cards = o.get("delete", False), o.get("insert", False), o.get("cards")
+    delete, insert, cards = body.get("delete", False), body.get("insert", False), body.get("cards")
     if delete and (cards or insert):
         raise UsageError(sentence("--delete takes no cards"))
     if not delete and not cards:
         raise UsageError(sentence("name the play that belongs there, or --delete"))
     typed = None
     if not delete:
-        parsed, taken = typed_play(cards or [], o.get("takes"), o.get("trail", False))
-        typed = Play(parsed, taken, o.get("trail", False), o.get("by"))
+        parsed, taken = typed_play(cards or [], body.get("takes"), body.get("trail", False))
+        typed = Play(parsed, taken, body.get("trail", False), body.get("by"))
     done = amend_entry(table, deal, play, typed, "insert" if insert else "replace")
     said: Said = [done.said]
     if done.back:
@@ -155,9 +150,6 @@ def _amend(table: Table, o: dict[str, Any]) -> tuple[Match, Said]:
 
 
 def _hand(table: Table, deal: int, hand: str) -> tuple[Match, Said]:
-    from referee.amend import amend_hand
-    from referee.typed import parse_card_list
-
     name, sep, text = hand.partition("=")
     if not sep:
         raise UsageError(sentence('--hand takes NAME="CARDS", found {value}', value=repr(hand)))
@@ -165,21 +157,19 @@ def _hand(table: Table, deal: int, hand: str) -> tuple[Match, Said]:
     return done.match, [sentence("Recorded {what}.", what=done.said)]
 
 
-def _header(table: Table, o: dict[str, Any]) -> tuple[Match, Said]:
-    from referee.amend import amend_header
-
+def _header(table: Table, body: dict[str, Any]) -> tuple[Match, Said]:
     renames = {}
-    for text in o.get("rename", []):
+    for text in body.get("rename", []):
         old, sep, new = text.partition("=")
         if not sep or not old.strip() or not new.strip():
             raise UsageError(sentence("--rename takes OLD=NEW, found {value}", value=repr(text)))
         renames[old.strip()] = new.strip()
     when = None
-    if o.get("date") is not None:
+    if body.get("date") is not None:
         try:
-            when = dt.date.fromisoformat(o["date"])
+            when = dt.date.fromisoformat(body["date"])
         except ValueError:
-            found = sentence("expected YYYY-MM-DD, found {value}", value=repr(o["date"]))
+            found = sentence("expected YYYY-MM-DD, found {value}", value=repr(body["date"]))
             raise UsageError(sentence("{what}: {error}", what="--date", error=found)) from None
-    done = amend_header(table, renames, o.get("event"), when)
+    done = amend_header(table, renames, body.get("event"), when)
     return done.match, [done.said]

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from referee.games.spec import FISHING
 from referee.messages import sentence
+from referee.record import describe_entry
 from referee.registry import GAMES
 from referee.serve.pages import state_lines, where
 from referee.serve.views import deck, frame, render, said
@@ -19,7 +21,6 @@ if TYPE_CHECKING:
 
 def entries(match: Match) -> list[tuple[str, str]]:
     """Every entry of the log as ``(DEAL/ENTRY, what it was)``, the last one last."""
-    from referee.record import describe_entry
 
     out = []
     for d, deal in enumerate(match.deals, 1):
@@ -48,7 +49,7 @@ def correction_page(page: Page, which: str) -> str:
         ctx |= {
             "form": {"token": page.token, "base": log.entries, "digest": log.digest},
             "players": match.players,
-            "captures": "card" in spec.entries,
+            "captures": spec.family == FISHING,
             "deck": deck(spec.deck),
             "entries": entries(match),
             "mover": state.to_move() if state is not None else None,

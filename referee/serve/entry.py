@@ -13,17 +13,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from referee.logfile import read_path, real_path, written
+from referee.log.file import read_path, real_path, written
 from referee.messages import Msg, join, sentence
 from referee.problems import Problem, RefereeError
+from referee.serve.commands import run, said_lines
 from referee.serve.source import digest_of, entries_of
-from referee.session import Table
-from referee.usage import UsageError
+from referee.table.session import Table
+from referee.table.usage import UsageError
+from referee.text import not_utf8
+from referee.words.rulings import refusal_json
 
 if TYPE_CHECKING:
     from referee.match import Replay
     from referee.record import Match
-    from referee.session import Change
+    from referee.table.session import Change
 
 T = TypeVar("T")
 
@@ -92,7 +95,6 @@ class Request(NamedTuple):
 
 def _value(command: str, key: str, value: object) -> object:
     """An option's value checked against its kind (a list may come as one text)."""
-    from referee.text import not_utf8
 
     kind = OPTIONS[command][key]
     texts = value if isinstance(value, list) else [value]
@@ -225,7 +227,6 @@ def record(path: Path, data: object) -> Done:
     """Check and record the entry ``data`` holds in the log at ``path`` (nothing here
     depends on the reader's language: entries to different logs are written side by
     side)."""
-    from referee.serve.commands import run
 
     try:
         request = parse_request(data)
@@ -246,14 +247,12 @@ def record(path: Path, data: object) -> Done:
 
 def answer(done: Done) -> Outcome:
     """An entry's outcome said in the language in use (English for a program's JSON)."""
-    from referee.serve.commands import said_lines
 
     if done.status == 200:
         assert done.match is not None
         lines = said_lines(done.said)
         said = {"ok": True, "entries": entries_of(done.match), "said": "\n".join(lines)}
         return Outcome(200, said, lines)
-    from referee.words.rulings import refusal_json
 
     assert done.problem is not None
     p = done.problem

@@ -8,10 +8,17 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from referee.messages import sentence
-from referee.problems import RefereeError
+from referee.problems import RefereeError, internal_error
+from referee.serve.boards import director_board, public_board, slips_page
+from referee.serve.corrections import correction_page
 from referee.serve.entry import BAD as BAD
+from referee.serve.entry import answer
+from referee.serve.pages import Page, choices_fragment, table_page
+from referee.serve.recording import caught, form_entry, json_entry
 from referee.serve.replies import PRIVATE, Reply, Sent, find, is_director, json_reply
 from referee.serve.views import frame, render, said, static_file
+from referee.words import lang
+from referee.words.lang import current
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -42,7 +49,6 @@ def speaking(code: str, director: str, fn: Callable[..., Reply], *args: Any) -> 
     """``fn(*args)`` in the language ``code``; a problem of the files served is a page
     that says it, and a bug is one line for the director (in the server's language,
     ``director``) and a plain page, never a traceback."""
-    from referee import lang
 
     lang.use(code, here=True)
     try:
@@ -50,8 +56,6 @@ def speaking(code: str, director: str, fn: Callable[..., Reply], *args: Any) -> 
     except RefereeError as e:
         return error_page(409, said(e.problems[0].said()))
     except Exception as e:
-        from referee.cli.boundary import internal_error
-
         lang.use(director, here=True)
         print(internal_error(e), file=sys.stderr, flush=True)
         lang.use(code, here=True)
@@ -60,7 +64,6 @@ def speaking(code: str, director: str, fn: Callable[..., Reply], *args: Any) -> 
 
 def error_page(status: int, detail: str = "") -> Reply:
     """A refused request's page, in the reader's language."""
-    from referee.lang import current
 
     message = detail or said(REFUSED.get(status, REFUSED[400]))
     board = f"/?lang={current()}"  # the way back, in the language the reader was answered in
@@ -69,7 +72,6 @@ def error_page(status: int, detail: str = "") -> Reply:
 
 
 def table(served: Served, key: str, query: dict[str, str]) -> Reply:
-    from referee.serve.pages import Page, table_page
 
     found = find(served, key)
     if found is None:
@@ -80,7 +82,6 @@ def table(served: Served, key: str, query: dict[str, str]) -> Reply:
 
 
 def choices(served: Served, key: str, query: dict[str, str]) -> Reply:
-    from referee.serve.pages import Page, choices_fragment
 
     found = find(served, key)
     if found is None:
@@ -91,8 +92,6 @@ def choices(served: Served, key: str, query: dict[str, str]) -> Reply:
 
 
 def correction(served: Served, key: str, query: dict[str, str], which: str) -> Reply:
-    from referee.serve.corrections import correction_page
-    from referee.serve.pages import Page
 
     found = find(served, key)
     if found is None or not found[0].open:
@@ -105,7 +104,6 @@ def correction(served: Served, key: str, query: dict[str, str], which: str) -> R
 def form_answer(served: Served, key: str, pending: Pending, query: dict[str, str]) -> Reply:
     """A form's entry answered: to the table's page when it was recorded, else the page
     with what refused it (the card refused chosen again, its legal captures offered)."""
-    from referee.serve.pages import Page, table_page
 
     if pending.failed is not None:
         raise pending.failed
@@ -135,21 +133,18 @@ def after(key: str, command: str, query: dict[str, str]) -> str:
 
 def table_post(served: Served, key: str, sent: Sent, query: dict[str, str]) -> Reply:
     """An entry from a table's form, recorded and answered."""
-    from referee.serve.recording import caught, form_entry
 
     return form_answer(served, key, caught(form_entry, served, key, sent), query)
 
 
 def entry(served: Served, key: str, sent: Sent) -> Reply:
     """An entry from a program, recorded and answered."""
-    from referee.serve.recording import caught, json_entry
 
     return json_answer(caught(json_entry, served, key, sent))
 
 
 def json_answer(pending: Pending) -> Reply:
     """A program's entry answered as serve.md says (in English: JSON never changes)."""
-    from referee.serve.entry import answer
 
     if pending.failed is not None:
         raise pending.failed
@@ -161,14 +156,12 @@ def json_answer(pending: Pending) -> Reply:
 
 
 def board(served: Served, query: dict[str, str]) -> Reply:
-    from referee.serve.boards import public_board
 
     seats = served.seats()
     return Reply(200, public_board(served, seats, query), headers={"cache-control": "no-cache"})
 
 
 def director(served: Served, key: str, query: dict[str, str]) -> Reply:
-    from referee.serve.boards import director_board
 
     found = is_director(served, key)
     if found is None:
@@ -178,7 +171,6 @@ def director(served: Served, key: str, query: dict[str, str]) -> Reply:
 
 
 def slips(served: Served, key: str, base: str) -> Reply:
-    from referee.serve.boards import slips_page
 
     found = is_director(served, key)
     if found is None:

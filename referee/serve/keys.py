@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from referee.logfile import locked, read_path, shown_path, write_atomic, written
+from referee.log.file import locked, read_path, shown_path, write_atomic, written
 from referee.messages import sentence
 from referee.problems import Problem, RefereeError
 

@@ -12,9 +12,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from markupsafe import Markup
 
+from referee.cards import Card, CardError
 from referee.games.base import present
+from referee.games.spec import FISHING
 from referee.messages import sentence
 from referee.registry import GAMES
+from referee.render.announce import announce
+from referee.render.tables import Style, show
 from referee.serve.views import (
     SETUP_WORDS,
     CardView,
@@ -25,9 +29,13 @@ from referee.serve.views import (
     line_html,
     render,
     said,
+    words,
 )
+from referee.table.dealwalk import steps
+from referee.table.session import Recorded
 
 if TYPE_CHECKING:
+    from referee.cards import Card
     from referee.games.base import DealState
     from referee.match import Replay
     from referee.problems import Problem
@@ -94,10 +102,6 @@ def choices(plays: dict[str, object] | None) -> list[Choice]:
 def last_said(match: Match, replayed: Replay) -> list[str]:
     """The last entry of the log said back as the table announced it (with the deal's
     score when it ended one); nothing when the last deal has no entry yet."""
-    from referee.dealwalk import steps
-    from referee.render import Style
-    from referee.session import Recorded
-    from referee.words.announce import announce
 
     state = replayed.state
     if state is None or not match.deals or not match.deals[-1].plays:
@@ -115,7 +119,6 @@ def state_lines(
     """``show``'s head line, and its other lines, the deal's view with its cards marked.
     Between deals, what ``show`` tells a terminal to type is said as the page has it: on
     a page ``entering`` the next entry, its forms below; elsewhere, nothing."""
-    from referee.render import Style, show
 
     text = [line.replace("\u200f", "") for line in show(match, replayed, Style()).split("\n")]
     state = replayed.state
@@ -161,7 +164,7 @@ def is_long(line: Markup | str) -> bool:
     return isinstance(line, Markup) and line.startswith('<span class="long">')
 
 
-def _playable(state: DealState, player: str | None, size: int) -> list[CardView]:
+def _playable(state: DealState, player: str | None, cards: frozenset[Card]) -> list[CardView]:
     """The cards a player may be tapping: their recorded hand; or the whole deck, the
     cards not yet seen first in weight (the others, set apart, may still be held: a
     turned-up trump, a card shown in a declaration)."""
@@ -170,15 +173,15 @@ def _playable(state: DealState, player: str | None, size: int) -> list[CardView]
         return card_views(sorted(known))
     unseen = present(state).view().data.get("unseen")
     if not isinstance(unseen, list):
-        return deck(size)
+        return deck(cards)
     fresh = set(unseen)
-    return [c._replace(seen=c.code not in fresh) for c in deck(size)]
+    return [c._replace(seen=c.code not in fresh) for c in deck(cards)]
 
 
 def _play(page: Page, match: Match, state: DealState) -> dict[str, Any]:
     """The play form: the cards to tap and, for a fishing card chosen, its captures."""
     spec = GAMES[match.game]
-    fishing = "card" in spec.entries
+    fishing = spec.family == FISHING
     player = state.to_move()
     chosen = [c for c in page.query.get("cards", "").split() if c]
     form: dict[str, Any] = {
@@ -198,7 +201,6 @@ def _play(page: Page, match: Match, state: DealState) -> dict[str, Any]:
 
 def card_choices(state: DealState, chosen: list[str]) -> list[Choice]:
     """The captures of the one card chosen (none for no card, or not one card)."""
-    from referee.cards import Card, CardError
 
     if len(chosen) != 1:
         return []
@@ -344,7 +346,6 @@ def _forms(page: Page, match: Match, replayed: Replay) -> dict[str, Any]:
 
 def choices_fragment(page: Page) -> str:
     """The capture choices of the card ``page.query["cards"]`` names (script's request)."""
-    from referee.serve.views import words
 
     log = page.log
     found: list[Choice] = []

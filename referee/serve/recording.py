@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
-from referee.problems import Problem, RefereeError
+from referee.problems import Problem, RefereeError, internal_error
+from referee.render.tables import state_json
 from referee.serve.entry import BAD, BadRequest, Done, record
+from referee.serve.forms import form_request
 from referee.serve.replies import (
     FORM,
     JSON,
@@ -22,6 +24,7 @@ from referee.serve.replies import (
     Reply,
     Sent,
     find,
+    is_director,
     json_refusal,
     json_reply,
 )
@@ -57,7 +60,6 @@ def caught(fn: Callable[..., Pending], *args: Any) -> Pending:
 def form_entry(served: Served, key: str, sent: Sent) -> Pending:
     """An entry from a table's form: the key must open a table of the current round and
     the form come from this server's page with the token it put there."""
-    from referee.serve.forms import form_request
 
     found = find(served, key)
     if found is None or not found[0].open:
@@ -109,8 +111,6 @@ def wordless(fn: Callable[..., Reply], *args: Any) -> Reply:
     except RefereeError as e:
         return json_refusal(409, e.problems[0].rule, str(e.problems[0].message))
     except Exception as e:
-        from referee.cli.boundary import internal_error
-
         print(internal_error(e), file=sys.stderr, flush=True)
         return Reply(500, "", "text/plain", dict(PRIVATE))
 
@@ -127,7 +127,6 @@ def board_tag(served: Served) -> Reply:
 
 
 def director_tag(served: Served, key: str) -> Reply:
-    from referee.serve.replies import is_director
 
     found = is_director(served, key)
     if found is None:
@@ -137,7 +136,6 @@ def director_tag(served: Served, key: str) -> Reply:
 
 def state(served: Served, key: str) -> Reply:
     """``GET /t/KEY/state``: ``show --json``'s object, its digest and its entries."""
-    from referee.render import state_json
 
     found = find(served, key)
     if found is None:

@@ -15,8 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from referee.logfile import read_path
+from referee.log.file import load_bytes, read_path
+from referee.match import replay
 from referee.problems import Problem, RefereeError
+from referee.tournament.results import LogFacts
+from referee.tournament.store import belongs, expected_rules, file_of, load, log_path, parse
 
 if TYPE_CHECKING:
     from referee.match import Replay
@@ -125,9 +128,6 @@ def read_log(path: Path, want: Want | None = None) -> Log:
 def _replayed(raw: bytes, digest: str, want: Want | None) -> Log:
     """A log's bytes read and replayed (what :func:`referee.tournament.store.read_log`
     counts of a table's log, from bytes already read)."""
-    from referee.logfile import load_bytes
-    from referee.match import replay
-    from referee.tournament.results import LogFacts
 
     match, problems = load_bytes(raw)
     if match is None:
@@ -137,8 +137,6 @@ def _replayed(raw: bytes, digest: str, want: Want | None) -> Log:
     problem = replayed.problems[0] if replayed.problems else None
     facts = None
     if want is not None:
-        from referee.tournament.store import belongs
-
         why = None if problem else belongs(match, want[0], want[1], list(want[2]), dict(want[3]))
         if why is not None:
             problem = Problem("tournament.table", why)
@@ -182,7 +180,6 @@ class Served:
         """The file whose change changes the seats: the tournament file, or the log."""
         if self.log is not None:
             return self.log
-        from referee.tournament.store import file_of
 
         assert self.folder is not None
         return file_of(self.folder)
@@ -194,7 +191,6 @@ class Served:
     def _event(self) -> _Event:
         """The tournament file as read now, with what is derived from it alone (its seats,
         the rules its tables play), kept by the digest of its bytes."""
-        from referee.tournament.store import file_of, load, parse
 
         assert self.folder is not None
         path = file_of(self.folder)
@@ -243,11 +239,9 @@ class Served:
 class _Event:
     """A tournament file's values and what follows from them alone."""
 
-    def __init__(self, t: Tournament, folder: Path) -> None:
-        from referee.tournament.store import expected_rules, log_path
-
-        self.t = t
-        self.rules = tuple(sorted(expected_rules(t).items()))
+    def __init__(self, tournament: Tournament, folder: Path) -> None:
+        self.t = tournament
+        self.rules = tuple(sorted(expected_rules(tournament).items()))
         self.seats = tuple(
             Seat(
                 r.number,
@@ -255,9 +249,9 @@ class _Event:
                 tuple(tb.sides),
                 tuple(tb.players),
                 log_path(folder, tb.log),
-                r.number == t.current and t.closed is None,
+                r.number == tournament.current and tournament.closed is None,
             )
-            for r in t.paired
+            for r in tournament.paired
             for tb in r.tables
         )
 

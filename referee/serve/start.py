@@ -14,10 +14,13 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from referee.log.file import open_regular, shown_path
 from referee.messages import localized, sentence
 from referee.problems import Problem, RefereeError
+from referee.serve.app import make_app
 from referee.serve.keys import load_keys, running_url, serving
 from referee.serve.source import Served
+from referee.tournament.store import file_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -34,7 +37,6 @@ def refuse(rule: str, said: str) -> RefereeError:
 def what_is_served(folder: Path | None, log: Path | None) -> Served:
     """The tournament in ``folder`` (default: here), or the match log ``log``; either
     must be there (a plain ``serve.source`` refusal otherwise)."""
-    from referee.logfile import open_regular, shown_path
 
     if log is not None:
         try:
@@ -45,7 +47,6 @@ def what_is_served(folder: Path | None, log: Path | None) -> Served:
             )
             raise refuse("serve.source", said) from None
         return Served(log=log.absolute())
-    from referee.tournament.store import file_of
 
     where = folder or Path(".")
     if not file_of(where).is_file():
@@ -224,8 +225,6 @@ def _stopped(signum: int, frame: object) -> None:
 
 def _serve(served: Served, sock: socket.socket, lang: str, quiet: bool, base: str) -> None:
     import uvicorn
-
-    from referee.serve.app import make_app
 
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, _stopped)  # uvicorn raises the signal again once it has closed

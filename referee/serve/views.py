@@ -10,8 +10,13 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from markupsafe import Markup, escape
 
-from referee.cards import FULL_DECK, SHORT_DECK, Card
+from referee.cards import Card
+from referee.games.base import Cards
+from referee.html.sheet import TEMPLATES as SHEETS
 from referee.messages import Msg, localized, sentence
+from referee.render.tables import Style
+from referee.words.lang import RTL, current
+from referee.words.sentences import said as said_fact
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -84,7 +89,6 @@ class CardView(NamedTuple):
 
 
 def card_view(card: Card) -> CardView:
-    from referee.render import Style
 
     return CardView(str(card), Style().card(card), card.suit in ("H", "D"))
 
@@ -93,16 +97,14 @@ def card_views(cards: Iterable[Card | str]) -> list[CardView]:
     return [card_view(c if isinstance(c, Card) else Card.parse(c)) for c in cards]
 
 
-def deck(size: int) -> list[CardView]:
-    """Every card of a game's deck (52 or 36), in the order a table sorts them."""
-    from referee.lang import current
-
-    return list(_deck(size, current()))
+def deck(cards: frozenset[Card]) -> list[CardView]:
+    """Every card of a game's deck (its spec's), in the order a table sorts them."""
+    return list(_deck(cards, current()))
 
 
 @cache
-def _deck(size: int, lang: str) -> tuple[CardView, ...]:
-    return tuple(card_views(sorted(SHORT_DECK if size == 36 else FULL_DECK)))
+def _deck(cards: frozenset[Card], lang: str) -> tuple[CardView, ...]:
+    return tuple(card_views(sorted(cards)))
 
 
 def cards_html(cards: Iterable[Card]) -> Markup:
@@ -115,8 +117,6 @@ def cards_html(cards: Iterable[Card]) -> Markup:
 
 def line_html(line: Line) -> Markup:
     """One line of a deal's view (``show``'s), its cards marked."""
-    from referee.games.base import Cards
-    from referee.words.sentences import said as said_fact
 
     out: list[str] = []
     many = sum(len(p.cards) for p in line if isinstance(p, Cards)) > LONG
@@ -142,7 +142,6 @@ def lang_query(query: dict[str, str]) -> str:
 
 def frame(title: str, poll: str | None, tag: str) -> dict[str, object]:
     """What the frame of a page needs: language, direction, title, live updates."""
-    from referee.lang import RTL, current
 
     lang = current()
     return {
@@ -159,8 +158,6 @@ def frame(title: str, poll: str | None, tag: str) -> dict[str, object]:
 def environment() -> jinja2.Environment:
     """The pages' templates, autoescaped, with the score sheet's beside them."""
     import jinja2
-
-    from referee.html.sheet import TEMPLATES as SHEETS
 
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader([TEMPLATES, SHEETS]),
@@ -187,8 +184,6 @@ def render(template: str, context: dict[str, object]) -> str:
 def static_file(name: str) -> tuple[bytes, str] | None:
     """A fixed file of the server's own and its digest (None: no such file)."""
     import hashlib
-
-    from referee.html.sheet import TEMPLATES as SHEETS
 
     files = {
         "serve.css": [STATIC / "serve.css"],

@@ -30,10 +30,10 @@ def in_folder(folder: object, log: str) -> str:
     return shlex.quote(log if text in ("", ".") else str(PurePath(text, log)))
 
 
-def record_commands(tb: Table, folder: object = ".") -> list[str]:
+def record_commands(table: Table, folder: object = ".") -> list[str]:
     """How a table records its match at a laptop: what its referee types, one way a line
     (``pair`` prints every line given here beside the table)."""
-    return [f"referee live -f {in_folder(folder, tb.log)}"]
+    return [f"referee live -f {in_folder(folder, table.log)}"]
 
 
 def served_pages(folder: object = ".") -> Msg:

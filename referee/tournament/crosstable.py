@@ -113,9 +113,9 @@ class Event:
         return ranked + [e.name for e in self.tournament.entrants if e.name not in self.rows]
 
 
-def rounds_of(t: Tournament, facts: Facts, results: Results) -> tuple[RoundView, ...]:
+def rounds_of(tournament: Tournament, facts: Facts, results: Results) -> tuple[RoundView, ...]:
     out = []
-    for rnd in t.paired:
+    for rnd in tournament.paired:
         tables = []
         for tb in rnd.tables:
             f = facts.get((rnd.number, tb.number))
@@ -136,12 +136,12 @@ def _outcome(result: Result | None, side: str) -> str:
 
 
 def entrants_of(
-    t: Tournament, rounds: tuple[RoundView, ...], results: Results
+    tournament: Tournament, rounds: tuple[RoundView, ...], results: Results
 ) -> dict[str, EntrantView]:
-    after = [points_before(t, results, r.number + 1) for r in rounds]
+    after = [points_before(tournament, results, r.number + 1) for r in rounds]
     seat = {(r.number, s): tb for r in rounds for tb in r.tables for s in tb.sides}
     out = {}
-    for e in t.entrants:
+    for e in tournament.entrants:
         games = []
         for r in rounds:
             tb = seat.get((r.number, e.name))
@@ -151,7 +151,7 @@ def entrants_of(
                     Game(r.number, tb, _outcome(tb.result, e.name), tb.points(e.name), total)
                 )
             elif e.name in r.byes:
-                games.append(Game(r.number, None, "bye", t.points.bye, total))
+                games.append(Game(r.number, None, "bye", tournament.points.bye, total))
         out[e.name] = EntrantView(e.name, e.members, e.joined, e.withdrawn, tuple(games))
     return out
 
@@ -181,7 +181,9 @@ def _between(result: Result | None, a: str, b: str) -> str:
     return how
 
 
-def event(t: Tournament, facts: Facts, results: Results, standings: Standings) -> Event:
+def event(tournament: Tournament, facts: Facts, results: Results, standings: Standings) -> Event:
     """The publication's values from the tournament, its logs' facts and its results."""
-    rounds = rounds_of(t, facts, results)
-    return Event(t, standings, rounds, entrants_of(t, rounds, results), meetings_of(rounds))
+    rounds = rounds_of(tournament, facts, results)
+    return Event(
+        tournament, standings, rounds, entrants_of(tournament, rounds, results), meetings_of(rounds)
+    )

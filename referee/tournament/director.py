@@ -13,7 +13,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from referee.log.file import locked, write_new
 from referee.messages import join, plural_sentence, sentence
+from referee.text import text_problem
+from referee.tournament.commands import decide_commands, tables_said, tournament_command
 from referee.tournament.model import (
     DEFAULT_TIEBREAKS,
     Count,
@@ -27,6 +30,7 @@ from referee.tournament.model import (
 from referee.tournament.names import check_entrants, entrant, table_size_for
 from referee.tournament.results import LogFacts, table_result
 from referee.tournament.rounds import next_round, now, round_of, write_logs
+from referee.tournament.seats import layout
 from referee.tournament.store import (
     all_facts,
     dumps,
@@ -50,14 +54,13 @@ class Done:
     tournament: Tournament | None = None
     facts: Facts = field(default_factory=dict)
 
-    def keep(self, t: Tournament, facts: Facts) -> None:
-        self.tournament, self.facts = t, facts
+    def keep(self, tournament: Tournament, facts: Facts) -> None:
+        self.tournament, self.facts = tournament, facts
 
 
 def free_text(text: str, key: str) -> None:
     """Hold the tournament's name or a reason to the rule the tournament file is read by
     (:func:`referee.text.text_problem`): what a command writes, the file accepts."""
-    from referee.text import text_problem
 
     if (why := text_problem(text)) is not None:
         raise problem("tournament.file", sentence("{key}: {why}", key=key, why=why))
@@ -66,7 +69,6 @@ def free_text(text: str, key: str) -> None:
 @contextmanager
 def changing(folder: Path) -> Iterator[Tournament]:
     """Lock, read, yield the tournament to change, then write it (unless an error)."""
-    from referee.logfile import locked
 
     with locked(file_of(folder)) as real:
         t = load(folder, real)
@@ -74,10 +76,10 @@ def changing(folder: Path) -> Iterator[Tournament]:
         save(real, t)
 
 
-def create(folder: Path, t: Tournament, rounds: int | None, size: int | None) -> Tournament:
+def create(
+    folder: Path, tournament: Tournament, rounds: int | None, size: int | None
+) -> Tournament:
     """Check a new tournament and write the folder's file (never over an existing one)."""
-    from referee.logfile import write_new
-    from referee.tournament.seats import layout
 
     if file_of(folder).exists() or file_of(folder).is_symlink():
         raise problem(
@@ -87,14 +89,16 @@ def create(folder: Path, t: Tournament, rounds: int | None, size: int | None) ->
                 file=str(file_of(folder)),
             ),
         )
-    free_text(t.name, "name")
-    check_entrants(t.entrants)
-    t.table_size = table_size_for(t.game, t.variant, t.rules, t.teams, size)
-    n = len(t.entrants)
-    if n < max(2, t.sides_per_table):
-        raise unpairable(n, t.sides_per_table)
-    if t.system == "round-robin":
-        if t.sides_per_table != 2:
+    free_text(tournament.name, "name")
+    check_entrants(tournament.entrants)
+    tournament.table_size = table_size_for(
+        tournament.game, tournament.variant, tournament.rules, tournament.teams, size
+    )
+    n = len(tournament.entrants)
+    if n < max(2, tournament.sides_per_table):
+        raise unpairable(n, tournament.sides_per_table)
+    if tournament.system == "round-robin":
+        if tournament.sides_per_table != 2:
             raise problem("tournament.file", sentence("a round robin is for two sides a table"))
         need = n - 1 if n % 2 == 0 else n
         if rounds not in (None, need):
@@ -113,19 +117,19 @@ def create(folder: Path, t: Tournament, rounds: int | None, size: int | None) ->
         raise problem(
             "tournament.file", sentence("--rounds is at least 1, not {rounds}", rounds=rounds)
         )
-    t.rounds = rounds or max(1, math.ceil(math.log2(n)))
-    t.tiebreaks = t.tiebreaks or DEFAULT_TIEBREAKS[t.system]
-    t.seed = t.seed or secrets.token_hex(8)
-    if not layout(t, n)[0]:
-        raise unpairable(n, t.sides_per_table)
+    tournament.rounds = rounds or max(1, math.ceil(math.log2(n)))
+    tournament.tiebreaks = tournament.tiebreaks or DEFAULT_TIEBREAKS[tournament.system]
+    tournament.seed = tournament.seed or secrets.token_hex(8)
+    if not layout(tournament, n)[0]:
+        raise unpairable(n, tournament.sides_per_table)
     folder.mkdir(parents=True, exist_ok=True)
-    write_new(file_of(folder), dumps(t))
-    return t
+    write_new(file_of(folder), dumps(tournament))
+    return tournament
 
 
-def count_new(t: Tournament, facts: Facts) -> None:
+def count_new(tournament: Tournament, facts: Facts) -> None:
     """Record the digest of every result found not yet counted (decided tables too)."""
-    for rnd in t.paired:
+    for rnd in tournament.paired:
         for tb in rnd.tables:
             f = facts.get((rnd.number, tb.number))
             if f is None or f.problem is not None or tb.count() is not None:
@@ -134,17 +138,19 @@ def count_new(t: Tournament, facts: Facts) -> None:
             if not (f.complete or decided) or (tb.counts and tb.counts[-1].digest == f.digest):
                 continue
             tb.counts.append(
-                Count(f.digest, dict(f.totals), f.winner, t.current, now(), None, f.complete)
+                Count(
+                    f.digest, dict(f.totals), f.winner, tournament.current, now(), None, f.complete
+                )
             )
 
 
-def uncounted(t: Tournament) -> set[tuple[int, int]]:
+def uncounted(tournament: Tournament) -> set[tuple[int, int]]:
     """The tables whose logs a writing command must read: not counted, or the current round."""
     return {
         (r.number, tb.number)
-        for r in t.paired
+        for r in tournament.paired
         for tb in r.tables
-        if tb.count() is None or r.number == t.current
+        if tb.count() is None or r.number == tournament.current
     }
 
 
@@ -207,40 +213,39 @@ def unpairable(count: int, size: int) -> Exception:
     )
 
 
-def refuse_closed(t: Tournament) -> None:
-    if t.closed is not None:
+def refuse_closed(tournament: Tournament) -> None:
+    if tournament.closed is not None:
         raise problem(
             "tournament.round",
-            sentence("the tournament was closed at {time}", time=when_said(t.closed)),
+            sentence("the tournament was closed at {time}", time=when_said(tournament.closed)),
         )
 
 
-def pending(t: Tournament, facts: Facts) -> list[int]:
+def pending(tournament: Tournament, facts: Facts) -> list[int]:
     """The tables of the current round without a result."""
-    if not t.paired:
+    if not tournament.paired:
         return []
-    rnd = t.paired[-1]
+    rnd = tournament.paired[-1]
     return [
         tb.number
         for tb in rnd.tables
-        if table_result(t, tb, facts.get((rnd.number, tb.number))) is None
+        if table_result(tournament, tb, facts.get((rnd.number, tb.number))) is None
     ]
 
 
-def count_all_in(folder: Path, t: Tournament) -> Facts:
+def count_all_in(folder: Path, tournament: Tournament) -> Facts:
     """Count every result of the current round not yet counted (its digest recorded), or
     refuse while a table has none (``tournament.pending``)."""
-    from referee.tournament.commands import decide_commands, tables_said
 
-    facts = all_facts(folder, t, uncounted(t))
-    waiting = pending(t, facts)
+    facts = all_facts(folder, tournament, uncounted(tournament))
+    waiting = pending(tournament, facts)
     if waiting:
         decide = decide_commands(waiting[0], folder)
         said = (
             sentence(
                 "round {round}: no result yet at tables {tables}; each table finishes its "
                 "match, or the director decides it: {decide}",
-                round=t.current,
+                round=tournament.current,
                 tables=tables_said(waiting),
                 decide=decide,
             )
@@ -248,19 +253,18 @@ def count_all_in(folder: Path, t: Tournament) -> Facts:
             else sentence(
                 "round {round}: no result yet at table {table}; the table finishes its "
                 "match, or the director decides it: {decide}",
-                round=t.current,
+                round=tournament.current,
                 table=waiting[0],
                 decide=decide,
             )
         )
         raise problem("tournament.pending", said)
-    count_new(t, facts)
+    count_new(tournament, facts)
     return facts
 
 
 def pair(folder: Path, done: Done | None = None) -> Round:
     """Pair the next round, start its tables' logs, record it."""
-    from referee.logfile import locked
 
     with locked(file_of(folder)) as real:
         t = load(folder, real)
@@ -280,11 +284,13 @@ def pair(folder: Path, done: Done | None = None) -> Round:
     return rnd
 
 
-def find_table(t: Tournament, number: int, round_number: int | None) -> tuple[Round, Table]:
-    r = round_number or t.current
-    if not 1 <= r <= t.current:
+def find_table(
+    tournament: Tournament, number: int, round_number: int | None
+) -> tuple[Round, Table]:
+    r = round_number or tournament.current
+    if not 1 <= r <= tournament.current:
         raise problem("tournament.round", sentence("round {round} has not been paired", round=r))
-    rnd = t.paired[r - 1]
+    rnd = tournament.paired[r - 1]
     tb = rnd.table(number)
     if tb is None:
         raise problem(
@@ -329,30 +335,38 @@ def decision(
     """A maker of the decision ``kind`` for :func:`decide`, its sides checked."""
     free_text(reason, "reason")
 
-    def make(t: Tournament, tb: Table, f: LogFacts | None) -> Decision:
+    def make(tournament: Tournament, table: Table, facts: LogFacts | None) -> Decision:
         for s in [*absent, *points]:
-            if s not in tb.sides:
+            if s not in table.sides:
                 raise problem(
                     "tournament.table",
                     sentence(
                         "{side} is not at table {table} ({sides})",
                         side=repr(s),
-                        table=tb.number,
-                        sides=join(tb.sides),
+                        table=table.number,
+                        sides=join(table.sides),
                     ),
                 )
-        totals = dict(f.totals) if f is not None and f.problem is None else {}
-        if kind == "time" and (f is None or f.problem is not None):
+        totals = dict(facts.totals) if facts is not None and facts.problem is None else {}
+        if kind == "time" and (facts is None or facts.problem is not None):
             raise problem(
                 "tournament.table",
                 sentence(
                     "{log}: time cannot be called on a log that does not verify: {problem}",
-                    log=tb.log,
-                    problem=f.problem.said() if f and f.problem else sentence("the log is missing"),
+                    log=table.log,
+                    problem=facts.problem.said()
+                    if facts and facts.problem
+                    else sentence("the log is missing"),
                 ),
             )
         return Decision(
-            kind, reason, t.current, now(), tuple(dict.fromkeys(absent)), dict(points), totals
+            kind,
+            reason,
+            tournament.current,
+            now(),
+            tuple(dict.fromkeys(absent)),
+            dict(points),
+            totals,
         )
 
     return make
@@ -405,13 +419,12 @@ def recount(
     return c
 
 
-def changed_round(t: Tournament, number: int, facts: Facts, folder: Path) -> int:
+def changed_round(tournament: Tournament, number: int, facts: Facts, folder: Path) -> int:
     """The round whose table ``number`` has a log changed since it was counted; none or
     several are refused (several with the command for each)."""
-    from referee.tournament.commands import tournament_command
 
     found = []
-    for rnd in t.paired:
+    for rnd in tournament.paired:
         tb = rnd.table(number)
         f = facts.get((rnd.number, number))
         if tb is None or f is None or tb.decision() is not None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from referee.messages import sentence
+from referee.problems import Problem, RefereeError
 from referee.registry import GAMES, variant_values
 from referee.text import name_problem as text_problem
 from referee.text import normal_name, visible
@@ -14,7 +15,6 @@ from referee.tournament.model import Entrant
 
 
 def problem(rule: str, message: str) -> Exception:
-    from referee.problems import Problem, RefereeError
 
     return RefereeError([Problem(rule, message)])
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from referee.tournament.model import History, Tournament
 from referee.tournament.seats import layout, least_cost_groups, round_one_groups
+from referee.tournament.swiss import least_cost_two
 
 
 @dataclass(frozen=True)
@@ -33,16 +34,19 @@ def rng_for(seed: str, round_number: int, what: str = "") -> random.Random:
 
 
 def two_cost(
-    tables: Iterable[Sequence[str]], byes: Sequence[str], mp: dict[str, int], h: History
+    tables: Iterable[Sequence[str]],
+    byes: Sequence[str],
+    match_points: dict[str, int],
+    history: History,
 ) -> tuple[int, int, int, int]:
     """The spec's cost of a two-sides pairing: repeat meetings, repeat byes, the sum of the
     match-point differences, the bye's match points."""
     tables = list(tables)
     return (
-        sum(1 for a, b in tables if h.have_met(a, b)),
-        sum(1 for s in byes if s in h.byes),
-        sum(abs(mp[a] - mp[b]) for a, b in tables),
-        sum(mp[s] for s in byes),
+        sum(1 for a, b in tables if history.have_met(a, b)),
+        sum(1 for s in byes if s in history.byes),
+        sum(abs(match_points[a] - match_points[b]) for a, b in tables),
+        sum(match_points[s] for s in byes),
     )
 
 
@@ -53,14 +57,17 @@ def draw(sides: Sequence[str], rng: random.Random) -> list[str]:
     return order
 
 
-def swiss_two(sides: Sequence[str], mp: dict[str, int], h: History, rng: random.Random) -> Pairing:
+def swiss_two(
+    sides: Sequence[str], match_points: dict[str, int], past: History, rng: random.Random
+) -> Pairing:
     """A least-cost pairing of two sides a table (one bye when the count is odd): the
     sides in match-point order, the seeded draw within a score
     (:func:`referee.tournament.swiss.least_cost_two`: exact, and fast for large fields)."""
-    from referee.tournament.swiss import least_cost_two
 
-    order = sorted(draw(sides, rng), key=lambda s: mp[s])  # stable: the draw within a score
-    pairs, byes = least_cost_two(order, mp, h)
+    order = sorted(
+        draw(sides, rng), key=lambda s: match_points[s]
+    )  # stable: the draw within a score
+    pairs, byes = least_cost_two(order, match_points, past)
     return Pairing(tuple(pairs), tuple(byes))
 
 
@@ -81,9 +88,11 @@ def circle(order: Sequence[str], round_number: int) -> list[tuple[str | None, st
     return [(line[i], line[n - 1 - i]) for i in range(n // 2)]
 
 
-def round_robin(t: Tournament, round_number: int, sides: Sequence[str]) -> Pairing:
+def round_robin(tournament: Tournament, round_number: int, sides: Sequence[str]) -> Pairing:
     """The round's meetings of the seeded circle; a withdrawn side's opponent has a bye."""
-    order = draw([e.name for e in t.entrants if e.joined == 1], rng_for(t.seed, 0, "robin"))
+    order = draw(
+        [e.name for e in tournament.entrants if e.joined == 1], rng_for(tournament.seed, 0, "robin")
+    )
     active = set(sides)
     pairs: list[tuple[str, str]] = []
     byes: list[str] = []
@@ -96,48 +105,54 @@ def round_robin(t: Tournament, round_number: int, sides: Sequence[str]) -> Pairi
     return Pairing(tuple(pairs), tuple(byes))
 
 
-def history(t: Tournament, before: int, met: Iterable[frozenset[str]]) -> History:
+def history(tournament: Tournament, before: int, met: Iterable[frozenset[str]]) -> History:
     """The history for pairing round ``before`` (meetings given by the results)."""
-    byes = frozenset(s for r in t.paired[: before - 1] for s in r.byes)
+    byes = frozenset(s for r in tournament.paired[: before - 1] for s in r.byes)
     first: dict[str, int] = {}
-    for r in t.paired[: before - 1]:
+    for r in tournament.paired[: before - 1]:
         for tb in r.tables:
             first[tb.sides[0]] = first.get(tb.sides[0], 0) + 1
     return History(frozenset(met), byes, first)
 
 
-def seat(sides: Sequence[str], h: History, rng: random.Random) -> tuple[str, ...]:
+def seat(sides: Sequence[str], past: History, rng: random.Random) -> tuple[str, ...]:
     """Seating order: who has sat first least often sits first (ties by the seed)."""
-    keyed = [(h.first.get(s, 0), rng.random(), s) for s in sides]
+    keyed = [(past.first.get(s, 0), rng.random(), s) for s in sides]
     return tuple(s for _, _, s in sorted(keyed))
 
 
 def numbered(
-    groups: Iterable[Sequence[str]], mp: dict[str, int], h: History, rng: random.Random
+    groups: Iterable[Sequence[str]], match_points: dict[str, int], past: History, rng: random.Random
 ) -> tuple[tuple[str, ...], ...]:
     """Tables seated and numbered: the highest match points at table 1."""
-    seated = [seat(g, h, rng) for g in groups]
-    seated.sort(key=lambda g: (-max(mp[s] for s in g), -sum(mp[s] for s in g), g))
+    seated = [seat(g, past, rng) for g in groups]
+    seated.sort(
+        key=lambda g: (-max(match_points[s] for s in g), -sum(match_points[s] for s in g), g)
+    )
     return tuple(seated)
 
 
-def pair(t: Tournament, round_number: int, mp: dict[str, int], h: History) -> Pairing:
-    """Pair round ``round_number`` of the active sides from match points ``mp``."""
-    sides = t.active(round_number)
-    rng = rng_for(t.seed, round_number)
-    if t.system == "round-robin":
-        p = round_robin(t, round_number, sides)
-        return Pairing(numbered(p.tables, mp, h, rng), p.byes)
-    if t.sides_per_table == 2:
+def pair(
+    tournament: Tournament, round_number: int, match_points: dict[str, int], past: History
+) -> Pairing:
+    """Pair round ``round_number`` of the active sides by their ``match_points``."""
+    sides = tournament.active(round_number)
+    rng = rng_for(tournament.seed, round_number)
+    if tournament.system == "round-robin":
+        p = round_robin(tournament, round_number, sides)
+        return Pairing(numbered(p.tables, match_points, past, rng), p.byes)
+    if tournament.sides_per_table == 2:
         if round_number == 1:
             order = draw(sides, rng)
             groups = [order[i : i + 2] for i in range(0, len(order) - 1, 2)]
-            return Pairing(numbered(groups, mp, h, rng), tuple(order[len(groups) * 2 :]))
-        p = swiss_two(sides, mp, h, rng)
-        return Pairing(numbered(p.tables, mp, h, rng), tuple(sorted(p.byes)))
-    sizes, nbyes = layout(t, len(sides))
+            return Pairing(
+                numbered(groups, match_points, past, rng), tuple(order[len(groups) * 2 :])
+            )
+        p = swiss_two(sides, match_points, past, rng)
+        return Pairing(numbered(p.tables, match_points, past, rng), tuple(sorted(p.byes)))
+    sizes, nbyes = layout(tournament, len(sides))
     if round_number == 1:
         tables, byes = round_one_groups(draw(sides, rng), sizes)
     else:
-        tables, byes = least_cost_groups(sides, sizes, nbyes, mp, h, rng)
-    return Pairing(numbered(tables, mp, h, rng), tuple(sorted(byes)))
+        tables, byes = least_cost_groups(sides, sizes, nbyes, match_points, past, rng)
+    return Pairing(numbered(tables, match_points, past, rng), tuple(sorted(byes)))

@@ -8,9 +8,10 @@ import re
 from pathlib import PurePosixPath
 from typing import Any
 
+from referee.log.format import resolve_rules
 from referee.messages import join, sentence
 from referee.problems import Problem
-from referee.registry import GAMES, check_game, check_variant, resolve_rules
+from referee.registry import GAMES, check_game, check_variant
 from referee.text import text_problem
 from referee.tournament.model import (
     DECISIONS,
@@ -24,6 +25,7 @@ from referee.tournament.model import (
     Table,
     Tournament,
 )
+from referee.tournament.names import name_problem
 from referee.tournament.shape import table_sides, table_size
 
 TOP = (
@@ -193,63 +195,65 @@ def read_tournament(data: dict[str, Any]) -> tuple[Tournament | None, list[Probl
     return t, r.problems
 
 
-def _header(r: Reader, data: dict[str, Any]) -> Tournament | None:
-    name = r.text(data, "name", "", what=sentence("a name"))
-    game = r.get(data, "game", str, "", what=sentence("a game"))
+def _header(reader: Reader, data: dict[str, Any]) -> Tournament | None:
+    name = reader.text(data, "name", "", what=sentence("a name"))
+    game = reader.get(data, "game", str, "", what=sentence("a game"))
     if game is not None and (why := check_game(game)) is not None:
-        r.bad("game", why)
+        reader.bad("game", why)
         game = None
     if game is None or name is None:
         return None
-    variant = r.get(data, "variant", str, "", GAMES[game].default_variant, sentence("a variant"))
+    variant = reader.get(
+        data, "variant", str, "", GAMES[game].default_variant, sentence("a variant")
+    )
     if variant is None or (why := check_variant(game, variant)) is not None:
-        r.bad("variant", why or sentence("expected a variant"))
+        reader.bad("variant", why or sentence("expected a variant"))
         return None
-    rules = r.get(data, "rules", dict, "", {}, sentence("a table of rules"))
+    rules = reader.get(data, "rules", dict, "", {}, sentence("a table of rules"))
     if rules is not None:
         _, problems = resolve_rules(game, variant, rules, "rules")
         for p in problems:
-            r.bad(p.path or "rules", p.message)
-    system = r.get(data, "system", str, "", "swiss", sentence("swiss or round-robin"))
+            reader.bad(p.path or "rules", p.message)
+    system = reader.get(data, "system", str, "", "swiss", sentence("swiss or round-robin"))
     if system not in SYSTEMS:
-        r.bad(
+        reader.bad(
             "system", sentence("expected swiss or round-robin, found {value}", value=repr(system))
         )
         system = "swiss"
-    tiebreaks = r.names(data, "tiebreaks", "") if "tiebreaks" in data else None
+    tiebreaks = reader.names(data, "tiebreaks", "") if "tiebreaks" in data else None
     for i, tb in enumerate(tiebreaks or ()):
         if tb not in TIEBREAKS:
-            r.bad(
+            reader.bad(
                 f"tiebreaks[{i}]",
                 sentence(
                     "expected one of {ids}, found {value}", ids=join(TIEBREAKS), value=repr(tb)
                 ),
             )
-    points = _points(r, data)
-    rounds = _positive(r, data, "rounds", "")
-    size = _positive(r, data, "table_size", "")
+    points = _points(reader, data)
+    rounds = _positive(reader, data, "rounds", "")
+    size = _positive(reader, data, "table_size", "")
     t = Tournament(
         name=name,
         game=game,
         variant=variant,
         rules=rules or {},
-        date=r.get(data, "date", str, "", "", sentence("a date")) or "",
+        date=reader.get(data, "date", str, "", "", sentence("a date")) or "",
         system=system,
         rounds=rounds or 1,
         table_size=size or 2,
-        seed=r.get(data, "seed", str, "", what=sentence("a seed")) or "",
+        seed=reader.get(data, "seed", str, "", what=sentence("a seed")) or "",
         points=points,
         tiebreaks=tuple(tiebreaks or ()),
         entrants=[],
-        closed=r.get(data, "closed", str, "", None, sentence("a time")),
+        closed=reader.get(data, "closed", str, "", None, sentence("a time")),
     )
     return t
 
 
-def _positive(r: Reader, raw: dict[str, Any], key: str, path: str) -> int | None:
-    value = r.get(raw, key, int, path, what=sentence("a whole number"))
+def _positive(reader: Reader, raw: dict[str, Any], key: str, path: str) -> int | None:
+    value = reader.get(raw, key, int, path, what=sentence("a whole number"))
     if value is not None and value < 1:
-        r.bad(
+        reader.bad(
             f"{path}{key}",
             sentence("expected a whole number of at least 1, found {value}", value=str(value)),
         )
@@ -257,31 +261,32 @@ def _positive(r: Reader, raw: dict[str, Any], key: str, path: str) -> int | None
     return value  # type: ignore[no-any-return]
 
 
-def _points(r: Reader, data: dict[str, Any]) -> Points:
-    raw = r.ints(data, "points", "", {"win": 2, "draw": 1, "bye": 2}) or {}
-    r.keys(raw, ("win", "draw", "bye"), "points.")
+def _points(reader: Reader, data: dict[str, Any]) -> Points:
+    raw = reader.ints(data, "points", "", {"win": 2, "draw": 1, "bye": 2}) or {}
+    reader.keys(raw, ("win", "draw", "bye"), "points.")
     return Points(raw.get("win", 2), raw.get("draw", 1), raw.get("bye", 2))
 
 
-def _entrant(r: Reader, raw: Any, path: str) -> Entrant | None:
+def _entrant(reader: Reader, raw: Any, path: str) -> Entrant | None:
     if not isinstance(raw, dict):
-        r.bad(path.rstrip("."), sentence("expected a table, found {value}", value=repr(raw)[:60]))
+        reader.bad(
+            path.rstrip("."), sentence("expected a table, found {value}", value=repr(raw)[:60])
+        )
         return None
-    r.keys(raw, ("name", "members", "joined", "withdrawn"), path)
-    name = r.get(raw, "name", str, path, what=sentence("a name"))
-    members = r.names(raw, "members", path) if "members" in raw else ()
-    joined = _positive(r, raw, "joined", path) if "joined" in raw else 1
-    withdrawn = _positive(r, raw, "withdrawn", path) if "withdrawn" in raw else None
+    reader.keys(raw, ("name", "members", "joined", "withdrawn"), path)
+    name = reader.get(raw, "name", str, path, what=sentence("a name"))
+    members = reader.names(raw, "members", path) if "members" in raw else ()
+    joined = _positive(reader, raw, "joined", path) if "joined" in raw else 1
+    withdrawn = _positive(reader, raw, "withdrawn", path) if "withdrawn" in raw else None
     if name is None or members is None or joined is None:
         return None
-    from referee.tournament.names import name_problem
 
     for i, who in enumerate(members or (name,)):
         why = name_problem(who)
         if why is not None:
-            r.bad(f"{path}members[{i}]" if members else f"{path}name", why)
+            reader.bad(f"{path}members[{i}]" if members else f"{path}name", why)
     if members and (len(members) != 2 or " & ".join(members) != name):
-        r.bad(
+        reader.bad(
             f"{path}members",
             sentence(
                 "a team is two members whose names joined by ' & ' are its name, found {value}",
@@ -291,63 +296,67 @@ def _entrant(r: Reader, raw: Any, path: str) -> Entrant | None:
     return Entrant(name, members, joined, withdrawn)
 
 
-def _players_unique(r: Reader, t: Tournament) -> None:
+def _players_unique(reader: Reader, tournament: Tournament) -> None:
     seen: set[str] = set()
-    for i, e in enumerate(t.entrants):
+    for i, e in enumerate(tournament.entrants):
         for who in e.players:
             if who.casefold() in seen:
-                r.bad(
+                reader.bad(
                     f"entrants[{i}]",
                     sentence("{name} is entered twice; names must be unique", name=repr(who)),
                 )
             seen.add(who.casefold())
 
 
-def _round(r: Reader, t: Tournament, raw: Any, path: str) -> Round | None:
+def _round(reader: Reader, tournament: Tournament, raw: Any, path: str) -> Round | None:
     if not isinstance(raw, dict):
-        r.bad(path.rstrip("."), sentence("expected a table, found {value}", value=repr(raw)[:60]))
+        reader.bad(
+            path.rstrip("."), sentence("expected a table, found {value}", value=repr(raw)[:60])
+        )
         return None
-    r.keys(raw, ("number", "paired_at", "byes", "match_points", "tables"), path)
-    number = _positive(r, raw, "number", path)
-    byes = r.names(raw, "byes", path) if "byes" in raw else ()
-    mp = r.ints(raw, "match_points", path, {})
+    reader.keys(raw, ("number", "paired_at", "byes", "match_points", "tables"), path)
+    number = _positive(reader, raw, "number", path)
+    byes = reader.names(raw, "byes", path) if "byes" in raw else ()
+    mp = reader.ints(raw, "match_points", path, {})
     tables: list[Table] = []
     numbers: set[int] = set()
     for i, tb in enumerate(
-        r.get(raw, "tables", list, path, [], sentence("an array of tables")) or []
+        reader.get(raw, "tables", list, path, [], sentence("an array of tables")) or []
     ):
-        table = _table(r, t, tb, f"{path}tables[{i}].")
+        table = _table(reader, tournament, tb, f"{path}tables[{i}].")
         if table is not None:
             if table.number in numbers:
-                r.bad(
+                reader.bad(
                     f"{path}tables[{i}].table",
                     sentence("table {number} is listed twice", number=table.number),
                 )
             numbers.add(table.number)
             tables.append(table)
-    at = r.get(raw, "paired_at", str, path, "", sentence("a time"))
+    at = reader.get(raw, "paired_at", str, path, "", sentence("a time"))
     if number is None or byes is None or mp is None:
         return None
     for s in [*byes, *mp]:
-        if t.entrant(s) is None:
-            r.bad(
+        if tournament.entrant(s) is None:
+            reader.bad(
                 f"{path}byes" if s in byes else f"{path}match_points",
                 sentence("{side} is not an entrant", side=repr(s)),
             )
     return Round(number, tables, byes, mp, at or "")
 
 
-def _table(r: Reader, t: Tournament, raw: Any, path: str) -> Table | None:
+def _table(reader: Reader, tournament: Tournament, raw: Any, path: str) -> Table | None:
     if not isinstance(raw, dict):
-        r.bad(path.rstrip("."), sentence("expected a table, found {value}", value=repr(raw)[:60]))
+        reader.bad(
+            path.rstrip("."), sentence("expected a table, found {value}", value=repr(raw)[:60])
+        )
         return None
-    r.keys(raw, ("table", "sides", "players", "log", "counts", "decisions"), path)
-    number = _positive(r, raw, "table", path)
-    sides = table_sides(r.bad, t, r.names(raw, "sides", path), path)
-    players = r.names(raw, "players", path)
-    log = r.get(raw, "log", str, path, what=sentence("a path inside the folder"))
+    reader.keys(raw, ("table", "sides", "players", "log", "counts", "decisions"), path)
+    number = _positive(reader, raw, "table", path)
+    sides = table_sides(reader.bad, tournament, reader.names(raw, "sides", path), path)
+    players = reader.names(raw, "players", path)
+    log = reader.get(raw, "log", str, path, what=sentence("a path inside the folder"))
     if log is not None and not safe_log(log):
-        r.bad(
+        reader.bad(
             f"{path}log",
             sentence(
                 "expected a relative path inside the tournament's folder ending .toml, "
@@ -356,21 +365,23 @@ def _table(r: Reader, t: Tournament, raw: Any, path: str) -> Table | None:
             ),
         )
         log = None
-    raw_counts = r.get(raw, "counts", list, path, [], sentence("an array of tables")) or []
-    read_counts = (_count(r, c, f"{path}counts[{i}].") for i, c in enumerate(raw_counts))
+    raw_counts = reader.get(raw, "counts", list, path, [], sentence("an array of tables")) or []
+    read_counts = (_count(reader, c, f"{path}counts[{i}].") for i, c in enumerate(raw_counts))
     counts = [c for c in read_counts if c is not None]
-    raw_decisions = r.get(raw, "decisions", list, path, [], sentence("an array of tables")) or []
-    read = (_decision(r, d, f"{path}decisions[{i}].") for i, d in enumerate(raw_decisions))
+    raw_decisions = (
+        reader.get(raw, "decisions", list, path, [], sentence("an array of tables")) or []
+    )
+    read = (_decision(reader, d, f"{path}decisions[{i}].") for i, d in enumerate(raw_decisions))
     decisions = [d for d in read if d is not None]
     if number is None or sides is None or players is None or log is None:
         return None
     for s in sides:
-        e = t.entrant(s)
+        e = tournament.entrant(s)
         if e is None:
-            r.bad(f"{path}sides", sentence("{side} is not an entrant", side=repr(s)))
-    expect = seating([t.entrant(s) or Entrant(s) for s in sides])
+            reader.bad(f"{path}sides", sentence("{side} is not an entrant", side=repr(s)))
+    expect = seating([tournament.entrant(s) or Entrant(s) for s in sides])
     if list(players) != expect:
-        r.bad(
+        reader.bad(
             f"{path}players",
             sentence(
                 "expected {expected}, found {value}", expected=join(expect), value=join(players)
@@ -401,53 +412,57 @@ def safe_log(log: str) -> bool:
     )
 
 
-def _count(r: Reader, raw: Any, path: str) -> Count | None:
+def _count(reader: Reader, raw: Any, path: str) -> Count | None:
     if not isinstance(raw, dict):
-        r.bad(path.rstrip("."), sentence("expected a table, found {value}", value=repr(raw)[:60]))
+        reader.bad(
+            path.rstrip("."), sentence("expected a table, found {value}", value=repr(raw)[:60])
+        )
         return None
-    r.keys(raw, ("digest", "totals", "winner", "during", "at", "reason", "complete"), path)
-    digest = r.get(raw, "digest", str, path, what=sentence("a SHA-256 in hexadecimal"))
+    reader.keys(raw, ("digest", "totals", "winner", "during", "at", "reason", "complete"), path)
+    digest = reader.get(raw, "digest", str, path, what=sentence("a SHA-256 in hexadecimal"))
     if digest is not None and not HEX64.fullmatch(digest):
-        r.bad(
+        reader.bad(
             f"{path}digest",
             sentence("expected a SHA-256 in hexadecimal, found {value}", value=repr(digest)[:80]),
         )
         digest = None
-    totals = r.ints(raw, "totals", path, {})
-    winner = r.get(raw, "winner", str, path, None, sentence("a side"))
-    during = r.get(raw, "during", int, path, what=sentence("a whole number"))
-    at = r.get(raw, "at", str, path, "", sentence("a time"))
-    reason = r.text(raw, "reason", path, None)
-    complete = r.get(raw, "complete", bool, path, True, sentence("true or false"))
+    totals = reader.ints(raw, "totals", path, {})
+    winner = reader.get(raw, "winner", str, path, None, sentence("a side"))
+    during = reader.get(raw, "during", int, path, what=sentence("a whole number"))
+    at = reader.get(raw, "at", str, path, "", sentence("a time"))
+    reason = reader.text(raw, "reason", path, None)
+    complete = reader.get(raw, "complete", bool, path, True, sentence("true or false"))
     if digest is None or totals is None or during is None or complete is None:
         return None
     return Count(digest, totals, winner, during, at or "", reason, complete)
 
 
-def _decision(r: Reader, raw: Any, path: str) -> Decision | None:
+def _decision(reader: Reader, raw: Any, path: str) -> Decision | None:
     if not isinstance(raw, dict):
-        r.bad(path.rstrip("."), sentence("expected a table, found {value}", value=repr(raw)[:60]))
+        reader.bad(
+            path.rstrip("."), sentence("expected a table, found {value}", value=repr(raw)[:60])
+        )
         return None
-    r.keys(
+    reader.keys(
         raw,
         ("kind", "reason", "during", "at", "absent", "points", "totals", "undone", "undone_during"),
         path,
     )
-    kind = r.get(raw, "kind", str, path, what=sentence("forfeit, time or points"))
+    kind = reader.get(raw, "kind", str, path, what=sentence("forfeit, time or points"))
     if kind is not None and kind not in DECISIONS:
-        r.bad(
+        reader.bad(
             f"{path}kind",
             sentence("expected forfeit, time or points, found {value}", value=repr(kind)[:40]),
         )
         kind = None
-    reason = r.text(raw, "reason", path)
-    during = r.get(raw, "during", int, path, what=sentence("a whole number"))
-    at = r.get(raw, "at", str, path, "", sentence("a time"))
-    absent = r.names(raw, "absent", path) if "absent" in raw else ()
-    points = r.ints(raw, "points", path, {})
-    totals = r.ints(raw, "totals", path, {})
-    undone = r.get(raw, "undone", str, path, None, sentence("a time"))
-    undone_during = r.get(raw, "undone_during", int, path, None, sentence("a whole number"))
+    reason = reader.text(raw, "reason", path)
+    during = reader.get(raw, "during", int, path, what=sentence("a whole number"))
+    at = reader.get(raw, "at", str, path, "", sentence("a time"))
+    absent = reader.names(raw, "absent", path) if "absent" in raw else ()
+    points = reader.ints(raw, "points", path, {})
+    totals = reader.ints(raw, "totals", path, {})
+    undone = reader.get(raw, "undone", str, path, None, sentence("a time"))
+    undone_during = reader.get(raw, "undone_during", int, path, None, sentence("a whole number"))
     if (
         kind is None
         or reason is None

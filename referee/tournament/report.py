@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from referee.messages import Msg, join, plural_sentence, sentence
+from referee.problems import Problem, RefereeError
 from referee.tournament.commands import (
     decide_commands,
     in_folder,
@@ -30,14 +31,14 @@ def number(value: Fraction | int) -> int | float:
     return int(f) if f.denominator == 1 else round(float(f), 4)
 
 
-def status_json(t: Tournament, facts: Facts) -> dict[str, object]:
+def status_json(tournament: Tournament, facts: Facts) -> dict[str, object]:
     """Every round's tables: state, match points (null without a result), log."""
     rounds = []
-    for rnd in t.paired:
+    for rnd in tournament.paired:
         tables = []
         for tb in rnd.tables:
             f = facts.get((rnd.number, tb.number))
-            result = table_result(t, tb, f)
+            result = table_result(tournament, tb, f)
             tables.append(
                 {
                     "table": tb.number,
@@ -57,29 +58,31 @@ def side_points(sides: Sequence[str], points: Mapping[str, object]) -> Msg:
     return join(sentence("{side} {points}", side=s, points=points[s]) for s in sides)
 
 
-def state_said(state: str, f: LogFacts | None, sides: Sequence[str] = ()) -> Msg:
+def state_said(state: str, facts: LogFacts | None, sides: Sequence[str] = ()) -> Msg:
     """A table's state in words (with the deals so far and the totals while playing)."""
-    if state == "playing" and f is not None:
-        named = list(sides or f.totals)
-        totals = side_points(named, {s: f.totals.get(s, 0) for s in named})
-        if f.dealt > f.deals:  # a deal in play
+    if state == "playing" and facts is not None:
+        named = list(sides or facts.totals)
+        totals = side_points(named, {s: facts.totals.get(s, 0) for s in named})
+        if facts.dealt > facts.deals:  # a deal in play
             return plural_sentence(
                 "playing deal {deal}: {n} deal finished, {totals}",
                 "playing deal {deal}: {n} deals finished, {totals}",
-                f.deals,
-                deal=f.dealt,
+                facts.deals,
+                deal=facts.dealt,
                 totals=totals,
             )
         return plural_sentence(
             "playing: {n} deal finished, {totals}",
             "playing: {n} deals finished, {totals}",
-            f.deals,
+            facts.deals,
             totals=totals,
         )
     if state == "problem":
         return sentence(
             "problem: {problem}",
-            problem=f.problem.said() if f and f.problem else sentence("the log is missing"),
+            problem=facts.problem.said()
+            if facts and facts.problem
+            else sentence("the log is missing"),
         )
     return {
         "finished": sentence("finished"),
@@ -90,16 +93,16 @@ def state_said(state: str, f: LogFacts | None, sides: Sequence[str] = ()) -> Msg
 
 
 def status_rows(
-    t: Tournament, facts: Facts
+    tournament: Tournament, facts: Facts
 ) -> list[tuple[int, list[list[object]], list[str], list[Msg]]]:
     """Per round: the rows of its table, its byes, and the notes (decisions, recounts)."""
     out = []
-    for rnd in t.paired:
+    for rnd in tournament.paired:
         rows: list[list[object]] = []
         notes: list[Msg] = []
         for tb in rnd.tables:
             f = facts.get((rnd.number, tb.number))
-            result = table_result(t, tb, f)
+            result = table_result(tournament, tb, f)
             mp = "" if result is None else side_points(tb.sides, result.match_points)
             rows.append(
                 [
@@ -137,41 +140,45 @@ def status_rows(
     return out
 
 
-def standings_of(t: Tournament, facts: Facts, after_round: int | None) -> Standings:
+def standings_of(tournament: Tournament, facts: Facts, after_round: int | None) -> Standings:
     """The standings now, or after round ``after_round`` (a round not yet paired refused)."""
-    if after_round is not None and after_round > t.current:
-        from referee.problems import Problem, RefereeError
-
+    if after_round is not None and after_round > tournament.current:
         said = sentence(
-            "round {round} has not been paired ({count} so far)", round=after_round, count=t.current
+            "round {round} has not been paired ({count} so far)",
+            round=after_round,
+            count=tournament.current,
         )
         raise RefereeError([Problem("tournament.round", said)])
-    return standings(t, results(t, facts), after_round)
+    return standings(tournament, results(tournament, facts), after_round)
 
 
-def standings_title(t: Tournament, s: Standings, asked: int | None = None) -> Msg:
+def standings_title(tournament: Tournament, ranking: Standings, asked: int | None = None) -> Msg:
     """What the standings count: after a round whose every table has a result (or the
     round ``asked`` for), during the next one while some of its tables have none, or
     before the first."""
-    if s.pending and asked is None:
+    if ranking.pending and asked is None:
         return sentence(
-            "{name}: standings during round {round}", name=t.name, round=s.after_round + 1
+            "{name}: standings during round {round}",
+            name=tournament.name,
+            round=ranking.after_round + 1,
         )
-    if s.after_round == 0:
-        return sentence("{name}: standings before the first round", name=t.name)
-    return sentence("{name}: standings after round {round}", name=t.name, round=s.after_round)
+    if ranking.after_round == 0:
+        return sentence("{name}: standings before the first round", name=tournament.name)
+    return sentence(
+        "{name}: standings after round {round}", name=tournament.name, round=ranking.after_round
+    )
 
 
-def standings_json(t: Tournament, s: Standings) -> dict[str, object]:
+def standings_json(tournament: Tournament, ranking: Standings) -> dict[str, object]:
     rows = []
-    for row in s.rows:
+    for row in ranking.rows:
         r = row.record
         rows.append(
             {
                 "rank": row.rank,
                 "name": r.name,
                 "match_points": r.match_points,
-                "tiebreaks": {tb: number(row.tiebreaks[tb]) for tb in t.tiebreaks},
+                "tiebreaks": {tb: number(row.tiebreaks[tb]) for tb in tournament.tiebreaks},
                 "played": r.played,
                 "won": r.won,
                 "drawn": r.drawn,
@@ -182,10 +189,10 @@ def standings_json(t: Tournament, s: Standings) -> dict[str, object]:
             }
         )
     return {
-        "tournament": t.name,
-        "game": t.game,
-        "after_round": s.after_round,
-        "pending": s.pending,
+        "tournament": tournament.name,
+        "game": tournament.game,
+        "after_round": ranking.after_round,
+        "pending": ranking.pending,
         "rows": rows,
     }
 
@@ -195,11 +202,13 @@ def cell(text: str) -> str:
     return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-def standings_csv(t: Tournament, s: Standings) -> list[list[object]]:
+def standings_csv(tournament: Tournament, ranking: Standings) -> list[list[object]]:
     """``standings --csv``: the spec's header row and columns, names that a spreadsheet
     would run escaped, ``withdrawn`` as true or false."""
-    rows: list[list[object]] = [["rank", "name", "match_points", *t.tiebreaks, *STANDING_COLUMNS]]
-    for row in standings_rows(t, s):
+    rows: list[list[object]] = [
+        ["rank", "name", "match_points", *tournament.tiebreaks, *STANDING_COLUMNS]
+    ]
+    for row in standings_rows(tournament, ranking):
         rows.append(
             [
                 cell(str(v)) if i == 1 else str(v).lower() if isinstance(v, bool) else v
@@ -209,12 +218,12 @@ def standings_csv(t: Tournament, s: Standings) -> list[list[object]]:
     return rows
 
 
-def standings_rows(t: Tournament, s: Standings) -> list[list[object]]:
+def standings_rows(tournament: Tournament, ranking: Standings) -> list[list[object]]:
     """One list per row: rank, name, match points, the tie-breaks, then the counts."""
     out: list[list[object]] = []
-    for row in s.rows:
+    for row in ranking.rows:
         r = row.record
-        values = [number(row.tiebreaks[tb]) for tb in t.tiebreaks]
+        values = [number(row.tiebreaks[tb]) for tb in tournament.tiebreaks]
         out.append(
             [
                 row.rank,
@@ -233,12 +242,14 @@ def standings_rows(t: Tournament, s: Standings) -> list[list[object]]:
     return out
 
 
-def shown_columns(t: Tournament) -> tuple[str, ...]:
+def shown_columns(tournament: Tournament) -> tuple[str, ...]:
     """The counts a standings table for people shows after the tie-breaks: one column per
     meaning, so the ``game_points`` count is left out when ``game-points`` is a tie-break
     (the same figures; JSON and CSV keep both, as tournament.md fixes them)."""
     return tuple(
-        c for c in STANDING_COLUMNS if not (c == "game_points" and "game-points" in t.tiebreaks)
+        c
+        for c in STANDING_COLUMNS
+        if not (c == "game_points" and "game-points" in tournament.tiebreaks)
     )
 
 
@@ -253,19 +264,21 @@ COLUMN_WORDS = {
 }
 
 
-def standings_for_people(t: Tournament, s: Standings) -> tuple[list[str], list[list[object]]]:
+def standings_for_people(
+    tournament: Tournament, ranking: Standings
+) -> tuple[list[str], list[list[object]]]:
     """The headers and rows of the standings as the terminal shows them: every column
     headed, each meaning once (:func:`shown_columns`), ``withdrawn`` said as yes or blank."""
-    columns = shown_columns(t)
+    columns = shown_columns(tournament)
     heads: list[str] = [
         "#",
         sentence("name"),
         sentence("match points"),
-        *map(tiebreak_said, t.tiebreaks),
+        *map(tiebreak_said, tournament.tiebreaks),
         *(COLUMN_WORDS[c] for c in columns),
     ]
     rows: list[list[object]] = []
-    for row in s.rows:
+    for row in ranking.rows:
         r = row.record
         counts = {c: getattr(r, c) for c in columns}
         counts["withdrawn"] = sentence("yes") if r.withdrawn else ""
@@ -274,20 +287,20 @@ def standings_for_people(t: Tournament, s: Standings) -> tuple[list[str], list[l
                 row.rank,
                 r.name,
                 r.match_points,
-                *(number(row.tiebreaks[tb]) for tb in t.tiebreaks),
+                *(number(row.tiebreaks[tb]) for tb in tournament.tiebreaks),
                 *(counts[c] for c in columns),
             ]
         )
     return heads, rows
 
 
-def decision_line(t: Tournament, tb: Table) -> Msg | None:
+def decision_line(tournament: Tournament, table: Table) -> Msg | None:
     """The standing decision of a table in one sentence with the match points it gives
     (a score sheet of a decided table says it instead of the log's outcome), or None."""
-    d = tb.decision()
+    d = table.decision()
     if d is None:
         return None
-    points = side_points(tb.sides, from_decision(t, tb, d).match_points)
+    points = side_points(table.sides, from_decision(tournament, table, d).match_points)
     if d.kind == "forfeit":
         return sentence(
             "Decided by the director: {sides} did not play (forfeit); match points {points}.",
@@ -303,12 +316,12 @@ def decision_line(t: Tournament, tb: Table) -> Msg | None:
     return sentence("Decided by the director: match points set, {points}.", points=points)
 
 
-def next_steps(t: Tournament, facts: Facts, folder: object = ".") -> list[Msg]:
+def next_steps(tournament: Tournament, facts: Facts, folder: object = ".") -> list[Msg]:
     """What the director does next, with the exact commands: recount a changed log, let
     the tables of the round finish or decide them, pair the next round, close, publish.
     Only the tables whose facts are given are looked at for changed logs."""
     out: list[Msg] = []
-    for rnd in t.paired:
+    for rnd in tournament.paired:
         for tb in rnd.tables:
             key = (rnd.number, tb.number)
             if key in facts and table_state(tb, facts[key]) == "changed":
@@ -322,7 +335,7 @@ def next_steps(t: Tournament, facts: Facts, folder: object = ".") -> list[Msg]:
                         command=tournament_command(command, folder),
                     )
                 )
-    if t.closed is not None:
+    if tournament.closed is not None:
         out.append(
             sentence(
                 "Next: the tournament is closed; the final standings: {standings}; "
@@ -332,21 +345,23 @@ def next_steps(t: Tournament, facts: Facts, folder: object = ".") -> list[Msg]:
             )
         )
         return out
-    if not t.paired:
+    if not tournament.paired:
         return [
             sentence("Next: pair round 1: {command}", command=tournament_command("pair", folder))
         ]
-    return out + _round_steps(t, facts, folder)
+    return out + _round_steps(tournament, facts, folder)
 
 
-def _round_steps(t: Tournament, facts: Facts, folder: object) -> list[Msg]:
+def _round_steps(tournament: Tournament, facts: Facts, folder: object) -> list[Msg]:
     """The next step of the current round: its tables without a result, or what follows."""
-    rnd = t.paired[-1]
+    rnd = tournament.paired[-1]
     waiting = [
-        tb for tb in rnd.tables if table_result(t, tb, facts.get((rnd.number, tb.number))) is None
+        tb
+        for tb in rnd.tables
+        if table_result(tournament, tb, facts.get((rnd.number, tb.number))) is None
     ]
     if not waiting:
-        if t.current < t.rounds:
+        if tournament.current < tournament.rounds:
             return [
                 sentence(
                     "Next: every table of round {round} has a result; pair round {next}: {command}",
@@ -392,10 +407,10 @@ def _round_steps(t: Tournament, facts: Facts, folder: object) -> list[Msg]:
     return out
 
 
-def pair_steps(t: Tournament, rnd: Round, folder: object = ".") -> list[Msg]:
+def pair_steps(tournament: Tournament, rnd: Round, folder: object = ".") -> list[Msg]:
     """What follows a round just paired: its tables play, a table that cannot finish is
     decided, then the next round is paired (or, after the last, the tournament closed)."""
-    after = "pair" if rnd.number < t.rounds else "close"
+    after = "pair" if rnd.number < tournament.rounds else "close"
     out = [
         sentence(
             "Next: the tables play round {round}; when every table has a result: {command}",

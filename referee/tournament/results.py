@@ -72,47 +72,51 @@ def match_points(
     return out
 
 
-def from_log(t: Tournament, table: Table, totals: dict[str, int], winner: str | None) -> Result:
+def from_log(
+    tournament: Tournament, table: Table, totals: dict[str, int], winner: str | None
+) -> Result:
     """A played match's result from its totals and winner."""
-    places = places_by(table.sides, totals, GAMES[t.game].lower_wins, winner)
-    return Result("log", places, match_points(places, t.points), True, dict(totals))
+    places = places_by(table.sides, totals, GAMES[tournament.game].lower_wins, winner)
+    return Result("log", places, match_points(places, tournament.points), True, dict(totals))
 
 
-def from_decision(t: Tournament, table: Table, d: Decision) -> Result:
+def from_decision(tournament: Tournament, table: Table, decision: Decision) -> Result:
     """The result a director's decision gives."""
     sides = table.sides
-    if d.kind == "forfeit":
-        present = [s for s in sides if s not in d.absent]
+    if decision.kind == "forfeit":
+        present = [s for s in sides if s not in decision.absent]
         if not present:  # a double forfeit: nobody scores, all lose
             return Result(
                 "forfeit", dict.fromkeys(sides, len(sides)), dict.fromkeys(sides, 0), False, {}
             )
         places = {s: (0 if s in present else len(present)) for s in sides}
-        scored = match_points(places, t.points, set(d.absent))
-        for s in d.absent:
+        scored = match_points(places, tournament.points, set(decision.absent))
+        for s in decision.absent:
             scored[s] = 0
         return Result("forfeit", places, scored, False, {})
-    if d.kind == "time":
-        places = places_by(sides, d.totals, GAMES[t.game].lower_wins, None)
-        return Result("time", places, match_points(places, t.points), True, dict(d.totals))
-    given = {s: d.points.get(s, 0) for s in sides}
+    if decision.kind == "time":
+        places = places_by(sides, decision.totals, GAMES[tournament.game].lower_wins, None)
+        return Result(
+            "time", places, match_points(places, tournament.points), True, dict(decision.totals)
+        )
+    given = {s: decision.points.get(s, 0) for s in sides}
     places = places_by(sides, given, False, None)
-    return Result("points", places, given, True, dict(d.totals))
+    return Result("points", places, given, True, dict(decision.totals))
 
 
 def table_result(
-    t: Tournament, table: Table, facts: LogFacts | None, before: int | None = None
+    tournament: Tournament, table: Table, facts: LogFacts | None, before: int | None = None
 ) -> Result | None:
     """The table's result: a standing decision, else its log as counted, else (now only)
     its log when the match is decided and the log verifies; None when it has none yet."""
     decision = table.decision(before)
     if decision is not None:
-        return from_decision(t, table, decision)
+        return from_decision(tournament, table, decision)
     count = table.count(before)
     if count is not None:
-        return from_log(t, table, count.totals, count.winner)
+        return from_log(tournament, table, count.totals, count.winner)
     if before is None and facts is not None and facts.problem is None and facts.complete:
-        return from_log(t, table, facts.totals, facts.winner)
+        return from_log(tournament, table, facts.totals, facts.winner)
     return None
 
 

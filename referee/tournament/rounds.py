@@ -9,13 +9,19 @@ import datetime as dt
 from collections.abc import Mapping
 from pathlib import Path
 
+from referee.log.file import dumps as log_bytes
+from referee.log.file import load, write_atomic, write_new
+from referee.log.format import new_match
 from referee.messages import plural_sentence, sentence
 from referee.problems import RefereeError
 from referee.tournament.model import Entrant, Round, Table, Tournament
 from referee.tournament.pairing import Pairing
+from referee.tournament.pairing import pair as pair_round
 from referee.tournament.reader import seating
+from referee.tournament.seats import layout
 from referee.tournament.store import log_path, problem
 from referee.tournament.verify import standing_for
+from referee.words.lang import LANGUAGES, plain
 
 
 def now() -> str:
@@ -23,45 +29,43 @@ def now() -> str:
     return dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def next_round(t: Tournament) -> Round:
+def next_round(tournament: Tournament) -> Round:
     """The next round as pairing gives it (its logs not yet written)."""
-    from referee.tournament.pairing import pair as pair_round
-    from referee.tournament.seats import layout
 
-    r = t.current + 1
-    mp, hist = standing_for(t, r)
-    active = t.active(r)
-    if len(active) < 2 or not layout(t, len(active))[0]:
+    r = tournament.current + 1
+    mp, hist = standing_for(tournament, r)
+    active = tournament.active(r)
+    if len(active) < 2 or not layout(tournament, len(active))[0]:
         raise problem(
             "tournament.round",
             plural_sentence(
                 "{n} active side cannot be paired at tables of {size}",
                 "{n} active sides cannot be paired at tables of {size}",
                 len(active),
-                size=t.sides_per_table,
+                size=tournament.sides_per_table,
             ),
         )
-    return round_of(t, r, pair_round(t, r, mp, hist), mp)
+    return round_of(tournament, r, pair_round(tournament, r, mp, hist), mp)
 
 
-def round_of(t: Tournament, r: int, p: Pairing, mp: Mapping[str, int]) -> Round:
-    """Round ``r`` from its pairing: tables numbered, players seated, logs named."""
+def round_of(
+    tournament: Tournament, round_number: int, pairing: Pairing, match_points: Mapping[str, int]
+) -> Round:
+    """Round ``round_number`` from its pairing: tables numbered, players seated, logs named."""
     tables = []
-    for i, sides in enumerate(p.tables, 1):
-        players = seating([t.entrant(s) or Entrant(s) for s in sides])
-        tables.append(Table(i, tuple(sides), tuple(players), f"round-{r}/table-{i}.toml"))
-    paired = [s for x in p.tables for s in x] + list(p.byes)
-    return Round(r, tables, p.byes, {s: mp[s] for s in paired}, now())
+    for i, sides in enumerate(pairing.tables, 1):
+        players = seating([tournament.entrant(s) or Entrant(s) for s in sides])
+        tables.append(
+            Table(i, tuple(sides), tuple(players), f"round-{round_number}/table-{i}.toml")
+        )
+    paired = [s for x in pairing.tables for s in x] + list(pairing.byes)
+    return Round(round_number, tables, pairing.byes, {s: match_points[s] for s in paired}, now())
 
 
-def write_logs(folder: Path, t: Tournament, rnd: Round) -> None:
+def write_logs(folder: Path, tournament: Tournament, rnd: Round) -> None:
     """Start every table's log; a leftover of a killed ``pair`` (this round and table's
     event, no deal: its players may differ if entrants changed since) is written again,
     anything else at that path is refused."""
-    from referee.lang import LANGUAGES, plain
-    from referee.logfile import dumps as log_bytes
-    from referee.logfile import load, write_atomic, write_new
-    from referee.logformat import new_match
 
     for tb in rnd.tables:  # every log's way checked before any is written
         path = log_path(folder, tb.log)
@@ -78,11 +82,19 @@ def write_logs(folder: Path, t: Tournament, rnd: Round) -> None:
 
     for tb in rnd.tables:
         said = sentence(
-            "{name}, round {round}, table {table}", name=t.name, round=rnd.number, table=tb.number
+            "{name}, round {round}, table {table}",
+            name=tournament.name,
+            round=rnd.number,
+            table=tb.number,
         )
         event = plain(said)  # in the director's language: the table's referees read it
         match, problems = new_match(
-            t.game, list(tb.players), t.variant, dict(t.rules), event, dt.date.today()
+            tournament.game,
+            list(tb.players),
+            tournament.variant,
+            dict(tournament.rules),
+            event,
+            dt.date.today(),
         )
         if match is None or problems:
             raise RefereeError(problems)

@@ -18,21 +18,21 @@ PASSES = 40  # rounds of improving swaps above EXACT
 NEAR = 6  # tables (in match-point order) a table swaps sides with, besides the byes
 
 
-def short_allowed(t: Tournament) -> bool:
+def short_allowed(tournament: Tournament) -> bool:
     """Can a table have one side fewer than ``--table-size`` (individual entrants only)?"""
-    low, _ = GAMES[t.game].player_range(t.variant)
-    return not t.teams and t.table_size - 1 >= max(2, low)
+    low, _ = GAMES[tournament.game].player_range(tournament.variant)
+    return not tournament.teams and tournament.table_size - 1 >= max(2, low)
 
 
-def layout(t: Tournament, n: int) -> tuple[list[int], int]:
+def layout(tournament: Tournament, n: int) -> tuple[list[int], int]:
     """Table sizes (in sides, largest first) and the number of byes for ``n`` sides:
     tables of the size and one fewer when the game allows it, fewest byes first, then the
     fewest short tables.
 
     Seven at tables of three: 3 + 2 + 2; five at tables of four: 4 and a bye.
     """
-    k = t.sides_per_table
-    shorts_ok = short_allowed(t)
+    k = tournament.sides_per_table
+    shorts_ok = short_allowed(tournament)
     for byes in range(n + 1):
         left = n - byes
         for shorts in range(0, (left // (k - 1) if shorts_ok else 0) + 1):
@@ -43,16 +43,19 @@ def layout(t: Tournament, n: int) -> tuple[list[int], int]:
 
 
 def multi_cost(
-    tables: Iterable[Sequence[str]], byes: Sequence[str], mp: dict[str, int], h: History
+    tables: Iterable[Sequence[str]],
+    byes: Sequence[str],
+    match_points: dict[str, int],
+    history: History,
 ) -> tuple[int, int, int, int]:
     """The spec's cost for three or more sides a table: pairs that have met, repeat byes,
     the sum of the spreads, the byes' match points."""
     tables = list(tables)
     return (
-        sum(1 for g in tables for a, b in combinations(g, 2) if h.have_met(a, b)),
-        sum(1 for s in byes if s in h.byes),
-        sum(max(mp[s] for s in g) - min(mp[s] for s in g) for g in tables),
-        sum(mp[s] for s in byes),
+        sum(1 for g in tables for a, b in combinations(g, 2) if history.have_met(a, b)),
+        sum(1 for s in byes if s in history.byes),
+        sum(max(match_points[s] for s in g) - min(match_points[s] for s in g) for g in tables),
+        sum(match_points[s] for s in byes),
     )
 
 
@@ -66,10 +69,10 @@ def round_one_groups(order: Sequence[str], sizes: list[int]) -> tuple[list[list[
 
 
 def _weights(
-    sizes: list[int], nbyes: int, mp: dict[str, int], sides: Sequence[str]
+    sizes: list[int], nbyes: int, match_points: dict[str, int], sides: Sequence[str]
 ) -> tuple[int, int, int]:
-    top = max((mp[s] for s in sides), default=0)
-    spread = top - min((mp[s] for s in sides), default=0)
+    top = max((match_points[s] for s in sides), default=0)
+    spread = top - min((match_points[s] for s in sides), default=0)
     w3 = nbyes * top + 1
     w2 = w3 * (len(sizes) * spread + 1)
     w1 = w2 * (nbyes + 1)
@@ -80,33 +83,33 @@ def least_cost_groups(
     sides: Sequence[str],
     sizes: list[int],
     nbyes: int,
-    mp: dict[str, int],
-    h: History,
+    match_points: dict[str, int],
+    history: History,
     rng: random.Random,
 ) -> tuple[list[list[str]], list[str]]:
     """Tables and byes of least cost (exact up to :data:`EXACT` sides)."""
-    order = sorted(sides, key=lambda s: (-mp[s], rng.random()))
+    order = sorted(sides, key=lambda s: (-match_points[s], rng.random()))
     if len(order) <= EXACT:
-        return exact_groups(order, sizes, nbyes, mp, h)
-    return searched_groups(order, sizes, nbyes, mp, h)
+        return exact_groups(order, sizes, nbyes, match_points, history)
+    return searched_groups(order, sizes, nbyes, match_points, history)
 
 
 def exact_groups(
-    order: list[str], sizes: list[int], nbyes: int, mp: dict[str, int], h: History
+    order: list[str], sizes: list[int], nbyes: int, match_points: dict[str, int], history: History
 ) -> tuple[list[list[str]], list[str]]:
     """The minimum over every grouping: a search over the sides not yet seated, the first
     of them placed at a bye or a table of each remaining size, with memo."""
-    w1, w2, w3 = _weights(sizes, nbyes, mp, order)
+    w1, w2, w3 = _weights(sizes, nbyes, match_points, order)
     n = len(order)
 
     def table_cost(idx: tuple[int, ...]) -> int:
         names = [order[i] for i in idx]
-        met = sum(1 for a, b in combinations(names, 2) if h.have_met(a, b))
-        pts = [mp[s] for s in names]
+        met = sum(1 for a, b in combinations(names, 2) if history.have_met(a, b))
+        pts = [match_points[s] for s in names]
         return w1 * met + w3 * (max(pts) - min(pts))
 
     def bye_cost(i: int) -> int:
-        return w2 * (order[i] in h.byes) + mp[order[i]]
+        return w2 * (order[i] in history.byes) + match_points[order[i]]
 
     @cache
     def best(
@@ -152,14 +155,14 @@ def _split(
 
 
 def searched_groups(
-    order: list[str], sizes: list[int], nbyes: int, mp: dict[str, int], h: History
+    order: list[str], sizes: list[int], nbyes: int, match_points: dict[str, int], history: History
 ) -> tuple[list[list[str]], list[str]]:
     """Many sides: fill the tables top down (byes to the lowest who have had none), then
     swap two sides between nearby tables, or a table and the byes, while that lowers the
     cost, for at most a fixed number of passes."""
-    w1, w2, w3 = _weights(sizes, nbyes, mp, order)
-    fresh = [s for s in reversed(order) if s not in h.byes]
-    byes = (fresh + [s for s in reversed(order) if s in h.byes])[:nbyes]
+    w1, w2, w3 = _weights(sizes, nbyes, match_points, order)
+    fresh = [s for s in reversed(order) if s not in history.byes]
+    byes = (fresh + [s for s in reversed(order) if s in history.byes])[:nbyes]
     seated = [s for s in order if s not in byes]
     groups: list[list[str]] = []
     k = 0
@@ -168,21 +171,21 @@ def searched_groups(
         k += size
     groups.append(list(byes))  # the last group is the byes
     met_with: dict[str, set[str]] = {}  # who has met whom, looked up without a frozenset
-    for pair in h.met:
+    for pair in history.met:
         if len(pair) == 2:
             a, b = pair
             met_with.setdefault(a, set()).add(b)
             met_with.setdefault(b, set()).add(a)
 
-    def cost(g: list[str], is_bye: bool) -> int:
+    def cost(group: list[str], is_bye: bool) -> int:
         if is_bye:
-            return sum(w2 * (s in h.byes) + mp[s] for s in g)
+            return sum(w2 * (s in history.byes) + match_points[s] for s in group)
         met = 0
-        for i, a in enumerate(g):
+        for i, a in enumerate(group):
             seen = met_with.get(a)
             if seen:
-                met += sum(1 for b in g[i + 1 :] if b in seen)
-        points = [mp[s] for s in g]
+                met += sum(1 for b in group[i + 1 :] if b in seen)
+        points = [match_points[s] for s in group]
         return w1 * met + w3 * (max(points) - min(points))
 
     last = len(groups) - 1

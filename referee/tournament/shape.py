@@ -10,6 +10,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from referee.messages import sentence
+from referee.problems import RefereeError
+from referee.tournament.names import table_size_for
+from referee.tournament.seats import short_allowed
 
 if TYPE_CHECKING:
     from referee.tournament.model import Tournament
@@ -17,32 +20,31 @@ if TYPE_CHECKING:
 Bad = Callable[[str, str], None]  # the reader's: a problem at a key path
 
 
-def table_size(bad: Bad, t: Tournament, data: dict[str, Any]) -> None:
+def table_size(bad: Bad, tournament: Tournament, data: dict[str, Any]) -> None:
     """The players at a table, held to the game as ``tournament new`` holds them (a file
     edited to ``table_size = 1`` is a problem here, not a crash when rounds are checked)."""
-    from referee.problems import RefereeError
-    from referee.tournament.names import table_size_for
 
-    if not isinstance(data.get("table_size", 2), int) or t.table_size < 1:
+    if not isinstance(data.get("table_size", 2), int) or tournament.table_size < 1:
         return  # already said by the header
     given = data.get("table_size")
     try:
-        t.table_size = table_size_for(t.game, t.variant, t.rules, t.teams, given)
+        tournament.table_size = table_size_for(
+            tournament.game, tournament.variant, tournament.rules, tournament.teams, given
+        )
     except RefereeError as e:
         for p in e.problems:
             bad("table_size", p.message)
 
 
 def table_sides(
-    bad: Bad, t: Tournament, sides: tuple[str, ...] | None, path: str
+    bad: Bad, tournament: Tournament, sides: tuple[str, ...] | None, path: str
 ) -> tuple[str, ...] | None:
     """A table's sides, as many as the tournament seats at a table (one fewer where a short
     table is allowed): a file whose ``table_size`` was edited after a round is a problem
     here, not a crash when the pairing is checked."""
-    from referee.tournament.seats import short_allowed
 
-    k = t.sides_per_table
-    allowed = (k - 1, k) if k > 2 and short_allowed(t) else (k,)
+    k = tournament.sides_per_table
+    allowed = (k - 1, k) if k > 2 and short_allowed(tournament) else (k,)
     if sides is not None and len(sides) not in allowed:
         said = sentence(
             "expected {low} to {high} sides at a table of this tournament, found {count}",

@@ -52,19 +52,19 @@ class Standings:
 
 
 def records(
-    t: Tournament, results: Results, upto: int, everyone: bool = False
+    tournament: Tournament, results: Results, upto: int, everyone: bool = False
 ) -> dict[str, Record]:
     """Every side's record over rounds 1..``upto``: entrants who joined later are left out,
     unless ``everyone`` (the standings now: a late entrant shows with 0 from its ``add``)."""
-    out = {e.name: Record(e.name) for e in t.entrants if everyone or e.joined <= upto}
-    for e in t.entrants:
+    out = {e.name: Record(e.name) for e in tournament.entrants if everyone or e.joined <= upto}
+    for e in tournament.entrants:
         if e.name in out:
             out[e.name].withdrawn = withdrawn_after(e.withdrawn, None if everyone else upto)
-    for rnd in t.paired[:upto]:
+    for rnd in tournament.paired[:upto]:
         for name in rnd.byes:
             if name in out:
                 out[name].byes += 1
-                out[name].match_points += t.points.bye
+                out[name].match_points += tournament.points.bye
         for table in rnd.tables:
             result = results.get((rnd.number, table.number))
             if result is not None:
@@ -112,16 +112,16 @@ def _add(rec: Record, side: str, result: Result) -> None:
             rec.game_difference += points.get(side, 0) - Fraction(sum(others), len(others))
 
 
-def plain_value(rec: Record, tiebreak: str, mp: Mapping[str, int]) -> Fraction:
+def plain_value(rec: Record, tiebreak: str, match_points: Mapping[str, int]) -> Fraction:
     """A tie-break that does not depend on the group: its value for ``rec``."""
     if tiebreak in ("buchholz", "buchholz-cut1"):
-        terms = [mp.get(o, 0) for o, _ in rec.meetings]
+        terms = [match_points.get(o, 0) for o, _ in rec.meetings]
         total = sum(terms)
         if tiebreak == "buchholz-cut1" and len(terms) >= 2:
             total -= min(terms)
         return Fraction(total)
     if tiebreak == "sonneborn-berger":
-        return sum((mp.get(o, 0) * f for o, f in rec.meetings), Fraction(0))
+        return sum((match_points.get(o, 0) * f for o, f in rec.meetings), Fraction(0))
     if tiebreak == "wins":
         return Fraction(rec.won)
     if tiebreak == "game-points":
@@ -159,19 +159,21 @@ def direct_values(group: list[Record], points_win: int, points_draw: int) -> dic
     return out
 
 
-def ranked(t: Tournament, recs: dict[str, Record]) -> list[Row]:
+def ranked(tournament: Tournament, recs: dict[str, Record]) -> list[Row]:
     """The rows in rank order, tie-breaks computed group by group."""
     mp = {name: r.match_points for name, r in recs.items()}
-    lower = GAMES[t.game].lower_wins
+    lower = GAMES[tournament.game].lower_wins
     keys: dict[str, list[Fraction]] = {name: [Fraction(r.match_points)] for name, r in recs.items()}
     values: dict[str, dict[str, Fraction]] = {name: {} for name in recs}
-    for tb in t.tiebreaks:
+    for tb in tournament.tiebreaks:
         if tb == "direct":
             groups: dict[tuple[Fraction, ...], list[Record]] = {}
             for name, r in recs.items():
                 groups.setdefault(tuple(keys[name]), []).append(r)
             for group in groups.values():
-                for name, v in direct_values(group, t.points.win, t.points.draw).items():
+                for name, v in direct_values(
+                    group, tournament.points.win, tournament.points.draw
+                ).items():
                     values[name][tb] = v
         else:
             for name, r in recs.items():
@@ -187,37 +189,39 @@ def ranked(t: Tournament, recs: dict[str, Record]) -> list[Row]:
     return rows
 
 
-def standings(t: Tournament, results: Results, after_round: int | None = None) -> Standings:
+def standings(
+    tournament: Tournament, results: Results, after_round: int | None = None
+) -> Standings:
     """The standings after round ``after_round``, or over every table with a result."""
     if after_round is None:
-        upto = t.current
+        upto = tournament.current
         done = 0
-        for rnd in t.paired:
+        for rnd in tournament.paired:
             if all(results.get((rnd.number, tb.number)) is not None for tb in rnd.tables):
                 done = rnd.number
             else:
                 break
     else:
-        upto = done = min(after_round, t.current)
+        upto = done = min(after_round, tournament.current)
     pending = sum(
         1
-        for rnd in t.paired[:upto]
+        for rnd in tournament.paired[:upto]
         for tb in rnd.tables
         if results.get((rnd.number, tb.number)) is None
     )
-    recs = records(t, results, upto, everyone=after_round is None)
-    return Standings(done, pending, ranked(t, recs))
+    recs = records(tournament, results, upto, everyone=after_round is None)
+    return Standings(done, pending, ranked(tournament, recs))
 
 
-def points_before(t: Tournament, results: Results, round_number: int) -> dict[str, int]:
+def points_before(tournament: Tournament, results: Results, round_number: int) -> dict[str, int]:
     """Every entrant's match points from the rounds before ``round_number`` (the match
     points of :func:`records`, added up without the rest of a record: pairing needs
     only these, every round)."""
-    out = {e.name: 0 for e in t.entrants}
-    for rnd in t.paired[: round_number - 1]:
+    out = {e.name: 0 for e in tournament.entrants}
+    for rnd in tournament.paired[: round_number - 1]:
         for name in rnd.byes:
             if name in out:
-                out[name] += t.points.bye
+                out[name] += tournament.points.bye
         for table in rnd.tables:
             result = results.get((rnd.number, table.number))
             if result is not None:

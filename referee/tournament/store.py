@@ -1,6 +1,6 @@
 """The tournament file on disk (the edge): ``tournament.toml`` read leniently, every
 problem a ``tournament.file`` with its key path, and written canonically, atomically and
-under lock (referee.logfile's write and lock); the facts of the tables' logs, read and
+under lock (referee.log.file's write and lock); the facts of the tables' logs, read and
 replayed as ``referee verify`` and ``referee score`` do."""
 
 from __future__ import annotations
@@ -10,11 +10,18 @@ from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from referee.messages import sentence
+from referee.log.file import load_bytes, parse_bytes, read_path, write_atomic
+from referee.log.format import resolve_rules
+from referee.log.tomlwrite import dumps as toml_text
+from referee.match import replay
+from referee.messages import join, sentence
 from referee.problems import Problem, RefereeError
+from referee.table.bulk import jobs_for
 from referee.tournament.model import Tournament
 from referee.tournament.reader import read_tournament
 from referee.tournament.results import LogFacts
+from referee.tournament.writer import to_dict
+from referee.words.terms import game_said, variant_said
 
 T = TypeVar("T")
 Step = Callable[[int, int], None]  # told: this many more steps done, of this many in all
@@ -38,7 +45,6 @@ def file_of(folder: Path) -> Path:
 
 def parse(raw: bytes) -> tuple[Tournament | None, list[Problem]]:
     """The tournament in ``raw`` (None when unusable) and every problem of the file."""
-    from referee.logfile import parse_bytes
 
     data, problems = parse_bytes(raw)
     if data is None:
@@ -51,7 +57,6 @@ def parse(raw: bytes) -> tuple[Tournament | None, list[Problem]]:
 
 def load(folder: Path, real: Path | None = None) -> Tournament:
     """Read the folder's tournament; any problem of the file is raised."""
-    from referee.logfile import read_path
 
     path = real or file_of(folder)
     if not path.exists() and not path.is_symlink():
@@ -68,18 +73,15 @@ def load(folder: Path, real: Path | None = None) -> Tournament:
     return t
 
 
-def dumps(t: Tournament) -> bytes:
+def dumps(tournament: Tournament) -> bytes:
     """The canonical bytes of a tournament file."""
-    from referee.tomlout import dumps as toml_text
-    from referee.tournament.writer import to_dict
 
-    return toml_text(to_dict(t)).encode("utf-8")
+    return toml_text(to_dict(tournament)).encode("utf-8")
 
 
-def save(real: Path, t: Tournament) -> None:
-    from referee.logfile import write_atomic
+def save(real: Path, tournament: Tournament) -> None:
 
-    write_atomic(real, dumps(t))
+    write_atomic(real, dumps(tournament))
 
 
 def log_path(folder: Path, log: str) -> Path:
@@ -87,10 +89,8 @@ def log_path(folder: Path, log: str) -> Path:
     return folder.joinpath(*PurePosixPath(log).parts)
 
 
-def expected_rules(t: Tournament) -> dict[str, Any]:
-    from referee.registry import resolve_rules
-
-    values, _ = resolve_rules(t.game, t.variant, dict(t.rules))
+def expected_rules(tournament: Tournament) -> dict[str, Any]:
+    values, _ = resolve_rules(tournament.game, tournament.variant, dict(tournament.rules))
     return values
 
 
@@ -106,8 +106,6 @@ def read_log(
 ) -> tuple[LogFacts | None, tuple[Match, Replay] | None]:
     """The log at ``path`` read once: its facts, and the match and its replay when the log
     is the table's and has no problem (for a reader that needs both, as ``publish``)."""
-    from referee.logfile import load_bytes, read_path
-    from referee.match import replay
 
     if not path.exists() and not path.is_symlink():
         return None, None
@@ -140,8 +138,6 @@ def belongs(
     match: Any, game: str, variant: str, players: list[str], rules: dict[str, Any]
 ) -> str | None:
     """Why a log is not the table's (other players, game, variant or rules), or None."""
-    from referee.messages import join
-    from referee.words.terms import game_said, variant_said
 
     if match.game != game or match.variant != variant:
         return sentence(
@@ -172,19 +168,19 @@ def _facts_job(job: tuple[str, str, str, list[str], dict[str, Any]]) -> LogFacts
 
 def all_facts(
     folder: Path,
-    t: Tournament,
+    tournament: Tournament,
     which: set[tuple[int, int]] | None = None,
     jobs: int | None = None,
     step: Step | None = None,
 ) -> dict[tuple[int, int], LogFacts | None]:
     """The facts of every table's log (or only of ``which``), on every core when many;
     ``step`` is told of each log read."""
-    return facts_beside(folder, t, None, which, jobs, step)[0]
+    return facts_beside(folder, tournament, None, which, jobs, step)[0]
 
 
 def facts_beside(
     folder: Path,
-    t: Tournament,
+    tournament: Tournament,
     beside: Callable[[Tournament], T] | None,
     which: set[tuple[int, int]] | None = None,
     jobs: int | None = None,
@@ -193,28 +189,35 @@ def facts_beside(
     """:func:`all_facts`, and ``beside(t)`` computed in the same pool of workers while the
     logs are read (``verify``'s pairing check, which needs the tournament file only): on
     two cores it no longer waits for the reading to end."""
-    rules = expected_rules(t)
+    rules = expected_rules(tournament)
     keys, work = [], []
-    for rnd in t.paired:
+    for rnd in tournament.paired:
         for tb in rnd.tables:
             if which is None or (rnd.number, tb.number) in which:
                 keys.append((rnd.number, tb.number))
                 work.append(
-                    (str(log_path(folder, tb.log)), t.game, t.variant, list(tb.players), rules)
+                    (
+                        str(log_path(folder, tb.log)),
+                        tournament.game,
+                        tournament.variant,
+                        list(tb.players),
+                        rules,
+                    )
                 )
-    from referee.bulk import jobs_for
 
     jobs = jobs_for([w[0] for w in work], jobs)
     if jobs <= 1:
         found = [_stepped(_facts_job(job), step, len(work)) for job in work]
-        return dict(zip(keys, found, strict=True)), beside(t) if beside is not None else None
+        return dict(zip(keys, found, strict=True)), beside(
+            tournament
+        ) if beside is not None else None
     import gc
     import multiprocessing
 
     gc.enable()
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
     with multiprocessing.get_context(method).Pool(jobs) as pool:
-        side = pool.apply_async(beside, (t,)) if beside is not None else None
+        side = pool.apply_async(beside, (tournament,)) if beside is not None else None
         chunk = max(1, min(32, len(work) // (jobs * 8)))
         found = [_stepped(f, step, len(work)) for f in pool.imap(_facts_job, work, chunk)]
         other = side.get() if side is not None else None
@@ -238,7 +241,6 @@ def read_all(
 
 def file_problems(folder: Path) -> tuple[Tournament | None, list[Problem]]:
     """The tournament file read for verify: its problems returned, not raised."""
-    from referee.logfile import read_path
 
     path = file_of(folder)
     try:
@@ -250,8 +252,6 @@ def file_problems(folder: Path) -> tuple[Tournament | None, list[Problem]]:
 def entrants_csv(path: Path) -> list[str]:
     """The names in an entrants CSV file (a header row with a ``name`` column)."""
     import csv
-
-    from referee.logfile import read_path
 
     try:
         text = read_path(path).decode("utf-8-sig")

@@ -38,18 +38,21 @@ STEPS = 20_000  # the greedy's backtracking budget per group before blossom take
 FLOATERS = 8  # sides of a group tried as the one floating down
 
 
-def weights(order: Sequence[str], mp: dict[str, int]) -> tuple[int, int, int]:
+def weights(order: Sequence[str], match_points: dict[str, int]) -> tuple[int, int, int]:
     """``w1`` (a repeat meeting), ``w2`` (a repeat bye), ``w3`` (a point of difference):
     each above all that the later terms can add up to for these sides."""
-    top = max((mp[s] for s in order), default=0)
-    spread = top - min((mp[s] for s in order), default=0)
+    top = max((match_points[s] for s in order), default=0)
+    spread = top - min((match_points[s] for s in order), default=0)
     w3 = top + 1
     w2 = w3 * ((len(order) // 2) * spread + 1)
     return w2 * 2, w2, w3
 
 
 def blossom(
-    order: Sequence[str], mp: dict[str, int], h: History, w: tuple[int, int, int]
+    order: Sequence[str],
+    match_points: dict[str, int],
+    history: History,
+    weight: tuple[int, int, int],
 ) -> tuple[Pairs, list[str]]:
     """The least-cost pairing of ``order`` (sorted by match points; one bye when odd) by
     networkx's blossom algorithm over a sparse graph.
@@ -64,11 +67,11 @@ def blossom(
     """
     import networkx as nx  # type: ignore[import-untyped]  # only here: table commands never pay for it
 
-    w1, w2, w3 = w
+    w1, w2, w3 = weight
     n = len(order)
     names = set(order)
     met: dict[str, int] = dict.fromkeys(order, 0)
-    for pair in h.met:
+    for pair in history.met:
         if pair <= names:
             for s in pair:
                 met[s] += 1
@@ -79,9 +82,13 @@ def blossom(
     for i, a in enumerate(order):
         for j in range(i + 1, min(n, i + 1 + reach)):
             b = order[j]
-            edges.append((i, j, w1 * h.have_met(a, b) + w3 * abs(mp[a] - mp[b])))
+            edges.append(
+                (i, j, w1 * history.have_met(a, b) + w3 * abs(match_points[a] - match_points[b]))
+            )
     if n % 2:  # node n is the bye
-        edges.extend((i, n, w2 * (s in h.byes) + mp[s]) for i, s in enumerate(order))
+        edges.extend(
+            (i, n, w2 * (s in history.byes) + match_points[s]) for i, s in enumerate(order)
+        )
     big = max((c for _, _, c in edges), default=0) + 1
     graph.add_weighted_edges_from((i, j, big - c) for i, j, c in edges)
     pairs: Pairs = []
@@ -96,36 +103,43 @@ def blossom(
     return pairs, byes
 
 
-def cost(pairs: Pairs, mp: dict[str, int], h: History, w: tuple[int, int, int]) -> int:
-    """The tables' part of the cost (repeats and differences), in the weights ``w``."""
-    return sum(w[0] * h.have_met(a, b) + w[2] * abs(mp[a] - mp[b]) for a, b in pairs)
+def cost(
+    pairs: Pairs, match_points: dict[str, int], history: History, weight: tuple[int, int, int]
+) -> int:
+    """The tables' part of the cost (repeats and differences), in the weights ``weight``."""
+    return sum(
+        weight[0] * history.have_met(a, b) + weight[2] * abs(match_points[a] - match_points[b])
+        for a, b in pairs
+    )
 
 
-def least_cost_two(order: Sequence[str], mp: dict[str, int], h: History) -> tuple[Pairs, list[str]]:
+def least_cost_two(
+    order: Sequence[str], match_points: dict[str, int], history: History
+) -> tuple[Pairs, list[str]]:
     """A least-cost pairing of ``order`` (sorted by match points, the draw deciding within
     a score; one bye when the count is odd): tables and byes."""
-    w = weights(order, mp)
+    w = weights(order, match_points)
     if len(order) % 2 == 0:
-        return _even(list(order), mp, h, w)[1], []
-    groups = _groups(order, mp)
+        return _even(list(order), match_points, history, w)[1], []
+    groups = _groups(order, match_points)
     best: tuple[int, Pairs, str] | None = None
-    for bound, i in _bye_bounds(order, groups, mp, h, w):
+    for bound, i in _bye_bounds(order, groups, match_points, history, w):
         if best is not None and bound >= best[0]:
             break
         bye = order[i]
-        total, pairs = _even([s for s in order if s != bye], mp, h, w)
-        total += w[1] * (bye in h.byes) + mp[bye]
+        total, pairs = _even([s for s in order if s != bye], match_points, history, w)
+        total += w[1] * (bye in history.byes) + match_points[bye]
         if best is None or total < best[0]:
             best = (total, pairs, bye)
     assert best is not None
     return best[1], [best[2]]
 
 
-def _groups(order: Sequence[str], mp: dict[str, int]) -> list[list[str]]:
+def _groups(order: Sequence[str], match_points: dict[str, int]) -> list[list[str]]:
     """The sides in score groups, lowest match points first (each in the order given)."""
     groups: list[list[str]] = []
     for s in order:
-        if groups and mp[groups[-1][0]] == mp[s]:
+        if groups and match_points[groups[-1][0]] == match_points[s]:
             groups[-1].append(s)
         else:
             groups.append([s])
@@ -135,9 +149,9 @@ def _groups(order: Sequence[str], mp: dict[str, int]) -> list[list[str]]:
 def _bye_bounds(
     order: Sequence[str],
     groups: list[list[str]],
-    mp: dict[str, int],
-    h: History,
-    w: tuple[int, int, int],
+    match_points: dict[str, int],
+    history: History,
+    weight: tuple[int, int, int],
 ) -> list[tuple[int, int]]:
     """Every side's lower bound with the bye (its bye's cost, and the widths of the gaps
     an odd number of the others lies below), with its place, least first."""
@@ -146,7 +160,7 @@ def _bye_bounds(
     even_below: list[int] = []
     for k in range(len(groups) - 1):
         below += len(groups[k])
-        width = mp[groups[k + 1][0]] - mp[groups[k][0]]
+        width = match_points[groups[k + 1][0]] - match_points[groups[k][0]]
         odd_below.append(width if below % 2 else 0)
         even_below.append(0 if below % 2 else width)
     # the bye in group q leaves one side fewer below every gap from q up: parity turns
@@ -163,31 +177,35 @@ def _bye_bounds(
         widths = before[q] + after[q]
         for _ in members:
             s = order[place]
-            bounds.append((w[1] * (s in h.byes) + mp[s] + w[2] * widths, place))
+            bounds.append(
+                (weight[1] * (s in history.byes) + match_points[s] + weight[2] * widths, place)
+            )
             place += 1
     bounds.sort()
     return bounds
 
 
 def _even(
-    order: list[str], mp: dict[str, int], h: History, w: tuple[int, int, int]
+    order: list[str], match_points: dict[str, int], history: History, weight: tuple[int, int, int]
 ) -> tuple[int, Pairs]:
     """A least-cost pairing of an even number of sides (sorted by match points) and its
     cost: blocks at the even gaps, each paired alone, joined where a crossing could gain."""
-    groups = _groups(order, mp)
+    groups = _groups(order, match_points)
     blocks: list[list[list[str]]] = []  # each a run of score groups
     gaps: list[int] = []  # the width of the gap after each block but the last
     below = 0
     for k, g in enumerate(groups):
         if not blocks or below % 2 == 0:
             if blocks:
-                gaps.append(mp[g[0]] - mp[groups[k - 1][0]])
+                gaps.append(match_points[g[0]] - match_points[groups[k - 1][0]])
             blocks.append([])
         blocks[-1].append(g)
         below += len(g)
-    solved: list[tuple[int, int, Pairs] | None] = [_block(b, mp, h, w) for b in blocks]
+    solved: list[tuple[int, int, Pairs] | None] = [
+        _block(b, match_points, history, weight) for b in blocks
+    ]
     while True:
-        join = _gain([s for s in solved if s is not None], gaps, w[2])
+        join = _gain([s for s in solved if s is not None], gaps, weight[2])
         if not join:
             break
         for j in sorted(join, reverse=True):  # gap j joins block j and block j + 1
@@ -195,14 +213,18 @@ def _even(
             solved[j : j + 2] = [None]
             del gaps[j]
         solved = [
-            _block(b, mp, h, w) if s is None else s for b, s in zip(blocks, solved, strict=True)
+            _block(b, match_points, history, weight) if s is None else s
+            for b, s in zip(blocks, solved, strict=True)
         ]
     done = [s for s in solved if s is not None]
     return sum(c for _, c, _ in done), [p for _, _, block in done for p in block]
 
 
 def _block(
-    groups: list[list[str]], mp: dict[str, int], h: History, w: tuple[int, int, int]
+    groups: list[list[str]],
+    match_points: dict[str, int],
+    history: History,
+    weight: tuple[int, int, int],
 ) -> tuple[int, int, Pairs]:
     """A block paired alone: its bound, its least cost and its tables."""
     bound = 0
@@ -210,13 +232,13 @@ def _block(
     for k in range(len(groups) - 1):
         below += len(groups[k])
         if below % 2:
-            bound += w[2] * (mp[groups[k + 1][0]] - mp[groups[k][0]])
-    found = _greedy(list(reversed(groups)), h)
+            bound += weight[2] * (match_points[groups[k + 1][0]] - match_points[groups[k][0]])
+    found = _greedy(list(reversed(groups)), history)
     if found is not None:
         return bound, bound, found
     sides = [s for g in groups for s in g]
-    pairs, _ = blossom(sides, mp, h, w)
-    return bound, cost(pairs, mp, h, w), pairs
+    pairs, _ = blossom(sides, match_points, history, weight)
+    return bound, cost(pairs, match_points, history, weight), pairs
 
 
 def _gain(solved: list[tuple[int, int, Pairs]], gaps: list[int], w3: int) -> list[int]:
@@ -241,7 +263,7 @@ def _gain(solved: list[tuple[int, int, Pairs]], gaps: list[int], w3: int) -> lis
     return chosen if value < 0 else []
 
 
-def _greedy(groups: list[list[str]], h: History) -> Pairs | None:
+def _greedy(groups: list[list[str]], history: History) -> Pairs | None:
     """Pair score groups top down without a repeat, one side floating to the next group
     where a group (with the side floated into it) is odd: the block's bound exactly, or
     None when this search does not find such a pairing."""
@@ -250,7 +272,7 @@ def _greedy(groups: list[list[str]], h: History) -> Pairs | None:
     for k, members in enumerate(groups):
         pool = carry + members
         if len(pool) % 2 == 0:
-            found = _no_repeats(pool, h)
+            found = _no_repeats(pool, history)
             if found is None:
                 return None
             pairs += found
@@ -261,9 +283,9 @@ def _greedy(groups: list[list[str]], h: History) -> Pairs | None:
         below = groups[k + 1]
         tried = 0
         for d in reversed(members):  # the last drawn floats first
-            if all(h.have_met(d, x) for x in below):
+            if all(history.have_met(d, x) for x in below):
                 continue
-            found = _no_repeats([s for s in pool if s != d], h)
+            found = _no_repeats([s for s in pool if s != d], history)
             if found is not None:
                 pairs += found
                 carry = [d]
@@ -276,7 +298,7 @@ def _greedy(groups: list[list[str]], h: History) -> Pairs | None:
     return pairs if not carry else None
 
 
-def _no_repeats(pool: list[str], h: History) -> Pairs | None:
+def _no_repeats(pool: list[str], history: History) -> Pairs | None:
     """The sides of ``pool`` paired two by two, none with a side it has met: the first
     unpaired with the first it may meet, backtracking (within :data:`STEPS`) when stuck."""
     n = len(pool)
@@ -296,7 +318,7 @@ def _no_repeats(pool: list[str], h: History) -> Pairs | None:
             (
                 j
                 for j in range(max(start, i + 1), n)
-                if partner[j] < 0 and not h.have_met(pool[i], pool[j])
+                if partner[j] < 0 and not history.have_met(pool[i], pool[j])
             ),
             None,
         )

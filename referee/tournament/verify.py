@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from referee.messages import Msg, join, plural_sentence, sentence
+from referee.tournament.commands import tournament_command
 from referee.tournament.model import History, Round, Tournament
 from referee.tournament.pairing import Pairing, history, pair, two_cost
 from referee.tournament.results import LogFacts, Result, table_result
@@ -49,14 +50,14 @@ class Finding:
 
 
 def results(
-    t: Tournament, facts: Facts, before: int | None = None
+    tournament: Tournament, facts: Facts, before: int | None = None
 ) -> dict[tuple[int, int], Result | None]:
     """Every table's result now (None), or as counted before round ``before`` was paired."""
     out: dict[tuple[int, int], Result | None] = {}
-    for rnd in t.paired if before is None else t.paired[: before - 1]:
+    for rnd in tournament.paired if before is None else tournament.paired[: before - 1]:
         for tb in rnd.tables:
             out[rnd.number, tb.number] = table_result(
-                t, tb, facts.get((rnd.number, tb.number)), before
+                tournament, tb, facts.get((rnd.number, tb.number)), before
             )
     return out
 
@@ -71,20 +72,22 @@ def meetings(res: Mapping[tuple[int, int], Result | None]) -> set[frozenset[str]
     return met
 
 
-def standing_for(t: Tournament, round_number: int) -> tuple[dict[str, int], History]:
+def standing_for(tournament: Tournament, round_number: int) -> tuple[dict[str, int], History]:
     """The match points and the history that round ``round_number`` is paired from."""
-    before = results(t, {}, round_number)
-    return points_before(t, before, round_number), history(t, round_number, meetings(before))
+    before = results(tournament, {}, round_number)
+    return points_before(tournament, before, round_number), history(
+        tournament, round_number, meetings(before)
+    )
 
 
-def pairing_findings(t: Tournament) -> dict[int, list[Finding]]:
+def pairing_findings(tournament: Tournament) -> dict[int, list[Finding]]:
     """Each round's pairing problems (:func:`check_pairing`): the tournament file alone
     decides them, so they can be found while the logs are read."""
-    return {rnd.number: check_pairing(t, rnd) for rnd in t.paired}
+    return {rnd.number: check_pairing(tournament, rnd) for rnd in tournament.paired}
 
 
 def verify(
-    t: Tournament,
+    tournament: Tournament,
     facts: Facts,
     pairings: dict[int, list[Finding]] | None = None,
     folder: object = ".",
@@ -93,23 +96,23 @@ def verify(
     (``pairings``: :func:`pairing_findings`, when already found; ``folder``: as the
     commands a finding names should name it)."""
     found: list[Finding] = []
-    if t.current > t.rounds:
+    if tournament.current > tournament.rounds:
         found.append(
             Finding(
                 "tournament.round",
                 plural_sentence(
                     "{n} round is paired, of {rounds}",
                     "{n} rounds are paired, of {rounds}",
-                    t.current,
-                    rounds=t.rounds,
+                    tournament.current,
+                    rounds=tournament.rounds,
                 ),
             )
         )
-    for rnd in t.paired:
-        found.extend(check_tables(t, rnd, facts, folder))
-        found.extend(check_pairing(t, rnd) if pairings is None else pairings[rnd.number])
-    if t.closed is not None:
-        now = results(t, facts)
+    for rnd in tournament.paired:
+        found.extend(check_tables(tournament, rnd, facts, folder))
+        found.extend(check_pairing(tournament, rnd) if pairings is None else pairings[rnd.number])
+    if tournament.closed is not None:
+        now = results(tournament, facts)
         missing = [k for k, v in now.items() if v is None]
         for r, n in missing:
             found.append(
@@ -123,7 +126,9 @@ def verify(
     return found
 
 
-def check_tables(t: Tournament, rnd: Round, facts: Facts, folder: object = ".") -> list[Finding]:
+def check_tables(
+    tournament: Tournament, rnd: Round, facts: Facts, folder: object = "."
+) -> list[Finding]:
     """Each table's log: there, verifying, the table's own, and as it was counted."""
     out = []
     for tb in rnd.tables:
@@ -172,10 +177,10 @@ def check_tables(t: Tournament, rnd: Round, facts: Facts, folder: object = ".") 
     return out
 
 
-def check_pairing(t: Tournament, rnd: Round) -> list[Finding]:
+def check_pairing(tournament: Tournament, rnd: Round) -> list[Finding]:
     """The round's recorded match points and its pairing."""
     r = rnd.number
-    mp, hist = standing_for(t, r)
+    mp, hist = standing_for(tournament, r)
     out: list[Finding] = []
     paired = [s for tb in rnd.tables for s in tb.sides] + list(rnd.byes)
     from collections import Counter
@@ -186,7 +191,7 @@ def check_pairing(t: Tournament, rnd: Round) -> list[Finding]:
             Finding("tournament.pairing", sentence("paired twice: {sides}", sides=join(twice)), r)
         )
     for s in dict.fromkeys(paired):
-        e = t.entrant(s)
+        e = tournament.entrant(s)
         if e is None:
             out.append(
                 Finding("tournament.pairing", sentence("{side} is not an entrant", side=s), r)
@@ -200,7 +205,7 @@ def check_pairing(t: Tournament, rnd: Round) -> list[Finding]:
                 )
             )
     seated = set(paired)
-    left_out = [s for s in t.active(r) if s not in seated]
+    left_out = [s for s in tournament.active(r) if s not in seated]
     if left_out:
         out.append(
             Finding("tournament.pairing", sentence("not paired: {sides}", sides=join(left_out)), r)
@@ -222,17 +227,19 @@ def check_pairing(t: Tournament, rnd: Round) -> list[Finding]:
         )
     if out:
         return out
-    return check_least_cost(t, rnd, mp, hist)
+    return check_least_cost(tournament, rnd, mp, hist)
 
 
-def check_least_cost(t: Tournament, rnd: Round, mp: dict[str, int], hist: History) -> list[Finding]:
+def check_least_cost(
+    tournament: Tournament, rnd: Round, match_points: dict[str, int], hist: History
+) -> list[Finding]:
     """The pairing is the seeded draw (round 1, round robin) or of least cost."""
     r = rnd.number
     mine = Pairing(tuple(tb.sides for tb in rnd.tables), rnd.byes)
-    ours = pair(t, r, mp, hist)
-    two = t.sides_per_table == 2
+    ours = pair(tournament, r, match_points, hist)
+    two = tournament.sides_per_table == 2
     if not two:
-        sizes, nbyes = layout(t, len(t.active(r)))
+        sizes, nbyes = layout(tournament, len(tournament.active(r)))
         if sorted(len(x) for x in mine.tables) != sorted(sizes) or len(mine.byes) != nbyes:
             return [
                 Finding(
@@ -241,15 +248,18 @@ def check_least_cost(t: Tournament, rnd: Round, mp: dict[str, int], hist: Histor
                     r,
                 )
             ]
-    if r == 1 or t.system == "round-robin":
+    if r == 1 or tournament.system == "round-robin":
         if _as_sets(mine) != _as_sets(ours):
             return [
                 Finding("tournament.pairing", sentence("the pairing is not the seeded draw"), r)
             ]
         return []
     cost = two_cost if two else multi_cost
-    have, least = cost(mine.tables, mine.byes, mp, hist), cost(ours.tables, ours.byes, mp, hist)
-    exact = two or len(t.active(r)) <= EXACT
+    have, least = (
+        cost(mine.tables, mine.byes, match_points, hist),
+        cost(ours.tables, ours.byes, match_points, hist),
+    )
+    exact = two or len(tournament.active(r)) <= EXACT
     if have > least if not exact else have != least:
         return [
             Finding(
@@ -265,12 +275,11 @@ def check_least_cost(t: Tournament, rnd: Round, mp: dict[str, int], hist: Histor
     return []
 
 
-def _as_sets(p: Pairing) -> tuple[set[frozenset[str]], set[str]]:
-    return {frozenset(x) for x in p.tables}, set(p.byes)
+def _as_sets(pairing: Pairing) -> tuple[set[frozenset[str]], set[str]]:
+    return {frozenset(x) for x in pairing.tables}, set(pairing.byes)
 
 
 def recount_command(round_number: int, table: int, folder: object = ".") -> str:
     """The command that accepts a changed log of a table."""
-    from referee.tournament.commands import tournament_command
 
     return tournament_command(f"recount {table} --round {round_number} --reason TEXT", folder)

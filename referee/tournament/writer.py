@@ -8,41 +8,45 @@ from typing import Any
 from referee.tournament.model import Entrant, Round, Table, Tournament
 
 
-def to_dict(t: Tournament) -> dict[str, Any]:
+def to_dict(tournament: Tournament) -> dict[str, Any]:
     """The canonical mapping: keys in the documented order, empty parts left out."""
     out: dict[str, Any] = {
         "format": "referee-tournament",
         "version": 1,
-        "name": t.name,
-        "game": t.game,
-        "variant": t.variant,
+        "name": tournament.name,
+        "game": tournament.game,
+        "variant": tournament.variant,
     }
-    if t.date:
-        out["date"] = t.date
+    if tournament.date:
+        out["date"] = tournament.date
     out.update(
-        system=t.system,
-        rounds=t.rounds,
-        table_size=t.table_size,
-        seed=t.seed,
-        tiebreaks=list(t.tiebreaks),
+        system=tournament.system,
+        rounds=tournament.rounds,
+        table_size=tournament.table_size,
+        seed=tournament.seed,
+        tiebreaks=list(tournament.tiebreaks),
     )
-    if t.closed is not None:
-        out["closed"] = t.closed
-    out["rules"] = dict(sorted(t.rules.items()))
-    out["points"] = {"win": t.points.win, "draw": t.points.draw, "bye": t.points.bye}
-    out["entrants"] = [_entrant_dict(e) for e in t.entrants]
-    if t.paired:
-        out["round"] = [_round_dict(rnd) for rnd in t.paired]
+    if tournament.closed is not None:
+        out["closed"] = tournament.closed
+    out["rules"] = dict(sorted(tournament.rules.items()))
+    out["points"] = {
+        "win": tournament.points.win,
+        "draw": tournament.points.draw,
+        "bye": tournament.points.bye,
+    }
+    out["entrants"] = [_entrant_dict(e) for e in tournament.entrants]
+    if tournament.paired:
+        out["round"] = [_round_dict(rnd) for rnd in tournament.paired]
     return out
 
 
-def _entrant_dict(e: Entrant) -> dict[str, Any]:
-    out: dict[str, Any] = {"name": e.name}
-    if e.members:
-        out["members"] = list(e.members)
-    out["joined"] = e.joined
-    if e.withdrawn is not None:
-        out["withdrawn"] = e.withdrawn
+def _entrant_dict(entrant: Entrant) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": entrant.name}
+    if entrant.members:
+        out["members"] = list(entrant.members)
+    out["joined"] = entrant.joined
+    if entrant.withdrawn is not None:
+        out["withdrawn"] = entrant.withdrawn
     return out
 
 
@@ -57,14 +61,14 @@ def _round_dict(rnd: Round) -> dict[str, Any]:
     return out
 
 
-def _table_dict(tb: Table) -> dict[str, Any]:
+def _table_dict(table: Table) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "table": tb.number,
-        "sides": list(tb.sides),
-        "players": list(tb.players),
-        "log": tb.log,
+        "table": table.number,
+        "sides": list(table.sides),
+        "players": list(table.players),
+        "log": table.log,
     }
-    if tb.counts:
+    if table.counts:
         out["counts"] = [
             _drop_none(
                 {
@@ -77,9 +81,9 @@ def _table_dict(tb: Table) -> dict[str, Any]:
                     "complete": None if c.complete else False,
                 }
             )
-            for c in tb.counts
+            for c in table.counts
         ]
-    if tb.decisions:
+    if table.decisions:
         out["decisions"] = [
             _drop_none(
                 {
@@ -94,7 +98,7 @@ def _table_dict(tb: Table) -> dict[str, Any]:
                     "undone_during": d.undone_during,
                 }
             )
-            for d in tb.decisions
+            for d in table.decisions
         ]
     return out
 

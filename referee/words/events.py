@@ -18,8 +18,11 @@ from referee.games.events import (
     Swept,
     TrickTaken,
 )
-from referee.messages import Msg, join, plural_sentence, sentence
+from referee.games.facts import fact
+from referee.messages import Msg, join, sentence
 from referee.record import Entry, describe_entry, forfeit_reason
+from referee.words.sentences import said
+from referee.words.terms import breakdown_said, scores_said
 
 if TYPE_CHECKING:
     from referee.games.outcomes import Outcome
@@ -32,13 +35,12 @@ def floor_said(key: str) -> Msg:
     return sentence("pool") if key == "pool" else sentence("floor")
 
 
-def sweep_said(key: str, count: int) -> Msg:
-    """A game's word for a sweep after a count: 1 basra, 2 surs."""
-    if key == "basra":
-        return plural_sentence("basra", "basras", count)
-    if key == "sur":
-        return plural_sentence("sur", "surs", count)
-    return plural_sentence("sweep", "sweeps", count)
+def sweep_said(code: str, count: int) -> Msg:
+    """A game's word for a sweep after a count (``code``, the fact its words give: 1 sweep,
+    1 basra, 2 surs)."""
+    out = said(fact(code, n=count))
+    assert isinstance(out, Msg)
+    return out
 
 
 def entry_said(event: Event) -> Msg | None:
@@ -137,7 +139,6 @@ def outcome_said(outcome: Outcome) -> Msg:
     """What an entry that ended a deal did to the match, as the referee announces it: the
     deal's score with each side's breakdown, the totals against the target, the winner."""
     from referee.games.outcomes import DealScored, MatchTotals
-    from referee.render import breakdown_said, scores_said
     from referee.text import cut
     from referee.words.sentences import said_text
 

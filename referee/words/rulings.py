@@ -28,7 +28,7 @@ def refusal_json(refusal: Illegal | Problem) -> dict[str, object]:
 
     >>> from referee.cards import Card
     >>> from referee.games.facts import fact
-    >>> from referee.games.plays import Capture
+    >>> from referee.games.fishing.plays import Capture
     >>> nine, taken = Card.parse("9H"), (Card.parse("9D"),)
     >>> refused = Illegal("basra.trail", fact("card.used", card=nine, where="played"),
     ...                   [Capture(nine, taken)], more=2)

@@ -1,8 +1,9 @@
 """Facts said: every :class:`referee.games.facts.Fact` a game hands back, as the sentence
 that says it in the reader's language.
 
-Each game family keeps its sentences in one table (``SENTENCES``: a fact's code to its
-English template, or to its two templates, singular and plural, when it counts ``n``);
+Each game family and each game keeps its sentences in its package's ``words`` module
+(``SENTENCES``: a fact's code to its English template, or to its two templates, singular
+and plural, when it counts ``n``), which its registry entry names;
 the catalogs translate the templates (``scripts/i18n.py`` reads every ``SENTENCES``
 table; an argument named ``suit`` or ``rank`` is a suit or rank code, which each
 language names its way). :func:`said` turns a fact into a :class:`referee.messages.Msg`,
@@ -17,9 +18,11 @@ moved to facts.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from importlib import import_module
 
 from referee.games.facts import Fact, Joined
 from referee.messages import Msg, Rank, Suit, join, plural_sentence, sentence
+from referee.registry import GAMES
 
 Template = str | tuple[str, str]
 
@@ -37,15 +40,19 @@ _TABLES: dict[str, Template] = {}
 
 
 def register(table: Mapping[str, Template]) -> None:
-    """Add a game's sentences to the built-in ones (a game defined outside referee, as the
-    tests' toy game); a code may be given once only (the same template again is no change).
+    """Add a game's sentences to the built-in ones (every game's, referee's own and those
+    defined outside it, as the tests' toy games); a code may be given once only (the same
+    template again is no change).
 
     >>> register({"toy.x": "x"})
     >>> from referee.games.facts import fact
     >>> str(said(fact("toy.x"))), str(said(fact("fishing.play.trail")))
     ('x', 'trail')
     """
-    tables = _tables()
+    _add(_tables(), table)
+
+
+def _add(tables: dict[str, Template], table: Mapping[str, Template]) -> None:
     taken = sorted(k for k in table.keys() & tables.keys() if tables[k] != table[k])
     if taken:
         raise ValueError(f"sentences given twice: {taken}")
@@ -53,16 +60,26 @@ def register(table: Mapping[str, Template]) -> None:
 
 
 def _tables() -> dict[str, Template]:
-    """Every sentence: the built-in tables, read at the first use, and those registered."""
-    if not _TABLES:
-        from referee.words.fishing import SENTENCES as FISHING
-        from referee.words.trick import SENTENCES as TRICK
-
-        for table in (SENTENCES, FISHING, TRICK):
-            taken = _TABLES.keys() & table.keys()
-            assert not taken, f"sentences given twice: {sorted(taken)}"
-            _TABLES.update(table)
+    """Every sentence: the built-in ones, each registered game's (the ``SENTENCES`` of its
+    ``words`` modules, read at the first use and again when a game was added since), and
+    those registered."""
+    if len(_READ) != len(GAMES) or not _TABLES:
+        if not _TABLES:
+            _TABLES.update(SENTENCES)
+        for game in GAMES.values():
+            if game.name not in _READ:
+                _READ[game.name] = game.words
+                for module in game.words:  # a game's words, loaded by name
+                    _add(_TABLES, import_module(module).SENTENCES)
     return _TABLES
+
+
+_READ: dict[str, tuple[str, ...]] = {}  # the games whose words are read, and their modules
+
+
+def knows(code: str) -> bool:
+    """Whether a sentence says the fact ``code`` (a word a game may or may not give)."""
+    return code in _tables()
 
 
 def said(value: object) -> object:
@@ -103,4 +120,4 @@ def said_text(value: object) -> str:
     return out if isinstance(out, str) else str(out)
 
 
-__all__ = ["SENTENCES", "Msg", "register", "said", "said_json", "said_text"]
+__all__ = ["SENTENCES", "Msg", "knows", "register", "said", "said_json", "said_text"]

@@ -3,31 +3,19 @@ tie-breaks, a director's decision, and the time a record was made.
 
 An id (``classic``, ``buchholz-cut1``, ``forfeit``) stays an id where it is typed and where
 scripts read it (JSON, CSV, the files); every sentence and page a person reads says its word,
-in English too (docs/languages.md). An id this module does not know (a game defined outside
-referee) is said as it is.
+in English too (docs/languages.md). A variant's word is its game's (the ``variant.<id>``
+sentence of its words); an id nobody gives a word is said as it is.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 
-from referee.messages import Msg, sentence
+from referee.games.facts import fact
+from referee.messages import Msg, join, sentence
+from referee.registry import GAMES
+from referee.words.sentences import knows, said, said_text
 
-VARIANTS: dict[str, Msg] = {
-    "egyptian": sentence("Egyptian"),
-    "classic": sentence("classic"),
-    "lebanese": sentence("Lebanese"),
-    "iraqi": sentence("Iraqi"),
-    "two-card": sentence("jack on two cards"),
-    "standard": sentence("standard"),
-    "pagat": sentence("pagat.com rules"),
-    "thirteen": sentence("thirteen clubs"),
-    "ten-point-sur": sentence("ten-point sur"),
-    "ru-baaz": sentence("Ru Baaz, open Pasur"),
-    "little-robber": sentence("little robber"),
-    "short": sentence("short, to 8"),
-    "six-spades": sentence("six of spades on top"),
-}
 SYSTEMS: dict[str, Msg] = {
     "swiss": sentence("Swiss system"),
     "round-robin": sentence("round robin"),
@@ -63,8 +51,10 @@ MONTHS = (
 
 
 def variant_said(variant: str) -> str:
-    """A variant's word (``classic``: «классическая»), or its id when it has none."""
-    return VARIANTS.get(variant, variant)
+    """A variant's word (``classic``: «классическая»; its game's ``variant.<id>``
+    sentence), or its id when it has none."""
+    code = f"variant.{variant}"
+    return said_text(fact(code)) if knows(code) else variant
 
 
 def system_said(system: str) -> str:
@@ -109,7 +99,27 @@ def day_said(day: dt.date) -> Msg:
 
 def game_said(game: str) -> str:
     """A game's name (``kozel``: Kozel, Буркозёл), or the text as it is."""
-    from referee.registry import GAMES
-
     spec = GAMES.get(game)
     return spec.title if spec is not None else game
+
+
+def breakdown_word(key: str) -> object:
+    """The score sheet's word for a part of a score (``basras``, ``card points``): the
+    game's own (its ``breakdown.<key>`` sentence), else the key in plain letters."""
+    code = f"breakdown.{key}"
+    return said(fact(code)) if knows(code) else key.replace("_", " ")
+
+
+def breakdown_said(parts: dict[str, int], all_keys: bool = False) -> Msg:
+    """A side's score in its parts (``basras 20, cards 3``); the parts worth 0 left out
+    unless ``all_keys``."""
+    return join(
+        sentence("{what} {points}", what=breakdown_word(k), points=v)
+        for k, v in parts.items()
+        if v or all_keys
+    )
+
+
+def scores_said(sides: list[str], score: dict[str, int]) -> Msg:
+    """Each side's points, in the sides' order (``Ali 12, Omar 7``)."""
+    return join(sentence("{side} {points}", side=s, points=score.get(s, 0)) for s in sides)

@@ -1,0 +1,40 @@
+"""Fante's rules on the trick core: its hand, its deck's name and its score."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.games.base import DealResult, MatchSoFar
+from referee.games.facts import fact
+from referee.games.trick.deal import TrickDeal
+from referee.games.trick.view import TrickView
+
+from . import SPEC
+
+if TYPE_CHECKING:
+    import random
+
+    from referee.record import Match
+
+
+class FanteDeal(TrickDeal):
+    """One deal of Fante."""
+
+    game = "fante"
+    presenter = TrickView
+    hand_size = 3
+    deck_name = fact("fante.deck")
+
+    @classmethod
+    def simulate_deal(
+        cls, match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
+    ) -> None:
+        from referee.games.trick.sim import play_trick_deal
+
+        play_trick_deal(cls, SPEC, match, dealer, carry, rng)
+
+    def result(self) -> DealResult:
+        breakdown = {
+            p: {"card_points": self.points[p], "tricks": self.won_tricks[p]} for p in self.players
+        }
+        return DealResult(dict(self.points), breakdown, self.next_player(self.dealer))
