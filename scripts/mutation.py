@@ -6,15 +6,16 @@ mutants were generated, killed, survived, timed out, had no test or were not rea
 each survivor's diff.
 
     python scripts/mutation.py                                  # everything (hours)
-    python scripts/mutation.py --minutes 20 'referee.games.basra*' 'referee.tournament.seats*'
+    python scripts/mutation.py --minutes 20 'referee.games.basra.*' 'referee.tournament.seats.*'
     python scripts/mutation.py --resume --minutes 20 'referee.tournament.*'  # the rest
     python scripts/mutation.py --report                         # the figures of the last runs
 
 A pattern is matched (fnmatch) against mutant names such as
-``referee.games.basra.x_score__mutmut_3``, so it follows the modules wherever they move
-inside the two packages. A mutant already checked is checked again only when a pattern
-names it (``--resume`` names only those of the patterns not yet checked, to go on after a
-time box); ``--report`` reads the results mutmut keeps in ``mutants/``."""
+``referee.games.basra.rules.xǁBasraDealǁrefusal__mutmut_5`` (module, class, function,
+number), so it follows the modules wherever they move inside the two packages. A mutant
+already checked is checked again only when a pattern names it (``--resume`` names only
+those of the patterns not yet checked, to go on after a time box); ``--report`` reads the
+results mutmut keeps in ``mutants/``."""
 
 from __future__ import annotations
 
