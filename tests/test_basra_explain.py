@@ -10,6 +10,7 @@ import pytest
 from referee.cards import Card, parse_cards
 from referee.games.base import Illegal, present
 from referee.games.facts import fact
+from referee.params import Value
 from referee.record import FishPlay
 
 from .test_fishing_rules import state
@@ -99,52 +100,46 @@ def test_explain_a_seven_of_diamonds_that_sweeps_without_a_basra() -> None:
     assert (got.ok, got.rules, got.lines) == (True, ["basra.seven-diamonds"], [taken])
 
 
-REFUSALS = [
-    (  # a card not on the floor: the rule of what the 7D must do, here sweep
-        "5S 3H 2C KD",
-        "7D",
-        "9H",
-        "basra.seven-diamonds",
-        None,
-    ),
-    (
-        "5S 4H 2C KD",
-        "JD",
-        "5S 4H",
-        "basra.jack",
-        fact("basra.jack.part", cards=cards("5S 4H 2C KD")),
-    ),
-    (
-        "5S 2C 6H KD",
-        "7D",
-        "5S 6H",
-        "basra.capture.group",
-        fact("basra.seven.no-group", cards=cards("5S 6H"), seven=D7, total=13),
-    ),
-    (
-        "5S 4H 2C KD",
-        "8D",
-        "5S 4H",
-        "basra.capture.group",
-        fact("basra.no-group.an", cards=cards("5S 4H"), rank="8"),
-    ),
-    (
-        "5S 4H 2C KD",
-        "9D",
-        "KD",
-        "basra.capture.group",
-        fact("basra.no-group.a", cards=cards("KD"), rank="9"),
-    ),
+SEVEN_PART = fact("basra.seven.part", seven=D7, cards=cards("5S 3H 2C KD"))
+JACK_PART = fact("basra.jack.part", cards=cards("5S 4H 2C KD"))
+CAPTURER = fact("basra.trail.capturer", card=Card.parse("9D"))
+FACE = fact("basra.face.group", rank="K", cards=cards("5S 4H"))
+SEVEN_SUM = fact("basra.seven.no-group", cards=cards("5S 6H"), seven=D7, total=13)
+EIGHT = fact("basra.no-group.an", cards=cards("5S 4H"), rank="8")
+NINE_ON_K = fact("basra.no-group.a", cards=cards("KD"), rank="9")
+MAXIMAL = fact("basra.maximal", card=Card.parse("9D"), cards=cards("5S 4H"))
+NOT_ON_FLOOR = None  # the common check's fact (fishing.not-on-floor), tested with the family
+REFUSALS: list[tuple[str, str, str, str, object, dict[str, Value]]] = [
+    # a card not on the floor: the rule of what the 7D must do, here sweep
+    ("5S 3H 2C KD", "7D", "9H", "basra.seven-diamonds", NOT_ON_FLOOR, {}),
+    ("5S 3H 2C KD", "7D", "5S 2C", "basra.seven-diamonds", SEVEN_PART, {}),
+    ("5S 4H 2C KD", "JD", "5S 4H", "basra.jack", JACK_PART, {}),
+    ("5S 4H 2C KD", "9D", "", "basra.trail", CAPTURER, {"may_trail_capturer": False}),
+    ("KD 5S 4H 2C", "KH", "5S 4H", "basra.capture.group", FACE, {}),  # a K takes only Ks
+    ("5S 2C 6H KD", "7D", "5S 6H", "basra.capture.group", SEVEN_SUM, {}),
+    ("5S 4H 2C KD", "8D", "5S 4H", "basra.capture.group", EIGHT, {}),
+    ("5S 4H 2C KD", "9D", "KD", "basra.capture.group", NINE_ON_K, {}),
+    ("5S 4H 2C 7C", "9D", "5S 4H", "basra.capture.choice", MAXIMAL, {"capture": "maximal"}),
 ]
 
 
-@pytest.mark.parametrize(("floor", "card", "takes", "rule", "said"), REFUSALS)
+@pytest.mark.parametrize(("floor", "card", "takes", "rule", "said", "rules"), REFUSALS)
 def test_a_refused_basra_play_names_its_rule_and_why(
-    floor: str, card: str, takes: str, rule: str, said: object
+    floor: str, card: str, takes: str, rule: str, said: object, rules: dict[str, Value]
 ) -> None:
-    s = state("basra", floor)
+    s = state("basra", floor, **rules)
     with pytest.raises(Illegal) as info:
         s.check(FishPlay("A", Card.parse(card), parse_cards(takes)))
     assert info.value.rule == rule
-    if said is not None:
+    if said is not NOT_ON_FLOOR:
         assert info.value.message == said
+
+
+def test_explain_a_capture_that_clears_the_floor_without_a_basra() -> None:
+    """Lebanese Basra scores a basra only for same-rank sweeps: a 9 on 5 and 4 clears the
+    floor, the sweep rule is cited as why it scores none."""
+    s = state("basra", "5S 4H 2C KD", basra_by_sum=False)
+    s.floor = list(parse_cards("5S 4H"))
+    got = present(s).explain(FishPlay("A", Card.parse("9D"), parse_cards("5S 4H")))
+    union = fact("basra.union", card=Card.parse("9D"), cards=cards("5S 4H"))
+    assert (got.ok, got.rules, got.lines) == (True, [*GROUP, "basra.sweep"], [union])
