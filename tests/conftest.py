@@ -88,6 +88,15 @@ def runner() -> CliRunner:
     return CliRunner()
 
 
+@pytest.fixture
+def log(tmp_path: Path) -> Path:
+    """A new Basra match log at the table, its first deal dealt (Ali and Omar; Omar deals
+    5H 3C 9D KS): what the ``referee serve`` tests serve."""
+    from tests.serve_support import new_match  # starlette only for the tests that serve
+
+    return new_match(tmp_path / "m")
+
+
 @pytest.fixture(autouse=True)
 def english(monkeypatch: pytest.MonkeyPatch) -> Any:
     """Every test starts in English whatever the machine's locale, and leaves English
