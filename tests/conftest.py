@@ -174,6 +174,13 @@ def run(*args: str) -> Any:
     return no_internal_error(invoke(app, args))
 
 
+def ok(*args: str) -> str:
+    """A CLI command that must succeed (:func:`run`): its output."""
+    done = run(*args)
+    assert done.exit_code == 0, (args, done.stdout, done.stderr)
+    return str(done.stdout)
+
+
 def replay_text(text: str) -> Replay:
     match, problems = load_bytes(text.encode())
     assert match is not None, problems
