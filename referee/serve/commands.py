@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.messages import localized, sentence
 from referee.record import FORFEIT_REASON, TrickEntry, describe_entry
-from referee.render.announce import announce
-from referee.render.report import claim_verdict
+from referee.render.announce import announce, claim_verdict
 from referee.render.tables import Style
 from referee.table.amend import Play, amend_entry, amend_hand, amend_header
 from referee.table.typed import parse_card_list
