@@ -88,6 +88,15 @@ def runner() -> CliRunner:
     return CliRunner()
 
 
+@pytest.fixture
+def log(tmp_path: Path) -> Path:
+    """A new Basra match log at the table, its first deal dealt (Ali and Omar; Omar deals
+    5H 3C 9D KS): what the ``referee serve`` tests serve."""
+    from tests.serve_support import new_match  # starlette only for the tests that serve
+
+    return new_match(tmp_path / "m")
+
+
 @pytest.fixture(autouse=True)
 def english(monkeypatch: pytest.MonkeyPatch) -> Any:
     """Every test starts in English whatever the machine's locale, and leaves English
@@ -163,6 +172,13 @@ def run(*args: str) -> Any:
     """Invoke the CLI in-process; returns click's Result (exit_code, stdout, stderr).
     Any internal error fails the test."""
     return no_internal_error(invoke(app, args))
+
+
+def ok(*args: str) -> str:
+    """A CLI command that must succeed (:func:`run`): its output."""
+    done = run(*args)
+    assert done.exit_code == 0, (args, done.stdout, done.stderr)
+    return str(done.stdout)
 
 
 def replay_text(text: str) -> Replay:

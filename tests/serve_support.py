@@ -103,6 +103,15 @@ def new_match(folder: Path, name: str = "match.toml", game: str = "basra", *play
     return log
 
 
+def next_round(event: Path, tables: list[dict[str, Any]], reason: str = "absent") -> None:
+    """Each of ``tables`` (as the server lists them) decided by a forfeit of its second
+    side, and the next round paired."""
+    for n, t in enumerate(tables, 1):
+        forfeit = ("--forfeit", t["sides"][1], "--reason", reason)
+        cli("tournament", "result", str(n), *forfeit, "--dir", str(event))
+    cli("tournament", "pair", "--dir", str(event))
+
+
 def new_event(folder: Path, players: int = 4) -> Path:
     """A tournament of ``players`` entrants, its first round paired."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -115,6 +124,12 @@ def new_event(folder: Path, players: int = 4) -> Path:
 
 def client(served: Served, **kwargs: Any) -> TestClient:
     return TestClient(make_app(served), base_url=BASE, follow_redirects=False, **kwargs)
+
+
+def at_table(log: Path) -> tuple[TestClient, str]:
+    """The match ``log`` served: a client of the app and its table's page."""
+    served = Served(log=log)
+    return client(served), table_url(served)
 
 
 def path_of(url: str) -> str:

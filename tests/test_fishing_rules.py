@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.cards import Card, parse_cards
+from referee.cards import FULL_DECK, Card, parse_cards
 from referee.games.base import Illegal
 from referee.games.events import Event
 from referee.games.fishing.deal import FishingDeal, deal_rounds
@@ -211,11 +211,7 @@ def test_majority_tie_void_and_rollover() -> None:
     """[basra.score.tie] 26-26: void, or rolled into the next deal's award."""
     for mode, carry in (("void", 0), ("rollover", 30)):
         s = state("basra", "5S 4H 2C KD", majority_tie=mode)
-        cards = sorted(
-            Card(r, su)
-            for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "Q", "K", "A", "J")
-            for su in "SHDC"
-        )
+        cards = sorted(FULL_DECK)  # 52 cards: 26 a side is a tie
         s.piles = {"A": cards[:26], "B": cards[26:]}
         breakdown, rolled = s.score_sides()
         assert breakdown["A"]["cards"] == 0 and breakdown["B"]["cards"] == 0
@@ -227,11 +223,7 @@ def test_rollover_carries_a_tied_award_only() -> None:
     of it: nothing rolls on (a mutation rolled every award over, and no test saw it)."""
     s = state("basra", "5S 4H 2C KD", majority_tie="rollover")
     s.carry.carried["majority"] = 30  # the last deal was tied
-    cards = sorted(
-        Card(r, su)
-        for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "Q", "K", "A", "J")
-        for su in "SHDC"
-    )
+    cards = sorted(FULL_DECK)
     s.piles = {"A": cards[:27], "B": cards[27:]}
     breakdown, rolled = s.score_sides()
     assert (breakdown["A"]["cards"], breakdown["B"]["cards"], rolled) == (60, 0, 0)

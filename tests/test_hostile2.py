@@ -60,17 +60,24 @@ class _Pool:
         return map(fn, items)
 
 
-def test_jobs_are_capped_by_the_files_and_the_cores(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def pooled_copies(folder: Path, count: int, monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """``count`` copies of the sample in ``folder``, to be checked with :class:`_Pool` in
+    place of a process pool (its sizes emptied)."""
     files = []
-    for k in range(8):
-        files.append(tmp_path / f"m{k}.toml")
+    for k in range(count):
+        files.append(folder / f"m{k}.toml")
         shutil.copy(SAMPLE, files[-1])
     _Pool.sizes = []
     monkeypatch.setattr(
         multiprocessing.context.BaseContext, "Pool", lambda self, n: _Pool(n), raising=True
     )
+    return files
+
+
+def test_jobs_are_capped_by_the_files_and_the_cores(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    files = pooled_copies(tmp_path, 8, monkeypatch)
     monkeypatch.setattr(bulk, "cores", lambda: 4)
     verdicts = list(bulk.check_all(files, 60))
     assert [v.path for v in verdicts] == files and not any(v.problems for v in verdicts)
@@ -85,14 +92,7 @@ def test_a_pool_is_started_only_when_the_work_pays_for_it(
 ) -> None:
     """Without --jobs, a few small logs are checked in this process (issue 34: every
     tournament command started a pool, even for 12 logs); enough bytes of logs, a pool."""
-    files = []
-    for k in range(12):
-        files.append(tmp_path / f"m{k}.toml")
-        shutil.copy(SAMPLE, files[-1])
-    _Pool.sizes = []
-    monkeypatch.setattr(
-        multiprocessing.context.BaseContext, "Pool", lambda self, n: _Pool(n), raising=True
-    )
+    files = pooled_copies(tmp_path, 12, monkeypatch)
     monkeypatch.setattr(bulk, "cores", lambda: 2)
     assert len(list(bulk.check_all(files))) == 12
     assert _Pool.sizes == []

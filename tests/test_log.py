@@ -384,3 +384,42 @@ def test_score_on_an_unfinished_deal_is_a_problem() -> None:
     replayed = replay(match, problems)
     assert [p.rule for p in replayed.problems] == ["log.result"]
     assert replayed.problems[0].path == "deals[0].score"
+
+
+PLAYER_KEYS = [  # (the log's change, rule, path, message): who dealt, who played, a note
+    ('dealer = "Omar"', "", "log.key", "deals[0].dealer", "missing key 'dealer'"),
+    (
+        'dealer = "Omar"',
+        'dealer = "Zaid"',
+        "log.players",
+        "deals[0].dealer",
+        "dealer 'Zaid' is not one of the players (Ali, Omar)",
+    ),
+    ('dealer = "Omar"', "dealer = 3", "log.deal", "deals[0].dealer", "expected a string, found 3"),
+    ('by = "Ali", ', "", "log.key", "deals[0].plays[0].by", "missing key 'by' (who played)"),
+    (
+        'by = "Ali"',
+        'by = "Zaid"',
+        "log.players",
+        "deals[0].plays[0].by",
+        "'Zaid' is not one of the players (Ali, Omar)",
+    ),
+    ('by = "Ali"', "by = 3", "log.play", "deals[0].plays[0].by", "expected a string, found 3"),
+    ('takes = "5H 3C" }', 'takes = "5H 3C", note = 5 }', "log.play", "deals[0].plays[0].note",
+     "expected a string, found 5"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("old", "new", "rule", "path", "message"), PLAYER_KEYS)
+def test_a_player_key_that_names_nobody_playing_says_which_and_where(
+    tmp_path: Path, old: str, new: str, rule: str, path: str, message: str
+) -> None:
+    """A deal's dealer and an entry's ``by`` are read alike: missing, not a string, or not a
+    player, each with its own rule, key path and sentence (and an entry's note a string)."""
+    f = tmp_path / "m.toml"
+    f.write_text(sub(GOOD, old, new), encoding="utf-8")
+    result = run("verify", str(f), "--json")
+    assert result.exit_code == 1, result.output
+    (report,) = json_lines(result.stdout)
+    first = report["problems"][0]
+    assert (first["rule"], first["path"], first["message"]) == (rule, path, message)

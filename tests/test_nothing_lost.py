@@ -16,15 +16,9 @@ import pytest
 from referee.html import publish as publishing
 from scripts.tournament_robustness import play
 
-from .conftest import SAMPLES, run
+from .conftest import SAMPLES, ok, run
 
 SAMPLE = SAMPLES / "basra-egyptian-2p.toml"
-
-
-def ok(*args: str) -> str:
-    result = run(*args)
-    assert result.exit_code == 0, result.stdout + result.stderr
-    return str(result.stdout)
 
 
 def snapshot(folder: Path) -> dict[str, bytes | None]:

@@ -82,6 +82,8 @@ def test_verify_draws_its_bar_on_a_terminal(logs: Path) -> None:
     assert code == 0
     assert "Checking the logs" in drawn and f"{BAR}12/12  100%" in drawn, drawn[-400:]
     assert drawn.count(": ok") == 12  # every verdict is there, the bar cleared before each
+    # the bar taken off its line for a verdict is drawn again below it, the last one too
+    assert drawn.rindex(f"{BAR}12/12  100%") > drawn.rindex(": ok"), drawn[-400:]
 
 
 def test_nothing_is_drawn_when_piped(logs: Path, event: Path) -> None:

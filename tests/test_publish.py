@@ -15,7 +15,7 @@ import pytest
 
 from scripts.tournament_robustness import play
 
-from .conftest import run
+from .conftest import ok, run
 
 HOSTILE = (
     "<script>alert(1)</script>",
@@ -29,12 +29,6 @@ HOSTILE = (
 # (tests/test_nothing_lost.py), so the pages never meet them.
 EVENT = "Cup <script>alert(4)</script> evil"
 REASON = "late <b onclick=x>override</b> " + "R" * 1000
-
-
-def ok(*args: str) -> str:
-    result = run(*args)
-    assert result.exit_code == 0, result.stdout + result.stderr
-    return str(result.stdout)
 
 
 def build(folder: Path, monkeypatch: pytest.MonkeyPatch, rounds_played: int = 2) -> None:

@@ -14,6 +14,7 @@ import pytest
 
 from referee.serve.source import Served
 from tests.serve_support import (
+    at_table,
     cli,
     client,
     digest,
@@ -21,15 +22,11 @@ from tests.serve_support import (
     form_fields,
     new_event,
     new_match,
+    next_round,
     path_of,
     table_url,
     urls,
 )
-
-
-@pytest.fixture
-def log(tmp_path: Path) -> Path:
-    return new_match(tmp_path / "m")
 
 
 def twin(log: Path) -> Path:
@@ -37,6 +34,16 @@ def twin(log: Path) -> Path:
     other = log.with_name("cli.toml")
     shutil.copyfile(log, other)
     return other
+
+
+def played_twice(log: Path) -> Path:
+    """The twin of ``log``, and the same two plays typed into both at the CLI (Ali's 8S
+    takes 5H 3C, Omar's KD takes KS)."""
+    typed = twin(log)
+    for args in (("8S", "--takes", "5H 3C"), ("KD", "--takes", "KS")):
+        cli("play", *args, "-f", str(log))
+        cli("play", *args, "-f", str(typed))
+    return typed
 
 
 def test_the_state_is_show_json_with_the_digest_and_the_entries(log: Path) -> None:
@@ -49,9 +56,8 @@ def test_the_state_is_show_json_with_the_digest_and_the_entries(log: Path) -> No
 
 
 def test_a_play_is_written_byte_for_byte_as_the_cli_writes_it(log: Path) -> None:
-    served, typed = Served(log=log), twin(log)
-    c = client(served)
-    url = table_url(served)
+    c, url = at_table(log)
+    typed = twin(log)
     status, body = entry(c, url, {"base": 1, "command": "play", "cards": ["8S"], "takes": "5H 3C"})
     assert (status, body) == (200, {"ok": True, "entries": 2, "said": "Ali: 8♠ takes 5♥ 3♣"})
     cli("play", "8S", "--takes", "5H 3C", "-f", str(typed))
@@ -80,9 +86,7 @@ def test_a_refused_play_says_its_rule_and_legal_plays_and_writes_nothing(log: Pa
 
 
 def test_an_entry_built_on_an_old_log_is_refused_as_stale(log: Path) -> None:
-    served = Served(log=log)
-    c = client(served)
-    url = table_url(served)
+    c, url = at_table(log)
     before = log.read_bytes()
     status, body = entry(c, url, {"base": 0, "command": "play", "cards": ["8S"], "trail": True})
     assert status == 409 and body["rule"] == "serve.stale" and body["legal"] == []
@@ -95,9 +99,7 @@ def test_an_entry_built_on_an_old_log_is_refused_as_stale(log: Path) -> None:
 
 
 def test_a_change_at_the_cli_makes_the_page_stale(log: Path) -> None:
-    served = Served(log=log)
-    c = client(served)
-    url = table_url(served)
+    c, url = at_table(log)
     fields = form_fields(c.get(url).text)
     cli("play", "8S", "--trail", "-f", str(log))  # another phone, or the terminal
     after = log.read_bytes()
@@ -142,9 +144,8 @@ def test_a_body_that_is_not_a_table_command_is_a_400(log: Path, body: object, sa
 
 def test_bura_leads_declarations_and_claims_through_json(tmp_path: Path) -> None:
     log = new_match(tmp_path, game="bura")
-    served, typed = Served(log=log), twin(log)
-    c = client(served)
-    url = table_url(served)
+    c, url = at_table(log)
+    typed = twin(log)
     steps = [
         ({"command": "play", "cards": ["AS", "10S"]}, ("play", "AS", "10S")),
         ({"command": "play", "cards": ["6H", "7H"]}, ("play", "6H", "7H")),
@@ -165,12 +166,8 @@ def test_bura_leads_declarations_and_claims_through_json(tmp_path: Path) -> None
 
 
 def test_amend_insert_and_delete_as_the_cli_does(log: Path) -> None:
-    served, typed = Served(log=log), twin(log)
-    c = client(served)
-    url = table_url(served)
-    for args in (("8S", "--takes", "5H 3C"), ("KD", "--takes", "KS")):
-        cli("play", *args, "-f", str(log))
-        cli("play", *args, "-f", str(typed))
+    c, url = at_table(log)
+    typed = played_twice(log)
     body = {
         "base": 3,
         "command": "amend",
@@ -198,9 +195,8 @@ def test_amend_insert_and_delete_as_the_cli_does(log: Path) -> None:
 
 
 def test_a_form_records_and_the_page_says_it_back(log: Path) -> None:
-    served, typed = Served(log=log), twin(log)
-    c = client(served)
-    url = table_url(served)
+    c, url = at_table(log)
+    typed = twin(log)
     page = c.get(url)
     assert page.status_code == 200 and page.headers["cache-control"] == "no-store"
     fields = form_fields(page.text)
@@ -217,9 +213,7 @@ def test_a_form_records_and_the_page_says_it_back(log: Path) -> None:
 
 
 def test_a_refused_form_shows_the_rule_and_the_legal_captures(log: Path) -> None:
-    served = Served(log=log)
-    c = client(served)
-    url = table_url(served)
+    c, url = at_table(log)
     before = log.read_bytes()
     fields = form_fields(c.get(url).text)
     r = c.post(url, data=fields | {"command": "play", "cards": "8S", "take": ["5H"]})
@@ -229,9 +223,7 @@ def test_a_refused_form_shows_the_rule_and_the_legal_captures(log: Path) -> None
 
 
 def test_the_captures_of_a_card_without_script(log: Path) -> None:
-    served = Served(log=log)
-    c = client(served)
-    url = table_url(served)
+    c, url = at_table(log)
     page = c.get(url, params={"cards": "7D"}).text  # the "show the captures" button's GET
     assert 'value="7D" checked' in page
     assert 'name="choice" value="5H 3C 9D KS"' not in page  # 5+3+9 > 10: the 7D sweeps no more
@@ -261,19 +253,7 @@ def test_an_old_round_is_read_only_and_the_new_one_opens_at_once(tmp_path: Path)
     served = Served(folder=event)
     c = client(served)
     old = [path_of(t["url"]) for t in urls(served)["tables"]]
-    for n, t in enumerate(urls(served)["tables"], 1):
-        cli(
-            "tournament",
-            "result",
-            str(n),
-            "--forfeit",
-            t["sides"][1],
-            "--reason",
-            "absent",
-            "--dir",
-            str(event),
-        )
-    cli("tournament", "pair", "--dir", str(event))
+    next_round(event, urls(served)["tables"])
     new = [path_of(t["url"]) for t in urls(served)["tables"]]
     assert set(new).isdisjoint(old) and len(new) == 2
     assert "Round 2, table 1" in c.get(new[0]).text
@@ -333,18 +313,14 @@ def test_the_single_match_board_shows_the_score_sheet(log: Path) -> None:
 
 
 def test_the_tag_changes_when_anyone_writes(log: Path) -> None:
-    served = Served(log=log)
-    c = client(served)
-    url = table_url(served)
+    c, url = at_table(log)
     tags = [c.get(f"{url}/tag").text, c.get("/tag").text]
     cli("play", "8S", "--trail", "-f", str(log))
     assert c.get(f"{url}/tag").text != tags[0] and c.get("/tag").text != tags[1]
 
 
 def test_pages_are_in_the_readers_language(log: Path) -> None:
-    served = Served(log=log)
-    c = client(served)
-    url = table_url(served)
+    c, url = at_table(log)
     page = c.get(url, headers={"accept-language": "ar-EG,ar;q=0.9,en;q=0.8"}).text
     assert '<html lang="ar" dir="rtl">' in page and ">Record<" not in page
     page = c.get(url, params={"lang": "ru"}, headers={"accept-language": "ar"}).text
@@ -354,12 +330,8 @@ def test_pages_are_in_the_readers_language(log: Path) -> None:
 
 
 def test_the_correction_and_hand_pages_post_as_the_cli_types(log: Path) -> None:
-    served, typed = Served(log=log), twin(log)
-    c = client(served)
-    url = table_url(served)
-    for args in (("8S", "--takes", "5H 3C"), ("KD", "--takes", "KS")):
-        cli("play", *args, "-f", str(log))
-        cli("play", *args, "-f", str(typed))
+    c, url = at_table(log)
+    typed = played_twice(log)
     page = c.get(f"{url}/amend").text
     assert 'value="1/2" selected' in page and "Omar K♦ takes K♠" in page
     fields = form_fields(page) | {"command": "amend", "entry": "1/2", "action": "delete"}
@@ -380,9 +352,8 @@ def test_the_correction_and_hand_pages_post_as_the_cli_types(log: Path) -> None:
 
 def test_a_forfeit_and_a_bura_lead_of_three_through_the_forms(tmp_path: Path) -> None:
     log = new_match(tmp_path, game="bura")
-    served, typed = Served(log=log), twin(log)
-    c = client(served)
-    url = table_url(served)
+    c, url = at_table(log)
+    typed = twin(log)
     fields = form_fields(c.get(url).text)
     assert (
         c.post(url, data=fields | {"command": "play", "cards": ["AS", "10S", "KS"]}).status_code
@@ -451,9 +422,7 @@ def test_a_thread_says_its_own_language_and_the_process_keeps_its_own() -> None:
 def test_pages_asked_at_once_in_three_languages_each_speak_their_own(log: Path) -> None:
     from concurrent.futures import ThreadPoolExecutor
 
-    served = Served(log=log)
-    c = client(served)
-    url = table_url(served)
+    c, url = at_table(log)
     words = {"en": ">Record<", "ar": ">تسجيل<", "ru": ">Записать<"}
     asked = [code for _ in range(8) for code in words]
     with ThreadPoolExecutor(6) as pool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import shutil
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -125,13 +125,35 @@ def tap_capture(page: Page, card: str, takes: tuple[Card, ...]) -> str:
     return " ".join(taken)
 
 
-def test_a_basra_deal_tapped_is_the_log_the_cli_types(browser: Browser, tmp_path: Path) -> None:
-    deal = simulate_match("basra", "egyptian", 2, 5, {}, deals=1).deals[0]
-    log, typed = new_log(tmp_path, "basra", ["Ali", "Omar"])
+def tapped_and_typed(
+    browser: Browser,
+    tmp_path: Path,
+    game: str,
+    players: list[str],
+    tap: Callable[[Page], list[list[str]]],
+) -> tuple[Path, Path, list[list[str]]]:
+    """A whole deal tapped on a served table's page (``tap`` returns the CLI's words for
+    each tap), then the same commands typed at the CLI into the twin log: the served log,
+    the typed one and the commands."""
+    log, typed = new_log(tmp_path, game, players)
     server = Server("-f", str(log), cwd=tmp_path)
     page = phone(browser)
     try:
         page.goto(server.table())
+        commands = tap(page)
+        assert "Deal 1 is finished" in page.inner_text("#state")
+    finally:
+        server.stop()
+        page.context.close()
+    for args in commands:
+        cli(*args, "-f", str(typed))
+    return log, typed, commands
+
+
+def test_a_basra_deal_tapped_is_the_log_the_cli_types(browser: Browser, tmp_path: Path) -> None:
+    deal = simulate_match("basra", "egyptian", 2, 5, {}, deals=1).deals[0]
+
+    def tap(page: Page) -> list[list[str]]:
         setup = {k: v for k, v in deal.setup.items() if isinstance(v, tuple) and v}
         commands = [tap_deal(page, deal.dealer, setup)]
         for e in deal.plays:
@@ -140,12 +162,9 @@ def test_a_basra_deal_tapped_is_the_log_the_cli_types(browser: Browser, tmp_path
             commands.append(
                 ["play", str(e.card), *(["--takes", takes] if takes != "-" else ["--trail"])]
             )
-        assert "Deal 1 is finished" in page.inner_text("#state")
-    finally:
-        server.stop()
-        page.context.close()
-    for args in commands:
-        cli(*args, "-f", str(typed))
+        return commands
+
+    log, typed, commands = tapped_and_typed(browser, tmp_path, "basra", ["Ali", "Omar"], tap)
     assert len(commands) == 49 and log.read_bytes() == typed.read_bytes()
 
 
@@ -153,20 +172,12 @@ def test_a_bura_deal_tapped_is_the_log_the_cli_types(browser: Browser, tmp_path:
     deal = simulate_match("bura", "classic", 2, 3, {}, deals=1).deals[0]
     kinds = [e.kind for e in deal.plays]
     assert {"declare", "claim"} <= set(kinds) and any(len(e.cards) == 3 for e in deal.plays)
-    log, typed = new_log(tmp_path, "bura", ["Ivan", "Petr"])
-    server = Server("-f", str(log), cwd=tmp_path)
-    page = phone(browser)
-    try:
-        page.goto(server.table())
-        commands = [tap_deal(page, deal.dealer, {"trump": (deal.card("trump"),)})]
-        for e in deal.plays:
-            commands.append(tap_trick_entry(page, e))
-        assert "Deal 1 is finished" in page.inner_text("#state")
-    finally:
-        server.stop()
-        page.context.close()
-    for args in commands:
-        cli(*args, "-f", str(typed))
+
+    def tap(page: Page) -> list[list[str]]:
+        trump = tap_deal(page, deal.dealer, {"trump": (deal.card("trump"),)})
+        return [trump, *(tap_trick_entry(page, e) for e in deal.plays)]
+
+    log, typed, _ = tapped_and_typed(browser, tmp_path, "bura", ["Ivan", "Petr"], tap)
     assert log.read_bytes() == typed.read_bytes()
 
 

@@ -20,7 +20,7 @@ import pytest
 
 from referee.table.simulate import simulate_match
 from tests.conftest import LOADED_AT_EXIT, loaded_at_exit
-from tests.serve_support import ENV, Server, cli, get, new_event, post, referee
+from tests.serve_support import ENV, Server, cli, get, new_event, next_round, post, referee
 
 SERVER_PACKAGES = ("starlette", "uvicorn", "segno", "jinja2", "referee.serve", "anyio", "h11")
 
@@ -87,19 +87,7 @@ def test_a_round_paired_while_serving_opens_at_once(tmp_path: Path) -> None:
     server = Server(cwd=event)
     try:
         assert get(server.table(0))[0] == 200
-        for n, t in enumerate(server.said["tables"], 1):
-            cli(
-                "tournament",
-                "result",
-                str(n),
-                "--forfeit",
-                t["sides"][1],
-                "--reason",
-                "x",
-                "--dir",
-                str(event),
-            )
-        cli("tournament", "pair", "--dir", str(event))
+        next_round(event, server.said["tables"], "x")
         now = json.loads(referee("serve", "--urls", cwd=event).stdout)
         assert [t["round"] for t in now["tables"]] == [2, 2]
         status, page = get(now["tables"][0]["url"])

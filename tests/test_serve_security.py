@@ -13,6 +13,7 @@ import pytest
 
 from referee.serve.source import Served
 from tests.serve_support import (
+    at_table,
     cli,
     client,
     entry,
@@ -27,15 +28,8 @@ from tests.serve_support import (
 PLAY = {"base": 1, "command": "play", "cards": ["8S"], "trail": True}
 
 
-@pytest.fixture
-def log(tmp_path: Path) -> Path:
-    return new_match(tmp_path / "m")
-
-
 def test_a_form_without_the_servers_token_changes_nothing(log: Path) -> None:
-    served = Served(log=log)
-    c = client(served)
-    url = table_url(served)
+    c, url = at_table(log)
     before = log.read_bytes()
     fields = form_fields(c.get(url).text)
     move = {"command": "play", "cards": "8S", "choice": "-"}
@@ -76,9 +70,7 @@ def test_a_program_sends_json_and_nothing_else(log: Path) -> None:
     [{"origin": "http://evil.example"}, {"origin": "null"}, {"sec-fetch-site": "cross-site"}],
 )
 def test_another_sites_requests_are_refused(log: Path, headers: dict[str, str]) -> None:
-    served = Served(log=log)
-    c = client(served)
-    url = table_url(served)
+    c, url = at_table(log)
     before = log.read_bytes()
     fields = form_fields(c.get(url).text)
     r = c.post(url, data=fields | {"command": "undo"}, headers=headers)
@@ -93,9 +85,7 @@ def test_another_sites_requests_are_refused(log: Path, headers: dict[str, str]) 
 
 
 def test_no_cross_origin_request_is_allowed(log: Path) -> None:
-    served = Served(log=log)
-    c = client(served)
-    url = table_url(served)
+    c, url = at_table(log)
     preflight = c.options(
         f"{url}/entry",
         headers={
@@ -110,9 +100,7 @@ def test_no_cross_origin_request_is_allowed(log: Path) -> None:
 
 
 def test_only_post_changes_anything(log: Path) -> None:
-    served = Served(log=log)
-    c = client(served)
-    url = table_url(served)
+    c, url = at_table(log)
     before = log.read_bytes()
     fields = form_fields(c.get(url).text)
     assert c.get(url, params=fields | {"command": "undo"}).status_code == 200
@@ -127,9 +115,7 @@ def test_only_post_changes_anything(log: Path) -> None:
 
 
 def test_a_body_over_64_kb_is_refused(log: Path) -> None:
-    served = Served(log=log)
-    c = client(served)
-    url = table_url(served)
+    c, url = at_table(log)
     before = log.read_bytes()
     big = PLAY | {"note": "x" * 70_000}
     r = c.post(f"{url}/entry", json=big, headers={"accept-language": "ar"})
@@ -183,9 +169,7 @@ def test_every_bad_request_is_a_4xx_page_in_the_readers_language(
 
 
 def test_every_answer_carries_the_security_headers(log: Path) -> None:
-    served = Served(log=log)
-    c = client(served)
-    url = table_url(served)
+    c, url = at_table(log)
     for r in (c.get(url), c.get("/nothing"), c.get("/s/serve.js"), c.get(f"{url}/state")):
         assert "default-src 'none'" in r.headers["content-security-policy"]
         assert "frame-ancestors 'none'" in r.headers["content-security-policy"]
@@ -234,9 +218,7 @@ def test_a_bug_is_a_plain_page_and_one_line_never_a_traceback(
 
 
 def test_a_deal_and_hand_through_the_forms(log: Path) -> None:
-    served = Served(log=log)
-    c = client(served)
-    url = table_url(served)
+    c, url = at_table(log)
     cli("undo", "-f", str(log))
     page = c.get(url).text
     assert 'id="deal"' in page and 'name="floor"' in page

@@ -15,6 +15,7 @@ import pytest
 from referee.serve.source import Served
 from tests.conftest import SAMPLES
 from tests.serve_support import (
+    at_table,
     cli,
     client,
     digest,
@@ -87,9 +88,7 @@ def test_a_page_asked_for_in_a_language_keeps_it_in_its_links_and_forms(tmp_path
     refused request all stay in Arabic."""
     log = new_match(tmp_path / "m")
     cli("play", "8S", "--trail", "-f", str(log))
-    served = Served(log=log)
-    c = client(served)
-    url = table_url(served)
+    c, url = at_table(log)
     english = {"accept-language": "en"}
     page = c.get(f"{url}?lang=ar", headers=english).text
     assert f'href="{url}/amend?lang=ar"' in page and f'href="{url}/hand?lang=ar"' in page

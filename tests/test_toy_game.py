@@ -14,19 +14,13 @@ import pytest
 
 from referee.registry import GAMES
 
-from .conftest import run
+from .conftest import ok, run
 from .toygame import SPEC
 
 
 @pytest.fixture(autouse=True)
 def toy(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(GAMES, "toy", SPEC)
-
-
-def ok(*args: str) -> str:
-    done = run(*args)
-    assert done.exit_code == 0, (args, done.output)
-    return str(done.stdout)
 
 
 def test_the_toy_game_at_the_table(tmp_path: Path) -> None:

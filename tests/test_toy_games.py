@@ -17,7 +17,7 @@ from referee import registry
 from referee.games.facts import fact
 from referee.words.sentences import knows, said_text
 
-from .conftest import run
+from .conftest import ok, run
 from .toygames.fante import SPEC as FANTE
 from .toygames.pesca import SPEC as PESCA
 
@@ -32,12 +32,6 @@ def toys() -> Iterator[None]:
     yield
     for game in (PESCA, FANTE):
         del registry.GAMES[game.name]
-
-
-def ok(*args: str) -> str:
-    done = run(*args)
-    assert done.exit_code == 0, (args, done.output)
-    return str(done.stdout)
 
 
 def test_pesca_through_every_command(tmp_path: Path) -> None:

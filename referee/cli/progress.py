@@ -45,6 +45,7 @@ class Progress:
         self.after = _delay()
         self.live = self.live_on(total)
         self.bar: Any = None
+        self.cleared = False  # the bar was taken off its line: draw it again at the next step
 
     @staticmethod
     def live_on(total: int) -> bool:
@@ -76,7 +77,18 @@ class Progress:
             self.bar.last_eta = self.bar.start
             self.bar.update(self.done)
             return
+        self._redraw()
         self.bar.update(steps)
+
+    def _redraw(self) -> None:
+        """Draw the bar again on its own line after :meth:`clear` took it off (the bar
+        itself draws only a line that changed)."""
+        if not self.cleared:
+            return
+        self.cleared = False
+        with suppress(OSError, ValueError):
+            sys.stderr.write("\r" + self.bar.format_progress_line())
+            sys.stderr.flush()
 
     def clear(self, stream: TextIO | None = None) -> None:
         """Take the bar off its line before a line is written to ``stream`` (standard
@@ -88,11 +100,12 @@ class Progress:
             sys.stderr.flush()
         except (OSError, ValueError):
             return
-        self.bar._last_line = None  # drawn again at its next step, on the line below
+        self.cleared = True  # drawn again at its next step, on the line below
 
     def close(self) -> None:
         """The bar drawn a last time as the work ended, and its line ended."""
         if self.bar is not None:
+            self._redraw()
             with suppress(OSError, ValueError):
                 self.bar.pos = min(self.done, self.total)
                 self.bar.finished = self.done >= self.total

@@ -235,6 +235,12 @@ class DealState(ABC):
             stage=stage,
         )
 
+    def conservation(self, found: Fact, player: str | None = None) -> Problem:
+        """[deal.conservation] What the end of the deal finds (stage 2): in ``player``'s
+        recorded hand, or in the deal as a whole."""
+        key = None if player is None else f"hands.{player}"
+        return self.problem("deal.conservation", found, key, stage=2)
+
     def dealt_twice(self, card: Card, first: str, second: str, key: str) -> Problem:
         """[card.duplicate] One card listed in two players' recorded hands."""
         return self.problem(

@@ -207,28 +207,20 @@ def read_entry(
 
 def _by_and_note(walk: Walker, raw: dict[str, Any], where: Where, players: list[str]) -> None:
     """The keys every entry has: who made it, and an optional note."""
-    by = name_of(raw.get("by"))
-    if by is None:
-        walk.missing(where, "by", sentence("missing key 'by' (who played)"))
-    elif not isinstance(by, str):  # a value of the wrong type: the entry's shape
-        walk.bad(
-            "log.play", sentence("expected a string, found {value}", value=repr(by)), where, "by"
-        )
-    elif by not in players:
-        said = sentence(
-            "{name} is not one of the players ({players})",
-            name=repr(by),
-            players=join(players),
-        )
-        walk.bad("log.players", said, where, "by")
+    walk.player(
+        raw.get("by"),
+        where,
+        "by",
+        "log.play",
+        players,
+        sentence("missing key 'by' (who played)"),
+        lambda name: sentence(
+            "{name} is not one of the players ({players})", name=name, players=join(players)
+        ),
+    )
     note = raw.get("note")
-    if note is not None and not isinstance(note, str):
-        walk.bad(
-            "log.play",
-            sentence("expected a string, found {value}", value=repr(note)),
-            where,
-            "note",
-        )
+    if note is not None:
+        walk.text(note, where, "note", "log.play")
 
 
 def entry_to_dict(entry: Entry) -> dict[str, Any]:

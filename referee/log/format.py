@@ -244,25 +244,20 @@ def _deal(
 def _dealer(
     walk: Walker, raw: dict[str, Any], where: Where, players: list[str], deal: Deal
 ) -> None:
-    dealer = name_of(raw.get("dealer"))
-    if dealer is None:
-        walk.missing(where, "dealer", sentence("missing key 'dealer'"))
-        deal.broken = True
-    elif not isinstance(dealer, str):  # a value of the wrong type: the deal's shape
-        walk.bad(
-            "log.deal",
-            sentence("expected a string, found {value}", value=repr(dealer)),
-            where,
-            "dealer",
-        )
-        deal.broken = True
-    elif dealer not in players:
-        said = sentence(
+    dealer = walk.player(
+        raw.get("dealer"),
+        where,
+        "dealer",
+        "log.deal",
+        players,
+        sentence("missing key 'dealer'"),
+        lambda name: sentence(
             "dealer {dealer} is not one of the players ({players})",
-            dealer=repr(dealer),
+            dealer=name,
             players=join(players),
-        )
-        walk.bad("log.players", said, where, "dealer")
+        ),
+    )
+    if dealer is None:
         deal.broken = True
     else:
         deal.dealer = dealer

@@ -6,7 +6,7 @@ A key's kind says how its value is read: ``cards`` (a card list string), ``card`
 card), ``text`` (a string), ``true`` (only ``true``), ``choice`` (one of named strings).
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from referee.cards import Card, CardError, parse_cards
@@ -89,6 +89,30 @@ class Walker:
         if isinstance(value, str):
             return value
         self.bad(rule, sentence("expected a string, found {value}", value=repr(value)), where, key)
+        return None
+
+    def player(
+        self,
+        value: Any,
+        where: Where,
+        key: str,
+        rule: str,
+        players: Sequence[str],
+        absent: str,
+        stranger: Callable[[str], str],
+    ) -> str | None:
+        """A player's name (an entry's ``by``, a deal's ``dealer``), or None with its
+        problem: ``absent`` said when the key is missing, ``rule`` for a value that is not
+        a string, ``log.players`` (``stranger`` says the name) for one not playing."""
+        name = name_of(value)
+        if name is None:
+            self.missing(where, key, absent)
+        elif not isinstance(name, str):  # a value of the wrong type: the table's shape
+            self.text(name, where, key, rule)
+        elif name not in players:
+            self.bad("log.players", stranger(repr(name)), where, key)
+        else:
+            return name
         return None
 
     def missing(self, where: Where, key: str, said: str | None = None) -> None:

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from referee.cli.at_table import status, typed_play
+from referee.cli.at_table import status
 from referee.cli.boundary import echo, errors_as_lines
 from referee.cli.group import (
     DEFAULT_FILE,
@@ -19,7 +19,7 @@ from referee.cli.group import (
 from referee.messages import help_text, sentence
 from referee.table.amend import Play, amend_entry, amend_hand, amend_header
 from referee.table.session import Said, Table
-from referee.table.typed import parse_card_list
+from referee.table.typed import parse_card_list, typed_play
 from referee.table.usage import UsageError
 
 

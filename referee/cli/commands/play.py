@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from referee.cli.at_table import VerboseFlag, status, typed_play
+from referee.cli.at_table import VerboseFlag, status
 from referee.cli.boundary import echo, errors_as_lines
 from referee.cli.group import (
     DEFAULT_FILE,
@@ -21,7 +21,7 @@ from referee.record import FORFEIT_REASON, TrickEntry, describe_entry
 from referee.render.announce import announce, claim_verdict, quietly
 from referee.render.tables import Style
 from referee.table.session import Table
-from referee.table.typed import parse_card_list
+from referee.table.typed import parse_card_list, typed_play
 
 if TYPE_CHECKING:
     from referee.table.session import Recorded

@@ -27,6 +27,11 @@ DECK = tuple(sorted(SPEC.deck))  # the 52 cards, in display order
 COUNTED = {Card("10", "D"): "ten_diamonds", Card("2", "C"): "two_clubs"}
 
 
+def to_bury(card: Card) -> bool:
+    """[basra.deal.floor] A jack or the 7D: buried when it turns up on the opening floor."""
+    return card.rank == "J" or card == SEVEN_DIAMONDS
+
+
 class BasraDeal(FishingDeal):
     presenter = FishingView
     game = "basra"
@@ -61,8 +66,8 @@ class BasraDeal(FishingDeal):
         every card) calls for a redeal: no record of that deal could be legal."""
         floor = [deck.pop() for _ in range(cls.floor_size)]
         buried: list[Card] = []
-        while any(c.rank == "J" or c == SEVEN_DIAMONDS for c in floor):
-            bad = [c for c in floor if c.rank == "J" or c == SEVEN_DIAMONDS]
+        while any(to_bury(c) for c in floor):
+            bad = [c for c in floor if to_bury(c)]
             if len(bad) > len(deck):
                 return None
             floor = [c for c in floor if c not in bad]
@@ -73,31 +78,22 @@ class BasraDeal(FishingDeal):
         return floor, buried
 
     def check_floor(self) -> list[Problem]:
-        out = []
-        bad = [c for c in self.deal.cards("floor") if c.rank == "J" or c == SEVEN_DIAMONDS]
-        if bad:
-            out.append(
-                self.problem(
-                    "basra.deal.floor",
-                    fact("basra.floor.bad", seven=SEVEN_DIAMONDS, cards=bad),
-                    "floor",
-                )
-            )
-        return out
+        """[basra.deal.floor] No jack and no 7D on the opening floor."""
+        bad = [c for c in self.deal.cards("floor") if to_bury(c)]
+        return self.floor_problems("basra.floor.bad", bad, "floor")
 
     def check_set_aside(self) -> list[Problem]:
         """[basra.deal.floor] Only jacks and the 7D are buried."""
-        out = []
-        wrong = [c for c in self.deferred if c.rank != "J" and c != SEVEN_DIAMONDS]
-        if wrong:
-            out.append(
-                self.problem(
-                    "basra.deal.floor",
-                    fact("basra.buried.wrong", seven=SEVEN_DIAMONDS, cards=wrong),
-                    "buried",
-                )
-            )
-        return out
+        wrong = [c for c in self.deferred if not to_bury(c)]
+        return self.floor_problems("basra.buried.wrong", wrong, "buried")
+
+    def floor_problems(self, name: str, cards: list[Card], key: str) -> list[Problem]:
+        """[basra.deal.floor] ``cards`` on the wrong side of the burial, said as ``name``
+        at the set-up key ``key`` (none: no problem)."""
+        if not cards:
+            return []
+        found = fact(name, seven=SEVEN_DIAMONDS, cards=cards)
+        return [self.problem("basra.deal.floor", found, key)]
 
     def seven_sweeps(self) -> bool | None:
         """Whether a 7D now must take the whole floor: None if it is an ordinary 7,

@@ -303,46 +303,19 @@ class FishingBase(DealState):
     # --- the end of the deal ----------------------------------------------------------
 
     def end_problems(self) -> list[Problem]:
-        out: list[Problem] = []
         if not self.finished:
-            out.append(
-                self.problem(
-                    "deal.conservation",
-                    fact(
-                        "fishing.end.early",
-                        count=self.entries,
-                        total=self.total_plays,
-                    ),
-                    stage=2,
-                )
-            )
-            return out
+            early = fact("fishing.end.early", count=self.entries, total=self.total_plays)
+            return [self.conservation(early)]
+        out: list[Problem] = []
         if self.hands is not None:
             full = sum(self.rounds)
             for player, cards in self.hands.items():
                 if len(cards) != full:
-                    out.append(
-                        self.problem(
-                            "deal.conservation",
-                            fact(
-                                "fishing.end.hand",
-                                n=len(cards),
-                                player=player,
-                                full=full,
-                            ),
-                            f"hands.{player}",
-                            stage=2,
-                        )
-                    )
+                    found = fact("fishing.end.hand", n=len(cards), player=player, full=full)
+                    out.append(self.conservation(found, player))
         missing = set(self.deck) - set(self.used)
         if missing:
-            out.append(
-                self.problem(
-                    "deal.conservation",
-                    fact("fishing.end.missing", cards=tuple(sorted(missing))),
-                    stage=2,
-                )
-            )
+            out.append(self.conservation(fact("fishing.end.missing", cards=tuple(sorted(missing)))))
         return out
 
     def counts(self) -> dict[str, dict[str, int]]:

@@ -242,20 +242,13 @@ class TrickState(DealState):
     # --- the end of the deal ----------------------------------------------------------
 
     def end_problems(self) -> list[Problem]:
-        out: list[Problem] = []
         if not self.finished:
-            out.append(
-                self.problem(
-                    "deal.conservation",
-                    fact("trick.unfinished", why=self.unfinished()),
-                    stage=2,
-                )
-            )
-            return out
+            return [self.conservation(fact("trick.unfinished", why=self.unfinished()))]
+        out: list[Problem] = []
         for player, cards in (self.hands or {}).items():
             if len(cards) != self.drawn[player]:
                 found = fact(
                     "trick.hand.received", n=len(cards), player=player, received=self.drawn[player]
                 )
-                out.append(self.problem("deal.conservation", found, f"hands.{player}", stage=2))
+                out.append(self.conservation(found, player))
         return out
