@@ -9,10 +9,12 @@ right-to-left page keeps them left to right.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee import __version__
 from referee.escape import Said
@@ -56,6 +58,31 @@ WORDS = {  # the page's fixed words, said in the reader's language at render tim
     "digest": sentence("Log digest (SHA-256)"),
     "no_deal": sentence("No finished deal yet."),
 }
+
+
+T = TypeVar("T")
+_KEPT: list[dict[object, Any]] = []  # what :func:`kept` keeps, while :func:`keeping`
+
+
+@contextmanager
+def keeping() -> Iterator[None]:
+    """While a publication is written (one language, one tournament): what every page
+    says alike (its fixed words, its frame) is said once per process, not once a page."""
+    _KEPT.append({})
+    try:
+        yield
+    finally:
+        _KEPT.pop()
+
+
+def kept(key: object, make: Callable[[], T]) -> T:
+    """``make()``, made once per ``key`` while :func:`keeping` (else every time)."""
+    if not _KEPT:
+        return make()
+    found: T | None = _KEPT[-1].get(key)
+    if found is None:
+        found = _KEPT[-1][key] = make()
+    return found
 
 
 @dataclass(frozen=True)
@@ -157,7 +184,7 @@ def context(sheet: ScoreSheet, digest: str, style: Style) -> dict[str, object]:
         "lang": lang,
         "dir": "rtl" if lang in RTL else "ltr",
         "comma": SEPARATORS.get(lang, {}).get(", ", ", "),
-        "w": {k: said(v) for k, v in WORDS.items()},
+        "w": kept("sheet words", lambda: {k: said(v) for k, v in WORDS.items()}),
         "title": said(
             sentence("{game} ({variant})", game=sheet.title, variant=variant_said(sheet.variant))
         ),
@@ -181,10 +208,12 @@ def context(sheet: ScoreSheet, digest: str, style: Style) -> dict[str, object]:
                 command=f"referee verify --digest {digest[:SHORT_DIGEST]} FILE",
             )
         ),
-        "made": said(
-            sentence("Written by referee {version} from the match log.", version=__version__)
-        ),
+        "made": kept("sheet made", _made),
     }
+
+
+def _made() -> str:
+    return said(sentence("Written by referee {version} from the match log.", version=__version__))
 
 
 @cache
