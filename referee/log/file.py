@@ -204,7 +204,8 @@ def open_regular(path: Path | str, label: Path | str | None = None) -> int:
 
 def read_fd(path: Path | str, fd: int) -> bytes:
     """At most the size limit plus one byte of an open log."""
-    if os.fstat(fd).st_size > MAX_BYTES:
+    size = os.fstat(fd).st_size
+    if size > MAX_BYTES:
         raise RefereeError(
             [
                 Problem(
@@ -219,9 +220,11 @@ def read_fd(path: Path | str, fd: int) -> bytes:
         )
     chunks = []
     left = MAX_BYTES + 1
+    ask = size + 1  # the size it has now and one byte, not a buffer of 1 MiB a read
     while left > 0:
         try:
-            chunk = os.read(fd, min(left, 1 << 20))
+            chunk = os.read(fd, min(left, ask))
+            ask = 1 << 16  # then to the end (it may have grown meanwhile)
         except OSError as err:
             raise file_problem(path, err.strerror or sentence("cannot be read")) from None
         if not chunk:
