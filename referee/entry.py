@@ -96,7 +96,7 @@ def main() -> None:
         if reconfigure is not None:
             reconfigure(errors="referee.plain")
     try:
-        from referee.cli.run import main as run
+        from referee.cli import main as run
 
         code = run()
     except KeyboardInterrupt:  # raised before the handler below was installed (tests)

@@ -241,7 +241,7 @@ def work(job: tuple[int, int, int, str]) -> tuple[int, collections.Counter[str],
     import typer.main
 
     import referee.cli as cli
-    from referee.cli.live import Live
+    from referee.cli.commands.live import Live
 
     group = typer.main.get_command(cli.app)
     shape = shapes()

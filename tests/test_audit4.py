@@ -235,11 +235,13 @@ def test_simulate_says_when_a_match_is_left_undecided(
 ) -> None:
     """Parameters under which nobody ever scores: the match stops when the log is full
     (here made to hold 3 deals) and is written undecided, and simulate says so."""
+    import referee.cli.commands.simulate
     import referee.log.format
     import referee.table.simulate
 
     monkeypatch.setattr(referee.table.simulate, "MAX_DEALS", 3)
     monkeypatch.setattr(referee.log.format, "MAX_DEALS", 3)
+    monkeypatch.setattr(referee.cli.commands.simulate, "MAX_DEALS", 3)  # what it says
     zero = [f"--rule={k}=0" for k in ("ace_points", "basra_points", "jack_points")]
     zero += [
         f"--rule={k}=0" for k in ("majority_points", "ten_diamonds_points", "two_clubs_points")

@@ -23,13 +23,21 @@ def test_every_command_of_the_group_is_in_the_map() -> None:
 
 
 @pytest.mark.parametrize(
-    ("command", "module"), [("show", "table"), ("play", "table"), ("score", "logs")]
+    ("command", "module"),
+    [
+        ("show", "show"),
+        ("play", "play"),
+        ("undo", "deal"),
+        ("options", "options"),
+        ("score", "score"),
+    ],
 )
 def test_a_command_imports_only_its_own_module(command: str, module: str) -> None:
-    """``referee show`` loads referee.cli.table and none of the other command modules."""
+    """``referee show`` loads referee.cli.commands.show and none of the other command
+    modules."""
     code = LOADED_AT_EXIT.format(argv=[command, "--no-such-option"])  # what had it loaded?
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     loaded = {m for m in loaded_at_exit(out.stderr) if m.startswith("referee.cli.")}
-    others = {f"referee.cli.{m}" for m in set(COMMANDS.values()) - {module}}
-    assert f"referee.cli.{module}" in loaded, out
+    others = {f"referee.cli.commands.{m}" for m in set(COMMANDS.values()) - {module}}
+    assert f"referee.cli.commands.{module}" in loaded, out
     assert loaded & others == set(), loaded

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cli.live import MAX_LINE, Live
+from referee.cli.commands.live import MAX_LINE, Live
 from referee.table import bulk
 
 from .conftest import SAMPLES, run

@@ -191,7 +191,7 @@ def test_usage_errors_and_help_are_translated(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_live_rulings_are_said_in_each_language(tmp_path: Path, code: str) -> None:
-    from referee.cli.live import Live
+    from referee.cli.commands.live import Live
 
     path = pasur_table(tmp_path)
     lang.use(code)

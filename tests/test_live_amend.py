@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee.cli.live import Live
+from referee.cli.commands.live import Live
 from referee.log.file import load
 from referee.table.session import Table
 

@@ -2,7 +2,7 @@
 player's recorded hand or from the cards still unseen, the floor cards that complete a legal
 capture after the card, the command words of this game only; a mistyped word is answered
 with the command or cards it is close to. Through a real pseudo-terminal (pexpect), and
-the same positions through :class:`referee.cli.live.Live` directly."""
+the same positions through :class:`referee.cli.commands.live.Live` directly."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli.live import Live
+from referee.cli.commands.live import Live
 from referee.log.file import load
 from referee.table.session import Table
 

@@ -8,7 +8,8 @@ import tomllib
 import pytest
 
 from referee.cards import Card
-from referee.render.tables import RED, Style, score_sheet
+from referee.render.scores import score_sheet
+from referee.render.tables import RED, Style
 
 from .conftest import SAMPLES, replay_text
 

@@ -15,8 +15,8 @@ from referee.log.file import load
 from referee.match import replay
 from referee.record import Match
 from referee.registry import GAMES
+from referee.render.scores import score_json, sheet_json
 from referee.render.scoresheet import RuleChange, ScoreSheet, build
-from referee.render.tables import score_json, sheet_json
 from tests.conftest import SAMPLES
 
 LOGS = sorted(SAMPLES.glob("*.toml"))

@@ -212,7 +212,7 @@ def test_the_table_commands_load_none_of_the_servers_packages(
     )
     assert done.returncode == 0, done.stderr
     loaded = loaded_at_exit(done.stderr)
-    assert "referee.cli.table" in loaded
+    assert f"referee.cli.commands.{command[0]}" in loaded
     assert [m for m in loaded if m.startswith(SERVER_PACKAGES)] == []
 
 

@@ -67,7 +67,7 @@ def test_the_terminal_chart_shortens_only_a_long_name_with_an_ellipsis_and_a_leg
     """A name longer than the chart's label is never cut silently: the label ends in an
     ellipsis and a legend line under the chart gives the whole name."""
     from referee.render.scoresheet import build
-    from referee.render.tables import LABEL, sheet_chart
+    from referee.render.textchart import LABEL, sheet_chart
 
     from .conftest import replay_text
 

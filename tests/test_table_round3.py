@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli.live import Live
+from referee.cli.commands.live import Live
 from referee.log.file import dumps, load
 
 from .conftest import ROOT, SAMPLES, run

@@ -93,7 +93,7 @@ def test_the_toy_game_simulated_and_tallied(tmp_path: Path) -> None:
 
 
 def test_the_toy_game_live(tmp_path: Path) -> None:
-    from referee.cli.live import Live
+    from referee.cli.commands.live import Live
 
     log = tmp_path / "m.toml"
     ok("new", "toy", "-p", "Ada", "-p", "Ben", "--no-date", "-f", str(log))

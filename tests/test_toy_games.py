@@ -95,7 +95,7 @@ def test_fante_through_every_command(tmp_path: Path) -> None:
 
 def _complete(log: str, before: str, text: str) -> list[str]:
     """What ``referee live`` offers at Tab after ``before`` with ``text`` typed."""
-    from referee.cli.live import Live
+    from referee.cli.commands.live import Live
 
     return list(Live(Path(log), lambda line: None).completions(text, before))
 

@@ -10,13 +10,17 @@ import contextlib
 import functools
 import os
 import sys
+import typing
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 import typer
 
+from referee.log.file import shown_path
 from referee.messages import Msg, localized, sentence
-from referee.problems import internal_error
+from referee.problems import RefereeError, internal_error
+from referee.table.usage import UsageError
+from referee.text import not_utf8
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -67,8 +71,6 @@ def output() -> Iterator[None]:
 
 def shown(name: object) -> str:
     """A file name as a terminal and JSON can take it."""
-    from referee.log.file import shown_path
-
     return shown_path(str(name))
 
 
@@ -124,8 +126,6 @@ def as_text(func: Callable[..., Any], values: dict[str, Any]) -> dict[str, Any]:
     are; bytes that are not UTF-8 (kept by Python as lone surrogates, which no log, page,
     terminal or JSON can take) are a usage error naming the option. File names are paths,
     not text, and may hold any bytes."""
-    from referee.table.usage import UsageError
-    from referee.text import not_utf8
 
     def text_of(name: str, text: object) -> object:
         if not isinstance(text, str) or (said := not_utf8(text)) is None:
@@ -149,8 +149,6 @@ def as_text(func: Callable[..., Any], values: dict[str, Any]) -> dict[str, Any]:
 def option_name(func: Callable[..., Any], name: str) -> str:
     """How the user typed the parameter ``name`` of a command: its first option name
     (``--reason``), or its metavar for an argument (``NAME``)."""
-    import typing
-
     hints = typing.get_type_hints(func, include_extras=True)
     for info in getattr(hints.get(name), "__metadata__", ()):
         if isinstance(info, typer.models.OptionInfo):
@@ -168,9 +166,6 @@ def option_name(func: Callable[..., Any], name: str) -> str:
 
 def refusal(e: BaseException) -> int:
     """Say why a command stopped, in one line (or one line per problem), and its exit code."""
-    from referee.problems import RefereeError
-    from referee.table.usage import UsageError
-
     if isinstance(e, RefereeError):
         for p in e.problems[:MOST_PROBLEMS]:
             err(sentence("referee: {problem}", problem=p.said()))
@@ -203,6 +198,15 @@ def refusal(e: BaseException) -> int:
         err(internal_error(e))
         return INTERNAL
     raise e  # SystemExit and the like: not ours to answer
+
+
+def leave(broken: bool, bad: bool) -> None:
+    """End a command over many logs: 70 if one met an internal error, 1 if one had a
+    problem, else go on to exit 0."""
+    if broken:
+        raise typer.Exit(INTERNAL)
+    if bad:
+        raise typer.Exit(1)
 
 
 def quiet_stdout() -> None:

@@ -14,8 +14,8 @@ from typer.core import TyperGroup
 from referee import __version__
 from referee.cli.boundary import err, output_error, quiet_stdout, refusal
 from referee.cli.language import choose_language, localized, usage_error_said
-from referee.messages import help_text, sentence, show_suits
-from referee.registry import GAMES
+from referee.messages import help_text, join, sentence, show_suits
+from referee.registry import GAMES, check_variant, parse_override
 from referee.table.usage import UsageError, lift_ascii, lift_lang
 from referee.text import suits_fit
 
@@ -241,8 +241,6 @@ def root(
 
 def not_a_game(game: str) -> UsageError:
     """The usage error for a game name referee does not know."""
-    from referee.messages import join
-
     return UsageError(
         sentence("GAME is one of {games}, not {game}", games=join(GAMES), game=repr(game))
     )
@@ -250,8 +248,6 @@ def not_a_game(game: str) -> UsageError:
 
 def game_and_variant(game: str, variant: str | None) -> str:
     """Check a game name and variant given on the command line; the variant to use."""
-    from referee.registry import check_variant
-
     if game not in GAMES:
         raise not_a_game(game)
     name = variant or GAMES[game].default_variant
@@ -263,8 +259,6 @@ def game_and_variant(game: str, variant: str | None) -> str:
 
 def rule_overrides(game: str, rule: list[str]) -> dict[str, Any]:
     """``--rule KEY=VALUE`` options as parameter values (a bad one is a usage error)."""
-    from referee.registry import parse_override
-
     overrides = {}
     for text in rule:
         try:

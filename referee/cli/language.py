@@ -12,12 +12,11 @@ from typing import Any
 import typer
 
 from referee.table.usage import UsageError
+from referee.words.lang import choose, click_error, current, gettext, use
 
 
 def choose_language(option: str | None) -> None:
     """Say everything in the language asked for; an unknown one is a :class:`UsageError`."""
-    from referee.words.lang import choose, use
-
     try:
         use(choose(option))
     except ValueError as e:
@@ -26,8 +25,6 @@ def choose_language(option: str | None) -> None:
 
 def _translated_extras(help_text: str) -> str:
     """An option's help with typer's ``[default: x; required]`` said in the language."""
-    from referee.words.lang import gettext
-
     body, sep, extras = help_text.rpartition("  [")
     if not sep or not extras.endswith("]"):
         return gettext(help_text)
@@ -47,8 +44,6 @@ def _translated_extras(help_text: str) -> str:
 
 def _context_class() -> type[typer.Context]:
     """A context whose help formatter says click's words in the chosen language."""
-    from referee.words.lang import gettext
-
     base: Any = typer.Context.formatter_class
 
     class Formatter(base):  # type: ignore[misc]
@@ -72,8 +67,6 @@ def localized(command: Any) -> Any:
     and click's headings in the chosen language. Each text is translated from its English,
     kept on the object, so that a command built once may be said in another language later
     (``live``, the tests)."""
-    from referee.words.lang import current, gettext
-
     language = current()
     if getattr(command, "referee_language", "en") == language:
         return command  # already said in it
@@ -101,8 +94,6 @@ def localized(command: Any) -> Any:
 def usage_error_said(e: Any) -> str:
     """A usage error of the parser as referee says it: the usage line, the hint, and the
     error in the reader's language with what was typed escaped (click would echo it raw)."""
-    from referee.words.lang import click_error, gettext
-
     ctx = getattr(e, "ctx", None)
     if type(e).__name__ == "NoArgsIsHelpError":  # bare `referee`: the help, as click shows it
         return str(e.format_message())

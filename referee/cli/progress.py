@@ -14,6 +14,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import Any, TextIO
 
+import typer
+
+from referee.messages import localized
+
 DELAY = 1.0  # seconds of work before the bar is drawn
 
 
@@ -58,8 +62,6 @@ class Progress:
         if self.bar is None:
             if time.monotonic() - self.began < self.after:
                 return
-            import typer
-
             self.bar = typer.progressbar(
                 length=self.total,
                 label=self.label,
@@ -103,8 +105,6 @@ class Progress:
 def progress(total: int, label: str) -> Iterator[Progress]:
     """A :class:`Progress` for ``total`` steps of work, the bar closed (its line ended,
     the cursor shown again) whatever happens."""
-    from referee.messages import localized
-
     bar = Progress(total, localized(label))
     try:
         yield bar

@@ -53,3 +53,25 @@ def join_said(sentences: list[str]) -> object:
     """What followed from an entry, in one line."""
 
     return join(sentences, " ")
+
+
+def claim_verdict(recorded: Recorded) -> str | None:
+    """The ruling on a claim just recorded, in words (None if the deal is still open)."""
+    by = recorded.entry.by
+    done = recorded.finished_deal
+    if done is None:
+        return None
+    result = done.result
+    pts = result.breakdown[by]["card_points"]
+    if result.winner == by:
+        return sentence(
+            "{player} claims 31 with {points} card points: upheld: wins the deal.",
+            player=by,
+            points=pts,
+        )
+    return sentence(
+        "{player} claims 31 with {points} card points: not upheld: the pot is doubled and each "
+        "opponent scores 2.",
+        player=by,
+        points=pts,
+    )

@@ -16,16 +16,15 @@ from referee.record import Match
 from referee.registry import GAMES
 from referee.render.textchart import LABEL as LABEL
 from referee.render.textchart import leader as leader
-from referee.render.textchart import sheet_chart
 from referee.text import cut, suits_fit, visible
+from referee.words.lang import cell, current, face, isolated
 from referee.words.sentences import said, said_text
-from referee.words.terms import breakdown_said, game_said, scores_said, variant_said
+from referee.words.terms import game_said, scores_said, variant_said
 
 _said = said  # show() names its sentence ``said``
 
 if TYPE_CHECKING:
     from referee.match import Replay
-    from referee.render.scoresheet import ScoreSheet
     from referee.table.standings import Row
 
 RLM = "\u200f"  # a said line's first mark: one a line, at its start
@@ -55,8 +54,6 @@ class Style(NamedTuple):
 
     def card(self, card: Card) -> str:
         if translating() and not self.ascii:
-            from referee.words.lang import current, face
-
             text = face(card, current())
         else:
             text = card.pretty(self.ascii)
@@ -96,153 +93,15 @@ class _Width:
         return width
 
 
-def _table(rows: list[list[object]], headers: list[str]) -> str:
+def table_text(rows: list[list[object]], headers: list[str]) -> str:
     import tabulate as module
 
     module.wcwidth = _Width  # type: ignore[attr-defined]
     module.WIDE_CHARS_MODE = True
     if translating():  # each cell said, and isolated where the language is right-to-left
-        from referee.words.lang import cell
-
         rows = [[c if isinstance(c, (int, type(None))) else cell(c) for c in row] for row in rows]
         headers = [cell(h) for h in headers]
     return module.tabulate(rows, headers=headers, tablefmt="simple", missingval="")
-
-
-def score_json(match: Match, replayed: Replay) -> dict[str, object]:
-    """cli.md's score object (``score --json``)."""
-    from referee.render.scoresheet import build  # not on show or play: its dataclasses cost 2 ms
-
-    return sheet_json(build(replayed))
-
-
-def sheet_json(sheet: ScoreSheet) -> dict[str, object]:
-    """cli.md's score object, read from the score sheet."""
-    out: dict[str, object] = {
-        "game": sheet.game,
-        "variant": sheet.variant,
-        "sides": sheet.side_names,
-        "deals": [
-            {
-                "number": d.number,
-                "score": dict(d.score),
-                "breakdown": d.breakdown_json(),
-            }
-            for d in sheet.deals
-        ],
-        "totals": dict(sheet.totals),
-        "winner": sheet.winner,
-        "complete": sheet.complete,
-    }
-    if sheet.has_pot:
-        out["pot"] = dict(sheet.balances)
-        out["pot_now"] = sheet.pot
-    return out
-
-
-def score_sheet(match: Match, replayed: Replay, style: Style | None = None) -> str:
-    """The score sheet in the terminal (``referee score``)."""
-    from referee.render.scoresheet import build
-
-    return sheet_text(build(replayed), style)
-
-
-def sheet_text(sheet: ScoreSheet, style: Style | None = None) -> str:
-    """The score sheet: a row per deal with its breakdown (and how a deal ended where the
-    points alone do not say: a claim, a false claim, a forfeit, a declaration), then
-    totals and the winner."""
-    style = style or Style()
-    penalty = sheet.lower_wins
-    head = sentence(
-        "{game} ({variant}), penalty points: lower is better; the first side to reach {target} "
-        "loses"
-        if penalty
-        else "{game} ({variant}), target {target}",
-        game=sheet.title,
-        variant=variant_said(sheet.variant),
-        target=sheet.target,
-    )
-    lines = [localized(head)]
-    if sheet.deals:
-        lines.append(_deal_table(sheet, style))
-    else:
-        lines.append(localized(sentence("No finished deal yet.")))
-    lines.append("")
-    lines.extend(_totals_lines(sheet))
-    if sheet.deals:
-        lines.append("")
-        lines.append(sheet_chart(sheet))
-    return "\n".join(lines)
-
-
-def _deal_table(sheet: ScoreSheet, style: Style) -> str:
-    """A row per side per deal: points (penalty and running total with penalty points),
-    the breakdown, and how the deal ended when any deal needs saying so."""
-    penalty = sheet.lower_wins
-    hows = any(d.how for d in sheet.deals)
-    counted = any(d.captured for d in sheet.deals)  # fishing: the cards behind the award
-    rows: list[list[object]] = []
-    for d in sheet.deals:
-        for i, side in enumerate(sheet.side_names):
-            detail = breakdown_said(dict(d.parts(side)), penalty)
-            row: list[object] = [
-                d.number if i == 0 else None,
-                side,
-                d.points(side),
-                detail or style.text("—"),
-            ]
-            if penalty:
-                row.insert(3, d.total(side))
-            if counted:
-                row.insert(3, dict(d.captured).get(side))
-            if hows:
-                row.append(how_said(d.how) if i == 0 else None)
-            rows.append(row)
-    headers: list[str] = (
-        [
-            sentence("deal"),
-            sentence("side"),
-            sentence("penalty"),
-            sentence("running"),
-            sentence("breakdown"),
-        ]
-        if penalty
-        else [sentence("deal"), sentence("side"), sentence("points"), sentence("breakdown")]
-    )
-    if counted:
-        headers.insert(3, sentence("cards taken"))
-    headers += [sentence("how it ended")] if hows else []
-    return _table(rows, headers)
-
-
-def _totals_lines(sheet: ScoreSheet) -> list[str]:
-    """The totals table (with each player's pot balance in a game with a pot), the pot
-    now, and the winner or where the match stands."""
-    total_rows: list[list[object]] = [[s, sheet.total(s)] for s in sheet.side_names]
-    headers: list[str] = [sentence("side"), sentence("total")]
-    if sheet.has_pot:
-        headers.append(sentence("pot balance"))
-        for row in total_rows:
-            row.append(sheet.balance(str(row[0])))
-    lines = [_table(total_rows, headers)]
-    if sheet.has_pot:
-        lines.append(localized(sentence("In the pot now: {pot}", pot=sheet.pot)))
-    if sheet.winner:
-        lines.append(localized(sentence("Winner: {side}", side=sheet.winner)))
-    elif sheet.over:
-        lines.append(
-            localized(sentence("The match is over without a winner: the fewest points are shared."))
-        )
-    else:
-        lines.append(localized(sentence("The match is not decided yet.")))
-    return lines
-
-
-def running_chart(match: Match, replayed: Replay, width: int = 30) -> str:
-    """A running-total chart in the terminal: each side's total after every deal."""
-    from referee.render.scoresheet import build
-
-    return sheet_chart(build(replayed), width)
 
 
 def state_json(match: Match, replayed: Replay) -> dict[str, object]:
@@ -271,8 +130,6 @@ def line_text(line: Line, style: Style) -> str:
 
     def cards(text: str) -> str:  # isolated from the words around it in right-to-left
         if translating():
-            from referee.words.lang import isolated
-
             return isolated(text)
         return text
 
@@ -368,7 +225,7 @@ def rules_text(game: str, variant: str, values: dict[str, Value]) -> str:
     return (
         head
         + "\n"
-        + _table(
+        + table_text(
             rows, [sentence("parameter"), sentence("value"), sentence("rule"), sentence("meaning")]
         )
     )
@@ -391,7 +248,7 @@ def standings_table(rows: list[Row], matches: int, by_player: bool = False) -> s
     games = list(dict.fromkeys(r.game for r in rows))
     for game in games:
         sweeps = GAMES[game].sweeps
-        table = _table(
+        table = table_text(
             [
                 [
                     i,

@@ -9,15 +9,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.messages import localized, sentence
 from referee.record import FORFEIT_REASON, TrickEntry, describe_entry
-from referee.render.announce import announce
-from referee.render.report import claim_verdict
+from referee.render.announce import announce, claim_verdict
 from referee.render.tables import Style
 from referee.table.amend import Play, amend_entry, amend_hand, amend_header
-from referee.table.typed import parse_card_list
+from referee.table.typed import parse_card_list, typed_play
 from referee.table.usage import UsageError
 
 if TYPE_CHECKING:
-    from referee.cards import Card
     from referee.record import Match
     from referee.table.session import Recorded, Table
 
@@ -58,21 +56,6 @@ def run(table: Table, command: str, body: dict[str, Any]) -> tuple[Match, Said]:
     if command == "amend":
         return _amend(table, body)
     return _entry(table, command, body)
-
-
-def typed_play(
-    cards: list[str], takes: str | None, trail: bool
-) -> tuple[tuple[Card, ...], tuple[Card, ...] | None]:
-    """The cards of a play and what it takes, read as ``referee play`` reads them."""
-
-    parsed = parse_card_list(" ".join(cards), "CARDS")
-    if takes is not None and trail:
-        raise UsageError(sentence("give --takes or --trail, not both"))
-    if takes is not None and not takes.strip():
-        raise UsageError(
-            sentence("--takes needs the cards taken; a card laid on the floor is --trail")
-        )
-    return parsed, parse_card_list(takes, "--takes") if takes is not None else None
 
 
 def _deal(table: Table, body: dict[str, Any]) -> tuple[Match, Said]:

@@ -6,14 +6,19 @@ worker holds one log at a time, and only small verdicts travel back."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.problems import Problem
+from referee.table.session import check_log
 
 if TYPE_CHECKING:
+    from referee.match import Replay
     from referee.table.standings import Summary
+
+Summarize = Callable[["Replay"], "Summary"]  # a clean log's summary (the standings')
 
 # Less log than this (in bytes, over all the files) is checked in this process: starting
 # workers costs more than it saves (about 2 ms a simulated 8 kB log against 50 ms or more
@@ -33,11 +38,9 @@ class Verdict(NamedTuple):
     internal: str | None = None
 
 
-def check(path: Path, summary: bool = False) -> Verdict:
+def check(path: Path, summarize: Summarize | None = None) -> Verdict:
     """Verify one log: never raises (an internal error is part of the verdict); with
-    ``summary``, a clean log's standings summary comes with it."""
-    from referee.table.session import check_log
-
+    ``summarize``, a clean log's summary comes with it."""
     try:
         _, replayed, problems = check_log(path)
     except Exception as e:  # a bug: this file's verdict says so, the others go on
@@ -45,16 +48,9 @@ def check(path: Path, summary: bool = False) -> Verdict:
     if replayed is None:
         return Verdict(path, problems, 0, False, None)
     summed = None
-    if summary and not problems:
-        from referee.table.standings import summarize
-
+    if summarize is not None and not problems:
         summed = summarize(replayed)
     return Verdict(path, problems, len(replayed.match.deals), replayed.complete, summed)
-
-
-def check_summed(path: Path) -> Verdict:
-    """:func:`check` with the standings summary (a function a worker can be given)."""
-    return check(path, summary=True)
 
 
 def file_key(path: Path) -> tuple[int, int] | str:
@@ -94,11 +90,12 @@ def jobs_for(paths: list[str] | list[Path], jobs: int | None = None) -> int:
 
 
 def check_all(
-    paths: list[Path], jobs: int | None = None, summary: bool = False
+    paths: list[Path], jobs: int | None = None, summarize: Summarize | None = None
 ) -> Iterator[Verdict]:
     """Every file's verdict, in order, on ``jobs`` processes (default: every core); with
-    ``summary``, the standings summaries too."""
-    one = check_summed if summary else check
+    ``summarize`` (a module's function, which a worker can be given), each clean log's
+    summary too."""
+    one = partial(check, summarize=summarize)
     if len(paths) > 1:  # many logs: collect each replay's cycles, or memory grows with them
         import gc
 

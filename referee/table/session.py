@@ -38,6 +38,7 @@ from referee.registry import GAMES
 from referee.table.checks import deal_setup, draws_first, no_such_entry
 from referee.table.typed import parse_card_list, player_named
 from referee.table.usage import UsageError
+from referee.words.sentences import said_json
 
 if TYPE_CHECKING:
     from referee.games.outcomes import Outcome
@@ -424,8 +425,6 @@ class Table:
         plays = present(state).plays_json(card, player_named(match, by, "by") if by else None)
         if plays is None:
             return None
-        from referee.words.sentences import said_json
-
         return said_json(plays)
 
     def export(self) -> bytes:

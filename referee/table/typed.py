@@ -8,6 +8,7 @@ from referee.cards import Card, CardError, read_typed_cards
 from referee.messages import join, sentence
 from referee.problems import Problem, RefereeError
 from referee.record import Match
+from referee.table.usage import UsageError
 
 
 def parse_card_list(text: str, what: str) -> tuple[Card, ...]:
@@ -41,3 +42,18 @@ def player_named(match: Match, name: str, what: str = "") -> str:
     if what:
         said = sentence("{what}: {error}", what=what, error=said)
     raise RefereeError([Problem("log.players", said)])
+
+
+def typed_play(
+    cards: list[str], takes: str | None, trail: bool
+) -> tuple[tuple[Card, ...], tuple[Card, ...] | None]:
+    """The cards of a play as typed, and what it takes (None: not said); ``--takes`` with
+    ``--trail``, or an empty ``--takes``, is a usage error."""
+    parsed = parse_card_list(" ".join(cards), "CARDS")
+    if takes is not None and trail:
+        raise UsageError(sentence("give --takes or --trail, not both"))
+    if takes is not None and not takes.strip():
+        raise UsageError(
+            sentence("--takes needs the cards taken; a card laid on the floor is --trail")
+        )
+    return parsed, parse_card_list(takes, "--takes") if takes is not None else None

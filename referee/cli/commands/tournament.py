@@ -3,33 +3,40 @@ arguments, calls one function of :mod:`referee.tournament.director` and renders 
 (in the reader's language; ``--json`` and ``--csv`` as tournament.md fixes them).
 A refusal or problem (``tournament.*``) exits 1, wrong usage 2."""
 
+import csv
+import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
 
 from referee.cli.boundary import echo as out
 from referee.cli.boundary import errors_as_lines as errors
-from referee.cli.group import NamedVariant, RuleOption, ascii_asked
-from referee.cli.tournament_new import (
+from referee.cli.commands.tournament_new import (
     entrant_list,
     game_rules,
     named_once,
     new_tournament,
     points_set,
 )
+from referee.cli.group import NamedVariant, RuleOption, ascii_asked
+from referee.cli.progress import progress
+from referee.html.publish import publish
 from referee.messages import help_text, join, plural_sentence, sentence
+from referee.render.tables import table_text
+from referee.table.usage import UsageError
+from referee.tournament import director, report
+from referee.tournament.commands import record_commands
+from referee.tournament.store import facts_beside
+from referee.tournament.verify import Finding, pairing_findings, verify
 from referee.words.terms import (
     decision_said,
     game_said,
     system_said,
     variant_said,
 )
-
-if TYPE_CHECKING:
-    pass
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -47,16 +54,9 @@ HERE = Path(".")
 
 
 def dumps(value: object) -> str:
-    """JSON for scripts (json is imported only when asked for)."""
-    import json
+    """JSON for scripts."""
 
     return json.dumps(value, ensure_ascii=False)
-
-
-def usage(message: str) -> Exception:
-    from referee.table.usage import UsageError
-
-    return UsageError(message)
 
 
 TableSize = Annotated[
@@ -112,8 +112,6 @@ def new_cmd(
 
     Example: referee tournament new "Café Cup" --game basra -p Ali -p Omar -p Zaid -p Hoda
     """
-    from referee.tournament import director, report
-
     overrides = game_rules(game, variant, rule, system, tiebreak)
     t = new_tournament(name, game, variant, overrides, date, system, seed, points, tiebreak)
     t.entrants = entrant_list(player, team, entrants)
@@ -142,7 +140,6 @@ def add_cmd(
     folder: Dir = HERE,
 ) -> None:
     """A late entrant: paired from the next round, with 0 match points."""
-    from referee.tournament import director
 
     e = director.add(folder, name)
     out(sentence("Added {name}: paired from round {round}.", name=e.name, round=e.joined))
@@ -155,8 +152,6 @@ def drop_cmd(
     folder: Dir = HERE,
 ) -> None:
     """A withdrawal: not paired from the next round; earlier results stand."""
-    from referee.tournament import director
-
     e = director.drop(folder, name)
     out(
         sentence(
@@ -174,9 +169,6 @@ def pair_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
 
     Example: referee tournament pair --json
     """
-    from referee.tournament import director, report
-    from referee.tournament.commands import record_commands
-
     done = director.Done()
     rnd = director.pair(folder, done)
     tables = [{"table": tb.number, "sides": list(tb.sides), "log": tb.log} for tb in rnd.tables]
@@ -235,22 +227,20 @@ def result_cmd(
 
     Example: referee tournament result 3 --forfeit Omar --reason "did not arrive"
     """
-    from referee.tournament import director, report
-
     done = director.Done()
     kinds = [k for k, given in (("forfeit", forfeit), ("time", time), ("points", points)) if given]
     if undo:
         if kinds:
-            raise usage(sentence("--undo takes no other decision"))
+            raise UsageError(sentence("--undo takes no other decision"))
         director.decide(folder, table, lambda *_: None, done)
         out(sentence("Table {table}: the last decision is taken back.", table=table))
         if done.tournament is not None:
             next_steps(report.next_steps(done.tournament, done.facts, folder))
         return
     if len(kinds) != 1:
-        raise usage(sentence("give one of --forfeit, --time, --points (or --undo)"))
+        raise UsageError(sentence("give one of --forfeit, --time, --points (or --undo)"))
     if not reason or not reason.strip():
-        raise usage(sentence("--reason: a decision is recorded with its reason"))
+        raise UsageError(sentence("--reason: a decision is recorded with its reason"))
     absent = named_once("--forfeit", forfeit or [])
     set_points = points_set(points or [])
     made = director.decision(kinds[0], reason.strip(), absent, set_points)
@@ -282,7 +272,6 @@ def recount_cmd(
     folder: Dir = HERE,
 ) -> None:
     """Accept a log that changed after it was counted (a correction), with the reason."""
-    from referee.tournament import director, report
 
     done = director.Done()
     c = director.recount(folder, table, round_number, reason, done)
@@ -307,8 +296,6 @@ def recount_cmd(
 @errors
 def close_cmd(folder: Dir = HERE) -> None:
     """After the last round: count its results and end the tournament."""
-    from referee.tournament import director, report
-
     t = director.close(folder)
     out(sentence("{name} is closed.", name=t.name))
     next_steps(report.next_steps(t, {}, folder))
@@ -320,19 +307,10 @@ def next_steps(lines: list[Any]) -> None:
         out(line)
 
 
-def table(rows: list[list[object]], headers: list[str]) -> str:
-    from referee.render.tables import _table
-
-    return _table(rows, headers)
-
-
 @app.command("status")
 @errors
 def status_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
     """Every round's tables: finished, playing, not started, decided, a problem, changed."""
-    from referee.cli.progress import progress
-    from referee.tournament import director, report
-
     with progress(0, sentence("Reading the tables' logs")) as step:
         t, facts = director.read_all(folder, step=step)
     if as_json:
@@ -352,7 +330,7 @@ def status_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
         out("")
         out(sentence("Round {round}", round=number))
         out(
-            table(
+            table_text(
                 rows,
                 [
                     sentence("table"),
@@ -388,17 +366,12 @@ def standings_cmd(
 
     Example: referee tournament standings --after-round 3 --csv > standings.csv
     """
-    from referee.cli.progress import progress
-    from referee.tournament import director, report
-
     with progress(0, sentence("Reading the tables' logs")) as step:
         t, facts = director.read_all(folder, step=step)
     s = report.standings_of(t, facts, after_round)
     if as_json:
         out(dumps(report.standings_json(t, s)))
     elif as_csv:
-        import csv
-
         csv.writer(sys.stdout, lineterminator="\n").writerows(report.standings_csv(t, s))
     else:
         out(report.standings_title(t, s, after_round))
@@ -409,16 +382,13 @@ def standings_cmd(
                 )
             )
         heads, people = report.standings_for_people(t, s)
-        out(table(people, heads))
+        out(table_text(people, heads))
 
 
 @app.command("verify")
 @errors
 def verify_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
     """Replay every log and check the tournament; exit 0 only when nothing is wrong."""
-    from referee.tournament import director
-    from referee.tournament.store import facts_beside
-    from referee.tournament.verify import Finding, pairing_findings, verify
 
     t, problems = director.file_problems(folder)
     found = [
@@ -431,8 +401,6 @@ def verify_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
         for p in problems
     ]
     if t is not None and not problems:
-        from referee.cli.progress import progress
-
         with progress(0, sentence("Checking the tables' logs")) as step:
             facts, pairings = facts_beside(folder, t, pairing_findings, step=step)
         found += verify(t, facts, pairings, folder)
@@ -473,9 +441,6 @@ def publish_cmd(
 
     Example: referee tournament publish -o site --lang ar
     """
-    from referee.cli.progress import progress
-    from referee.html.publish import publish
-
     with progress(0, sentence("Writing the pages")) as step:
         count = publish(tournament, output, force, ascii_asked(), step)
     out(

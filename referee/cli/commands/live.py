@@ -6,23 +6,39 @@ from __future__ import annotations
 
 import errno
 import shlex
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee.cards import CardError, read_typed_cards
+from referee.cli.at_table import VerboseFlag
+from referee.cli.boundary import errors_as_lines
+from referee.cli.group import DEFAULT_FILE, MatchFile, command
 from referee.games.spec import FISHING
 from referee.messages import Msg, join, localized, sentence
 from referee.problems import RefereeError
-from referee.record import FORFEIT_REASON, Entry, FishPlay, TrickEntry
+from referee.record import FORFEIT_REASON, Entry, FishPlay, TrickEntry, describe_entry
 from referee.registry import GAMES
+from referee.render.announce import announce, claim_verdict, quietly
+from referee.render.entries import entries_lines
+from referee.render.scores import score_sheet
+from referee.render.tables import Style, show
+from referee.table.amend import Play, amend_entry
+from referee.table.livecomplete import (
+    card_choices,
+    completions,
+    near_cards,
+    near_command,
+    open_deal,
+)
+from referee.table.session import Table
 from referee.table.usage import UsageError
 from referee.text import not_utf8
 from referee.words.sentences import said
 
 if TYPE_CHECKING:
-    from referee.table.amend import Play
     from referee.table.session import Recorded
 
 HELP = sentence(
@@ -71,8 +87,6 @@ class Live:
         ascii_only: bool = False,
         verbose: bool = False,
     ):
-        from referee.table.session import Table
-
         self.path = path
         self.table = Table(path)
         self._write = write
@@ -87,8 +101,6 @@ class Live:
         self._write(localized(text) if isinstance(text, Msg) else text)
 
     def status(self) -> None:
-        from referee.render.tables import Style, show
-
         match, replayed = self.table.open()
         self.write(show(match, replayed, Style.for_terminal(self.ascii_only)))
 
@@ -103,8 +115,6 @@ class Live:
     def completions(self, text: str, before: str = "") -> list[str]:
         """What Tab offers for the word ``text`` after ``before`` on the line: what is legal
         at that position now (referee/table/livecomplete.py)."""
-        from referee.table.livecomplete import completions
-
         try:
             match, replayed = self.table.open()
         except RefereeError:
@@ -173,8 +183,6 @@ class Live:
         """Answer a first word that is neither a card nor a command of this game with the
         command or the cards it is close to (``optoins``: did you mean options?); True when
         it was answered so."""
-        from referee.table.livecomplete import card_choices, near_cards, near_command, open_deal
-
         try:
             read_typed_cards(word)
             return False
@@ -196,9 +204,6 @@ class Live:
     def entries(self) -> None:
         """The entries of the deal in progress (or the last one), numbered as amend takes
         them."""
-        from referee.render.report import entries_lines
-        from referee.render.tables import Style
-
         match, _ = self.table.open()
         if not match.deals:
             raise UsageError(sentence("no deal is recorded yet: nothing to list"))
@@ -206,8 +211,6 @@ class Live:
             self.write(line)
 
     def score(self) -> None:
-        from referee.render.tables import Style, score_sheet
-
         match, replayed = self.table.open()
         self.write(score_sheet(match, replayed, Style.for_terminal(self.ascii_only)))
 
@@ -251,8 +254,6 @@ class Live:
     def amend(self, args: list[str]) -> None:
         """``amend deal D play M [insert|delete] [CARDS …] [by NAME]``, as ``referee
         amend``; ``amend undo`` takes the last amendment of this session back."""
-        from referee.table.amend import amend_entry
-
         if args == ["undo"]:
             if not self.amended:
                 raise UsageError(sentence("no amendment to take back in this session"))
@@ -282,8 +283,6 @@ class Live:
 
     def amendment(self, args: list[str]) -> Amending:
         """The amendment typed: its deal, entry, mode and play (None: a deletion)."""
-        from referee.table.amend import Play
-
         match, _ = self.table.open()
         words, numbers, by = list(args), {}, None
         for key in ("deal", "play", "by"):
@@ -325,9 +324,6 @@ class Live:
         return numbers["deal"], numbers["play"], Play(cards[:1], takes, trail, by), mode
 
     def bura_word(self, head: str, args: list[str]) -> None:
-        from referee.record import describe_entry
-        from referee.render.report import claim_verdict
-
         if head == "claim" and len(args) <= 1:
             entry = TrickEntry(args[0] if args else "", claim=True)
         elif head == "forfeit" and args:
@@ -346,9 +342,6 @@ class Live:
     def announce(self, recorded: Recorded, confirm: str = "") -> None:
         """An accepted entry said back: quietly (the entry, the floor or the trick, who is
         next), or in full with the state when it ended the deal (or ``verbose``)."""
-        from referee.render.announce import announce, quietly
-        from referee.render.tables import Style
-
         style = Style.for_terminal(self.ascii_only)
         state = recorded.replayed.state
         if not self.verbose and state is not None and not state.finished:
@@ -379,8 +372,6 @@ def _inverse(deal: int, play: int, mode: str, old: Entry | None) -> Amending | N
     """The amendment that takes ``mode`` at deal ``deal``, entry ``play`` back, given the
     entry that was there (``old``): a deletion for an insertion, the old entry put back;
     None for a declaration, claim or forfeit (entered again with its own command)."""
-    from referee.table.amend import Play
-
     if mode == "insert":
         return deal, play, None, "delete"
     if isinstance(old, FishPlay):
@@ -394,8 +385,6 @@ def _inverse(deal: int, play: int, mode: str, old: Entry | None) -> Amending | N
 
 def run(path: Path, ascii_only: bool = False, verbose: bool = False) -> None:
     """The read-eval loop, with tab completion where readline is available."""
-    import signal
-
     # at the prompt Ctrl-C clears the line, as in a shell: an exception input() can catch
     signal.signal(signal.SIGINT, signal.default_int_handler)
     if sys.stdin is None or sys.stdin.closed:  # started with its input closed (<&-)
@@ -438,3 +427,14 @@ def run(path: Path, ascii_only: bool = False, verbose: bool = False) -> None:
             continue
         if not session.handle(line):
             break
+
+
+@command()
+@errors_as_lines
+def live(file: MatchFile = DEFAULT_FILE, verbose: VerboseFlag = False) -> None:
+    """An interactive session at the table: type just the cards; each entry is saved at once.
+
+    Example: referee live -f match.toml   (then: 8S 5H 3C · KD · 4C - · undo · score · help)
+    """
+    Table(file).open()  # a clear error now if the file is not a valid log
+    run(file, verbose=verbose)

@@ -5,20 +5,16 @@ reads: the sides named once each, match points set as whole numbers."""
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from referee.cli.group import rule_overrides
 from referee.messages import join, sentence
-
-if TYPE_CHECKING:
-    from referee.tournament.model import Entrant, Tournament
-
-
-def usage(message: str) -> Exception:
-    from referee.table.usage import UsageError
-
-    return UsageError(message)
+from referee.registry import GAMES, check_variant
+from referee.table.usage import UsageError
+from referee.tournament import director
+from referee.tournament.model import SYSTEMS, TIEBREAKS, Entrant, Points, Tournament
+from referee.tournament.store import entrants_csv
 
 
 def whole_points(text: str, value: str, expected: str) -> int:
@@ -28,22 +24,21 @@ def whole_points(text: str, value: str, expected: str) -> int:
     if value.isascii() and value.isdigit():
         return int(value)
     if any(c in value for c in "./½") and any(c.isdigit() or c == "½" for c in value):
-        raise usage(
+        raise UsageError(
             sentence(
                 "--points: match points are whole numbers, found {value}; "
                 "use win=2,draw=1,bye=2 for 1 / ½ / 0",
                 value=repr(text),
             )
         )
-    raise usage(
+    raise UsageError(
         sentence(
             "--points: expected {expected}, found {value}", expected=expected, value=repr(text)
         )
     )
 
 
-def read_points(text: str | None) -> Any:
-    from referee.tournament.model import Points
+def read_points(text: str | None) -> Points:
 
     p = Points()
     seen: set[str] = set()
@@ -52,7 +47,7 @@ def read_points(text: str | None) -> Any:
             continue
         key, _, value = part.partition("=")
         if key.strip() not in ("win", "draw", "bye"):
-            raise usage(
+            raise UsageError(
                 sentence(
                     "--points: expected {expected}, found {value}",
                     expected="win=N,draw=N,bye=N",
@@ -60,7 +55,7 @@ def read_points(text: str | None) -> Any:
                 )
             )
         if key.strip() in seen:
-            raise usage(
+            raise UsageError(
                 sentence("{option}: {side} is named twice", option="--points", side=key.strip())
             )
         seen.add(key.strip())
@@ -72,26 +67,23 @@ def game_rules(
     game: str, variant: str | None, rule: list[str] | None, system: str, tiebreak: list[str] | None
 ) -> dict[str, bool | int | str]:
     """Check the game, variant, system and tie-breaks given; the rule overrides."""
-    from referee.registry import GAMES, check_variant
-    from referee.tournament.model import SYSTEMS, TIEBREAKS
-
     if game not in GAMES:
-        raise usage(
+        raise UsageError(
             sentence(
                 "--game: expected one of {games}, found {game}", games=join(GAMES), game=repr(game)
             )
         )
     variant = variant or GAMES[game].default_variant
     if (why := check_variant(game, variant)) is not None:
-        raise usage(sentence("{what}: {error}", what="--variant", error=why))
+        raise UsageError(sentence("{what}: {error}", what="--variant", error=why))
     overrides: dict[str, bool | int | str] = rule_overrides(game, rule or [])
     if system not in SYSTEMS:
-        raise usage(
+        raise UsageError(
             sentence("--system: expected swiss or round-robin, found {value}", value=repr(system))
         )
     for tb in tiebreak or []:
         if tb not in TIEBREAKS:
-            raise usage(
+            raise UsageError(
                 sentence(
                     "--tiebreak: expected one of {ids}, found {value}",
                     ids=join(TIEBREAKS),
@@ -105,8 +97,6 @@ def entrant_list(
     player: list[str] | None, team: list[str] | None, entrants: Path | None
 ) -> list[Entrant]:
     """The entrants of ``new``: from -p, --team and a CSV file, each name checked."""
-    from referee.tournament import director
-    from referee.tournament.store import entrants_csv
 
     names = [director.entrant(p, False) for p in player or []]
     names += [director.entrant(x, True) for x in team or []]
@@ -126,15 +116,10 @@ def new_tournament(
     tiebreak: list[str] | None,
 ) -> Tournament:
     """The tournament ``new`` creates, before its entrants and rounds are known."""
-    import datetime as dt
-
-    from referee.registry import GAMES
-    from referee.tournament.model import Tournament
-
     try:
         when = (dt.date.fromisoformat(date) if date else dt.date.today()).isoformat()
     except ValueError:
-        raise usage(
+        raise UsageError(
             sentence("--date: expected YYYY-MM-DD, found {value}", value=repr(date))
         ) from None
     return Tournament(
@@ -158,7 +143,9 @@ def named_once(option: str, sides: list[str]) -> list[str]:
     seen: set[str] = set()
     for side in sides:
         if side in seen:
-            raise usage(sentence("{option}: {side} is named twice", option=option, side=repr(side)))
+            raise UsageError(
+                sentence("{option}: {side} is named twice", option=option, side=repr(side))
+            )
         seen.add(side)
     return sides
 
@@ -170,7 +157,7 @@ def points_set(texts: list[str]) -> dict[str, int]:
     for text in texts:
         side, _, value = text.rpartition("=")
         if not side.strip():
-            raise usage(
+            raise UsageError(
                 sentence(
                     "--points: expected {expected}, found {value}",
                     expected="SIDE=N",

@@ -2,6 +2,7 @@
 through the same rules and the same log as the table commands (:mod:`referee.serve`).
 Starlette, uvicorn and segno are imported only when it runs."""
 
+import json
 from pathlib import Path
 from typing import Annotated
 
@@ -11,6 +12,7 @@ from referee.cli.boundary import echo, errors_as_lines
 from referee.cli.group import JsonFlag, command
 from referee.messages import help_text, sentence
 from referee.table.usage import UsageError
+from referee.words.lang import current
 
 
 @command()
@@ -43,10 +45,9 @@ def serve(
 
     Example: referee serve --dir cafe-cup --host 0.0.0.0
     """
-    import json
-
+    # starlette and uvicorn: loaded only when the server starts (the whole group, built
+    # for help, imports this module too)
     from referee.serve.start import run, urls, what_is_served
-    from referee.words.lang import current
 
     if folder is not None and file is not None:
         raise UsageError(sentence("give --dir or -f, not both"))

@@ -1,11 +1,13 @@
 """``referee amend``: correct any entry of the match, a deal's recorded hand, or the header,
 with everything after it checked again before anything is written."""
 
+import datetime as dt
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
+from referee.cli.at_table import status
 from referee.cli.boundary import echo, errors_as_lines
 from referee.cli.group import (
     DEFAULT_FILE,
@@ -14,29 +16,21 @@ from referee.cli.group import (
     TrailFlag,
     command,
 )
-from referee.cli.table import status, typed_play
 from referee.messages import help_text, sentence
+from referee.table.amend import Play, amend_entry, amend_hand, amend_header
+from referee.table.session import Said, Table
+from referee.table.typed import parse_card_list, typed_play
 from referee.table.usage import UsageError
 
-if TYPE_CHECKING:
-    from referee.table.amend import Play
 
-
-def _play(cards: list[str], takes: str | None, trail: bool, by: str | None) -> "Play":
+def _play(cards: list[str], takes: str | None, trail: bool, by: str | None) -> Play:
     """The play typed, as ``play`` reads it."""
-    from referee.table.amend import Play
-
     parsed, taken = typed_play(cards, takes, trail)
     return Play(parsed, taken, trail, by)
 
 
-def _header(file: object, rename: list[str], event: str | None, date: str | None) -> object:
+def _header(file: Path, rename: list[str], event: str | None, date: str | None) -> Said:
     """The header corrected: ``--rename OLD=NEW`` (repeat), ``--event``, ``--date``."""
-    import datetime as dt
-
-    from referee.table.amend import amend_header
-    from referee.table.session import Table
-
     renames = {}
     for text in rename:
         old, sep, new = text.partition("=")
@@ -50,7 +44,7 @@ def _header(file: object, rename: list[str], event: str | None, date: str | None
         except ValueError:
             found = sentence("expected YYYY-MM-DD, found {value}", value=repr(date))
             raise UsageError(sentence("{what}: {error}", what="--date", error=found)) from None
-    return amend_header(Table(file), renames, event, when)  # type: ignore[arg-type]
+    return amend_header(Table(file), renames, event, when)
 
 
 DealNumber = Annotated[
@@ -105,7 +99,7 @@ def amend(
     """
     if rename or event is not None or date is not None:
         done = _header(file, rename or [], event, date)
-        echo(done.said)  # type: ignore[attr-defined]
+        echo(done.said)
         return
     if deal is None:
         raise UsageError(sentence("name the deal: --deal N"))
@@ -124,10 +118,6 @@ def amend(
 
 def _hand(file: Path, deal: int, hand: str) -> None:
     """``--hand NAME="CARDS"``: a deal's recorded hand corrected."""
-    from referee.table.amend import amend_hand
-    from referee.table.session import Table
-    from referee.table.typed import parse_card_list
-
     name, sep, text = hand.partition("=")
     if not sep:
         raise UsageError(sentence('--hand takes NAME="CARDS", found {value}', value=repr(hand)))
@@ -136,11 +126,8 @@ def _hand(file: Path, deal: int, hand: str) -> None:
     status(said.match, said.replayed)
 
 
-def _entry(file: Path, deal: int, play: int, typed: "Play | None", insert: bool) -> None:
+def _entry(file: Path, deal: int, play: int, typed: Play | None, insert: bool) -> None:
     """An entry replaced, inserted before (``insert``) or deleted (``typed`` None)."""
-    from referee.table.amend import amend_entry
-    from referee.table.session import Table
-
     done = amend_entry(Table(file), deal, play, typed, "insert" if insert else "replace")
     echo(done.said)
     if not done.changed:
