@@ -218,13 +218,11 @@ def read_fd(path: Path | str, fd: int) -> bytes:
                 )
             ]
         )
-    chunks = []
+    chunks: list[bytes] = []
     left = MAX_BYTES + 1
-    ask = size + 1  # the size it has now and one byte, not a buffer of 1 MiB a read
-    while left > 0:
+    while left > 0:  # its size now and a byte first (not a buffer of 1 MiB), then on
         try:
-            chunk = os.read(fd, min(left, ask))
-            ask = 1 << 16  # then to the end (it may have grown meanwhile)
+            chunk = os.read(fd, min(left, 1 << 16 if chunks else size + 1))
         except OSError as err:
             raise file_problem(path, err.strerror or sentence("cannot be read")) from None
         if not chunk:
