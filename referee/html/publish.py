@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.html import site
-from referee.html.sheet import context, environment, said
+from referee.html.sheet import context, environment, keeping, said
 from referee.html.site import Links, sheet_page
 from referee.log.file import log_digest, shown_path, stale_entries
 from referee.log.outputs import check_output, tournament_files
@@ -192,6 +192,13 @@ def write_pages(
     """Every page of the publication, each written as soon as it is rendered: the score
     sheets while the logs are read, then the pages that need every result."""
 
+    with keeping():
+        _write_pages(out, folder, tournament, ascii_only, step)
+
+
+def _write_pages(
+    out: Publication, folder: Path, tournament: Tournament, ascii_only: bool, step: Step | None
+) -> None:
     links = site.Links({e.name: i for i, e in enumerate(tournament.entrants, 1)})
     facts: dict[tuple[int, int], LogFacts | None] = {}
     sheets: set[str] = set()

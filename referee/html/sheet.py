@@ -9,10 +9,12 @@ right-to-left page keeps them left to right.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee import __version__
 from referee.escape import Said
@@ -26,6 +28,7 @@ from referee.words.terms import breakdown_word, day_said, variant_said
 
 if TYPE_CHECKING:
     import jinja2
+    from markupsafe import Markup
 
 TEMPLATES = Path(__file__).parent / "templates"
 SHORT_DIGEST = 12  # hex digits of the log's digest printed large on the sheet
@@ -55,6 +58,31 @@ WORDS = {  # the page's fixed words, said in the reader's language at render tim
     "digest": sentence("Log digest (SHA-256)"),
     "no_deal": sentence("No finished deal yet."),
 }
+
+
+T = TypeVar("T")
+_KEPT: list[dict[object, Any]] = []  # what :func:`kept` keeps, while :func:`keeping`
+
+
+@contextmanager
+def keeping() -> Iterator[None]:
+    """While a publication is written (one language, one tournament): what every page
+    says alike (its fixed words, its frame) is said once per process, not once a page."""
+    _KEPT.append({})
+    try:
+        yield
+    finally:
+        _KEPT.pop()
+
+
+def kept(key: object, make: Callable[[], T]) -> T:
+    """``make()``, made once per ``key`` while :func:`keeping` (else every time)."""
+    if not _KEPT:
+        return make()
+    found: T | None = _KEPT[-1].get(key)
+    if found is None:
+        found = _KEPT[-1][key] = make()
+    return found
 
 
 @dataclass(frozen=True)
@@ -156,7 +184,7 @@ def context(sheet: ScoreSheet, digest: str, style: Style) -> dict[str, object]:
         "lang": lang,
         "dir": "rtl" if lang in RTL else "ltr",
         "comma": SEPARATORS.get(lang, {}).get(", ", ", "),
-        "w": {k: said(v) for k, v in WORDS.items()},
+        "w": kept("sheet words", lambda: {k: said(v) for k, v in WORDS.items()}),
         "title": said(
             sentence("{game} ({variant})", game=sheet.title, variant=variant_said(sheet.variant))
         ),
@@ -180,10 +208,12 @@ def context(sheet: ScoreSheet, digest: str, style: Style) -> dict[str, object]:
                 command=f"referee verify --digest {digest[:SHORT_DIGEST]} FILE",
             )
         ),
-        "made": said(
-            sentence("Written by referee {version} from the match log.", version=__version__)
-        ),
+        "made": kept("sheet made", _made),
     }
+
+
+def _made() -> str:
+    return said(sentence("Written by referee {version} from the match log.", version=__version__))
 
 
 @cache
@@ -199,7 +229,17 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.filters["shown"] = visible  # a piece of untrusted text with its invisibles shown
+    env.globals["n"] = figure
     return env
+
+
+def figure(value: object, name: object) -> Markup:
+    """A figure kept left to right in a right-to-left page and named (``data-f``) so that
+    a program can read the page back: the markup of a template macro, made here because
+    every cell of every sheet has one (a macro call costs Jinja ten times as much)."""
+    from markupsafe import Markup, escape
+
+    return Markup(f'<bdi dir="ltr" data-f="{escape(name)}">{escape(value)}</bdi>')
 
 
 def render(sheet: ScoreSheet, digest: str, ascii_only: bool = False) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from referee import __version__
 from referee.html.chart import Chart, plot
-from referee.html.sheet import TEMPLATES, environment, said
+from referee.html.sheet import TEMPLATES, environment, kept, said
 from referee.messages import plural_sentence, sentence
 from referee.tournament.crosstable import EntrantView, Event, RoundView, TableView
 from referee.tournament.model import DECISIONS, Table, Tournament
@@ -122,8 +122,12 @@ def _words() -> dict[str, str]:
 def _frame(tournament: Tournament, root: str, links: Links) -> dict[str, object]:
     """What every page's frame needs: language, direction, the title, the navigation
     (the tournament file alone: a score sheet's page is framed before the results are
-    all read)."""
+    all read); said once for all the pages of a publication (:func:`kept`)."""
+    key = ("frame", id(tournament), id(links), root)
+    return dict(kept(key, lambda: _framed(tournament, root, links)))
 
+
+def _framed(tournament: Tournament, root: str, links: Links) -> dict[str, object]:
     lang = current()
     head = said(
         sentence(

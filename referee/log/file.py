@@ -204,7 +204,8 @@ def open_regular(path: Path | str, label: Path | str | None = None) -> int:
 
 def read_fd(path: Path | str, fd: int) -> bytes:
     """At most the size limit plus one byte of an open log."""
-    if os.fstat(fd).st_size > MAX_BYTES:
+    size = os.fstat(fd).st_size
+    if size > MAX_BYTES:
         raise RefereeError(
             [
                 Problem(
@@ -217,11 +218,11 @@ def read_fd(path: Path | str, fd: int) -> bytes:
                 )
             ]
         )
-    chunks = []
+    chunks: list[bytes] = []
     left = MAX_BYTES + 1
-    while left > 0:
+    while left > 0:  # its size now and a byte first (not a buffer of 1 MiB), then on
         try:
-            chunk = os.read(fd, min(left, 1 << 20))
+            chunk = os.read(fd, min(left, 1 << 16 if chunks else size + 1))
         except OSError as err:
             raise file_problem(path, err.strerror or sentence("cannot be read")) from None
         if not chunk:

@@ -13,7 +13,7 @@ import datetime as dt
 from typing import Any
 
 from referee.cards import format_cards
-from referee.log.entries import entry_to_dict, read_entry
+from referee.log.entries import entry_to_dict, kind_for, read_entry
 from referee.log.schema import Walker, Where, key_of, name_of
 from referee.messages import join, sentence
 from referee.params import Value
@@ -235,9 +235,13 @@ def _deal(
             walk, raw["score"], Where(where.at("score"), i + 1, None, 2), sides
         )
     plays = _plays(walk, raw, where, deal)
+    kind = kind_for(spec)
     for j, entry in enumerate(plays):
-        at = Where(deal_path(i, None, j), i + 1, j + 1, 1)
-        deal.plays.append(read_entry(walk, entry, at, spec, players))
+        read = kind.fast(entry, players)  # the common case: no walker, no key path
+        if read is None:
+            at = Where(deal_path(i, None, j), i + 1, j + 1, 1)
+            read = read_entry(walk, entry, at, spec, players)
+        deal.plays.append(read)
     return deal
 
 

@@ -109,10 +109,18 @@ class _Writer:
         if found is None:
             if not obj:
                 found = "{}"
-            else:
-                named, literal = self.key, self.literal
-                parts = ", ".join(f"{named(k)} = {literal(v, 0)}" for k, v in obj.items())
-                found = "{ " + parts + " }"
+            else:  # a log's plays: strings that need no escape and integers, written here
+                keys, parts = self.keys, []
+                for k, v in obj.items():
+                    name = keys.get(k) or self.key(k)
+                    kind = type(v)
+                    if kind is str and _ILLEGAL.isdisjoint(v):
+                        parts.append(f'{name} = "{v}"')
+                    elif kind is int:
+                        parts.append(f"{name} = {v}")
+                    else:
+                        parts.append(f"{name} = {self.literal(v, 0)}")
+                found = "{ " + ", ".join(parts) + " }"
             self.inline[key] = found
         return found
 
