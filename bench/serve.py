@@ -7,7 +7,12 @@ against the logs: must be 0), how late an open page saw a change, the closed-loo
 a second (each table posting as soon as it is answered), and the table page's bytes.
 Run from the repository root:
 
-    python bench/serve.py [--tables 60] [--seconds 120] [--closed 20]
+    python bench/serve.py [--tables 60] [--seconds 120] [--closed 20] [--together]
+
+Real tables do not post in step: each table starts at its own moment of the first period
+(spread evenly over it), and its page asks for its tag at its own moment of the second.
+``--together`` makes every table post at the same instants instead (60 entries at once
+every 2 s, and 60 pages fetched at once after them): the worst case of the same load.
 """
 
 from __future__ import annotations
@@ -125,8 +130,10 @@ async def timed(times: Times, kind: str, conn: Conn, method: str, path: str,
 
 
 async def page_open(url: str, tag_url: str, times: Times, kind: str, stop: float,
-                    seen: list[float] | None = None) -> None:  # fmt: skip
-    """A page open: its tag every second, the page fetched again when it changed."""
+                    seen: list[float] | None = None, phase: float = 0.0) -> None:  # fmt: skip
+    """A page open: its tag every second (from ``phase`` seconds in), the page fetched
+    again when it changed."""
+    await asyncio.sleep(phase)
     conn = Conn(url)
     page, tag_path = urlsplit(url).path, urlsplit(tag_url).path
     tag = (await timed(times, f"{kind} tag", conn, "GET", tag_path))[1]
@@ -141,16 +148,17 @@ async def page_open(url: str, tag_url: str, times: Times, kind: str, stop: float
 
 
 async def table(url: str, todo: list[dict[str, Any]], times: Times, stop: float, every: float,
-                lags: list[float]) -> int:  # fmt: skip
-    """One table: an entry every ``every`` seconds (0: as soon as answered) while its page
-    is open; the entries accepted."""
+                lags: list[float], phase: float = 0.0) -> int:  # fmt: skip
+    """One table: an entry every ``every`` seconds (0: as soon as answered), the first
+    ``phase`` seconds in, while its page is open; the entries accepted."""
     seen: list[float] = []
     watcher = (
-        asyncio.create_task(page_open(url, f"{url}/tag", times, "table", stop, seen))
+        asyncio.create_task(page_open(url, f"{url}/tag", times, "table", stop, seen, phase % 1.0))
         if every
         else None
     )
     conn, path = Conn(url), urlsplit(url).path
+    await asyncio.sleep(phase)
     accepted, next_at = 0, time.perf_counter()
     for base, body in enumerate(todo):
         if time.perf_counter() >= stop:
@@ -178,13 +186,20 @@ async def table(url: str, todo: list[dict[str, Any]], times: Times, stop: float,
     return accepted
 
 
-async def load_run(said: dict[str, Any], todo: list[list[dict[str, Any]]], seconds: float,
-                   every: float) -> tuple[list[int], Times, list[float], float]:  # fmt: skip
+async def load_run(
+    said: dict[str, Any],
+    todo: list[list[dict[str, Any]]],
+    seconds: float,
+    every: float,
+    together: bool,
+) -> tuple[list[int], Times, list[float], float]:
     times: Times = defaultdict(list)
     lags: list[float] = []
     began = time.perf_counter()
     stop = began + seconds
-    jobs = [table(t["url"], todo[i], times, stop, every, lags)
+    count = len(said["tables"])
+    jobs = [table(t["url"], todo[i], times, stop, every, lags,
+                  0.0 if together else every * i / count)
             for i, t in enumerate(said["tables"])]  # fmt: skip
     if every:
         base = said["board"].rstrip("/")
@@ -262,8 +277,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=120)
     parser.add_argument("--every", type=float, default=2.0, help="seconds between a table's plays")
     parser.add_argument("--closed", type=float, default=20, help="seconds of the closed loop")
+    parser.add_argument(
+        "--together", action="store_true", help="every table posts at the same instants"
+    )
     args = parser.parse_args()
     print(f"cores: {os.cpu_count()}; load average before: {os.getloadavg()[0]:.1f}")
+    print("tables post " + ("together" if args.together else "each at its own moment"))
     for loop, seconds, every in (("open", args.seconds, args.every), ("closed", args.closed, 0.0)):
         with tempfile.TemporaryDirectory() as tmp:
             tables = event(Path(tmp), args.tables)
@@ -273,7 +292,9 @@ def main() -> None:
                 if loop == "open":
                     page_bytes(said)
                 cpu, mine = cpu_seconds(server.pid), time.process_time()
-                accepted, times, lags, took = asyncio.run(load_run(said, todo, seconds, every))
+                accepted, times, lags, took = asyncio.run(
+                    load_run(said, todo, seconds, every, args.together)
+                )
                 cpu, mine = cpu_seconds(server.pid) - cpu, time.process_time() - mine
             finally:
                 server.terminate()
