@@ -31,6 +31,12 @@ MatchFile = Annotated[
 ]
 LogArgument = Annotated[Path, typer.Argument(help=help_text("The match log."))]
 JsonFlag = Annotated[bool, typer.Option("--json", help=help_text("Print JSON for scripts."))]
+OutputOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--output", "-o", help=help_text("Write here (atomically) instead of standard output.")
+    ),
+]
 NoteOption = Annotated[
     str | None,
     typer.Option("--note", help=help_text("Free text kept with it in the log.")),

@@ -4,12 +4,9 @@ imports this module too)."""
 
 import sys
 from pathlib import Path
-from typing import Annotated
-
-import typer
 
 from referee.cli.boundary import echo, errors_as_lines, output, shown
-from referee.cli.group import ascii_asked, command
+from referee.cli.group import LogArgument, OutputOption, ascii_asked, command
 from referee.html.sheet import render
 from referee.log.file import log_digest, write_atomic
 from referee.log.outputs import check_output
@@ -21,13 +18,8 @@ from referee.table.session import open_match
 @command()
 @errors_as_lines
 def sheet(
-    file: Annotated[Path, typer.Argument(help=help_text("The match log."))] = Path("match.toml"),
-    out: Annotated[
-        Path | None,
-        typer.Option(
-            "--output", "-o", help=help_text("Write here (atomically) instead of standard output.")
-        ),
-    ] = None,
+    file: LogArgument = Path("match.toml"),
+    out: OutputOption = None,
 ) -> None:
     if out is not None:
         check_output(out, [file])
