@@ -4,9 +4,15 @@ entry made at the table is by when nobody is named."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from referee.cards import Card
+from referee.cards import Card, parse_cards
+from referee.games.events import Declared
+from referee.games.facts import fact
+from referee.games.trick.ruling import Ending, Reason
+from referee.record import TrickEntry
+from referee.text import cut
 
 from .conftest import log_text, replay_text
 
@@ -54,3 +60,50 @@ def test_who_an_entry_is_by_when_nobody_is_named() -> None:
     assert state.default_author("claim") is None
     assert state.default_author("cards") == "Misha"
     assert state.default_author("forfeit") is None
+
+
+def test_a_declaration_is_announced_as_one() -> None:
+    """[bura.declare] applying a declaration gives the Declared event: who, which, the
+    cards shown (not a forfeit's event)."""
+    text = log_text(
+        "bura",
+        [
+            (
+                "Ivan",
+                {"trump": '"9H"'},
+                '{ by = "Petr", cards = "6S" },\n{ by = "Ivan", cards = "7S" },',
+            )
+        ],
+        '["Ivan", "Petr"]',
+    )
+    state: Any = replay_text(text).state
+    cards = parse_cards("AD KD QD")
+    events = state.apply(TrickEntry("Ivan", cards, declares="molodka"))
+    assert events == [Declared("Ivan", "molodka", cards)]
+
+
+def forfeit_how(reason: str) -> Any:
+    """The ruling of Katya's forfeit with ``reason``, as the log records it."""
+    entry = '{ by = "Katya", forfeit = ' + json.dumps(reason) + " },"
+    outcome = replay_text(kozel(entry)).state.outcome
+    assert (outcome.kind, outcome.player, outcome.reason) == (Ending.LOST, "Katya", Reason.FORFEIT)
+    return outcome.how
+
+
+def test_a_forfeit_reason_is_kept_as_given_up_to_200_characters() -> None:
+    """[kozel.forfeit] the reason said as recorded: empty stays empty, 200 characters are
+    kept whole, a 201st is cut (the rest counted)."""
+    assert forfeit_how("") == fact("trick.forfeit", reason="")
+    assert forfeit_how("x" * 200) == fact("trick.forfeit", reason="x" * 200)
+    assert forfeit_how("x" * 201) == fact("trick.forfeit", reason=cut("x" * 201, 200))
+    assert cut("x" * 201, 200) != "x" * 201
+
+
+def test_a_kozel_deal_left_unfinished_says_cards_remain() -> None:
+    """deal.conservation: a Kozel deal followed by another before its cards are played says
+    why it is not over."""
+    first = ("Misha", {"trump": '"9C"'}, '{ by = "Katya", cards = "AS" },')
+    text = log_text("kozel", [first, ("Katya", {"trump": '"9D"'}, "")], '["Misha", "Katya"]')
+    p = replay_text(text).problems[0]
+    assert (p.rule, p.deal, p.play) == ("deal.conservation", 1, None)
+    assert p.message == "the deal is unfinished: cards remain to be played"
