@@ -1,0 +1,85 @@
+"""``explain`` of Bura's own entries, exactly (the mutation run of issue 36,
+docs/mutation.md): a claim at exactly 31 and one with no card that counts, a declaration,
+a forfeit, and what the deal waits for once no one is to play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.cards import Card, parse_cards
+from referee.games.base import present
+from referee.games.facts import fact, joined
+from referee.record import TrickEntry
+
+from .conftest import log_text, replay_text
+
+TO_31 = [  # Ivan takes 10S KS (14), AC QC (14) and QD 6D (3): 31 exactly; trump 9H
+    ("Petr", "10S KS"),
+    ("Ivan", "6H 7H"),
+    ("Ivan", "AC"),
+    ("Petr", "QC"),
+    ("Ivan", "QD"),
+    ("Petr", "6D"),
+]
+
+
+def bura_state(*entries: str) -> Any:
+    """The state of a one-deal Bura log (Ivan deals, trump 9H) after ``entries``."""
+    body = "\n".join(entries)
+    replayed = replay_text(
+        log_text("bura", [("Ivan", {"trump": '"9H"'}, body)], '["Ivan", "Petr"]')
+    )
+    assert replayed.problems == []
+    return replayed.state
+
+
+def played(*plays: tuple[str, str]) -> list[str]:
+    return [f'{{ by = "{by}", cards = "{cards}" }},' for by, cards in plays]
+
+
+def card_fact(card: str, points: int) -> Any:
+    return fact("bura.explain.card", card=Card.parse(card), points=points)
+
+
+def test_a_claim_at_exactly_31_is_true() -> None:
+    """[bura.claim] 31 is enough: the claim is won, the counted cards listed by value."""
+    state = bura_state(*played(*TO_31))
+    assert state.points["Ivan"] == 31
+    got = present(state).explain(TrickEntry("Ivan", claim=True))
+    assert got.ok and got.lines[0] == fact("bura.explain.claim-won", player="Ivan")
+    cards = joined(
+        card_fact(c, p) for c, p in (("AC", 11), ("10S", 10), ("KS", 4), ("QD", 3), ("QC", 3))
+    )
+    assert got.answer == fact("bura.explain.claim-was-true", points=31, cards=cards, needed=31)
+
+
+def test_a_claim_with_no_card_that_counts_is_false() -> None:
+    """[bura.claim] Petr took nothing: the claim is lost and says no card counted."""
+    state = bura_state(*played(*TO_31))
+    got = present(state).explain(TrickEntry("Petr", claim=True))
+    assert got.ok and got.lines[0] == fact("bura.explain.claim-lost", player="Petr")
+    assert got.answer == fact(
+        "bura.explain.claim-was-false",
+        points=0,
+        cards=fact("bura.explain.no-cards"),
+        needed=31,
+    )
+
+
+def test_a_declaration_and_a_forfeit_explained() -> None:
+    """[bura.declare] the declaration named with the trump; [bura.misdraw] the forfeit's
+    loser named."""
+    state = bura_state(*played(("Petr", "6S"), ("Ivan", "7S")))
+    cards = tuple(parse_cards("AD KD QD"))
+    got = present(state).explain(TrickEntry("Ivan", cards, declares="molodka"))
+    assert got.ok and got.answer is None
+    assert got.lines[0] == fact("bura.explain.declare", name="molodka", card=Card.parse("9H"))
+    got = present(state).explain(TrickEntry("Petr", forfeit="misdrew"))
+    assert got.ok and got.lines[0] == fact("bura.explain.forfeit", player="Petr")
+
+
+def test_a_deal_no_one_plays_in_waits_for_a_claim() -> None:
+    """Once the deal has ended, nobody is to play: the view says it waits for a claim."""
+    state = bura_state(*played(*TO_31), '{ by = "Ivan", claim = true },')
+    assert state.to_move() is None
+    assert present(state).turn_lines()[0] == (fact("bura.waiting"),)
