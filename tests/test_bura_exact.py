@@ -10,6 +10,7 @@ from referee.cards import Card, parse_cards
 from referee.games.base import present
 from referee.games.facts import fact, joined
 from referee.record import TrickEntry
+from referee.words.sentences import said_text
 
 from .conftest import log_text, replay_text
 
@@ -83,3 +84,32 @@ def test_a_deal_no_one_plays_in_waits_for_a_claim() -> None:
     state = bura_state(*played(*TO_31), '{ by = "Ivan", claim = true },')
     assert state.to_move() is None
     assert present(state).turn_lines()[0] == (fact("bura.waiting"),)
+
+
+def test_a_pending_declaration_may_be_met_by_another() -> None:
+    """[bura.declare.priority] while a declaration is pending, the deal says another may
+    still be declared before the trick (not that a claim may decide it)."""
+    state = bura_state(
+        *played(("Petr", "6S"), ("Ivan", "7S")),
+        '{ by = "Ivan", declares = "molodka", cards = "AD KD QD" },',
+    )
+    assert state.pending and state.outcome is None
+    assert state.may_follow() == fact("bura.may-follow.declare")
+
+
+def test_the_pot_is_shown_and_written() -> None:
+    """[bura.ante] the view's note and its data give the pot: both antes, 2."""
+    state = bura_state(*played(("Petr", "6S")))
+    assert state.pot == 2
+    assert present(state).notes() == [(fact("bura.view.pot", pot=2),)]
+    assert present(state).data() == {"pot": 2}
+
+
+def test_a_bura_deal_left_unfinished_says_why() -> None:
+    """deal.conservation: a Bura deal followed by another before it ends says why."""
+    first = ("Ivan", {"trump": '"9H"'}, '{ by = "Petr", cards = "6S" },')
+    text = log_text("bura", [first, ("Petr", {"trump": '"9D"'}, "")], '["Ivan", "Petr"]')
+    p = replay_text(text).problems[0]
+    assert (p.rule, p.deal, p.play) == ("deal.conservation", 1, None)
+    assert p.message == "the deal is unfinished: " + said_text(fact("bura.unfinished"))
+    assert "bura.unfinished" not in p.message
