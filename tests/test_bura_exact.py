@@ -113,3 +113,32 @@ def test_a_bura_deal_left_unfinished_says_why() -> None:
     assert (p.rule, p.deal, p.play) == ("deal.conservation", 1, None)
     assert p.message == "the deal is unfinished: " + said_text(fact("bura.unfinished"))
     assert "bura.unfinished" not in p.message
+
+
+def test_equal_declarations_go_to_the_first_after_the_leader() -> None:
+    """[bura.declare.priority] two molodkas: the one seated first after the last trick's
+    winner (B) wins the lead, C before A, in a deal of three."""
+    entries = [
+        *played(("B", "AS"), ("C", "7S"), ("A", "8S")),
+        '{ by = "A", declares = "molodka", cards = "AC KC QC" },',
+        '{ by = "C", declares = "molodka", cards = "AD KD QD" },',
+    ]
+    text = log_text("bura", [("A", {"trump": '"9H"'}, "\n".join(entries))], '["A", "B", "C"]')
+    replayed = replay_text(text)
+    assert replayed.problems == []
+    state: Any = replayed.state
+    assert state.leader == "B" and state.lead_override() == "C" and state.to_move() == "C"
+
+
+def test_equal_declarations_counted_on_from_the_leader() -> None:
+    """[bura.declare.priority] the same with C the leader: A sits first after C, then B."""
+    entries = [
+        *played(("C", "AS"), ("A", "7S"), ("B", "8S")),
+        '{ by = "B", declares = "molodka", cards = "AC KC QC" },',
+        '{ by = "A", declares = "molodka", cards = "AD KD QD" },',
+    ]
+    text = log_text("bura", [("B", {"trump": '"9H"'}, "\n".join(entries))], '["A", "B", "C"]')
+    replayed = replay_text(text)
+    assert replayed.problems == []
+    state: Any = replayed.state
+    assert state.leader == "C" and state.lead_override() == "A" and state.to_move() == "A"
