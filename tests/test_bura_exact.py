@@ -142,3 +142,35 @@ def test_equal_declarations_counted_on_from_the_leader() -> None:
     assert replayed.problems == []
     state: Any = replayed.state
     assert state.leader == "C" and state.lead_override() == "A" and state.to_move() == "A"
+
+
+def test_a_moscow_declared_after_a_trick_ends_the_deal_in_its_explain() -> None:
+    """[bura.declare.priority] the declaration is judged with those before it: a Moscow
+    ends the deal, and explain says so."""
+    state = bura_state(*played(("Petr", "6S"), ("Ivan", "7S")))
+    got = present(state).explain(TrickEntry("Ivan", tuple(parse_cards("AS AC AD")), "moscow"))
+    assert got.ok and got.rules == ["bura.declare", "bura.declare.cards", "bura.declare.priority"]
+    assert got.lines == [
+        fact("bura.explain.declare", name="moscow", card=Card.parse("9H")),
+        fact("trick.explain.ends", how=fact("bura.how.moscow")),
+    ]
+
+
+def test_the_declaration_found_in_a_hand_follows_the_moscow_rule() -> None:
+    """[bura.declare] the simulated player's search: three aces are a Moscow, but not
+    without the trump ace where the rules ask for it."""
+    hand = tuple(parse_cards("AS AC AD 7H"))
+    assert bura_state().declaration_in(hand) == ("moscow", tuple(parse_cards("AS AC AD")))
+    text = log_text(
+        "bura",
+        [("Ivan", {"trump": '"9H"'}, "")],
+        '["Ivan", "Petr"]',
+        rules="moscow_needs_trump_ace = true",
+    )
+    replayed = replay_text(text)
+    assert replayed.problems == []
+    assert replayed.state.declaration_in(hand) is None
+    assert replayed.state.declaration_in((*hand, Card.parse("AH"))) == (
+        "moscow",
+        tuple(parse_cards("AS AC AH")),
+    )
