@@ -1,0 +1,83 @@
+"""Pasur's rulings, exactly (the mutation run of issue 36, docs/mutation.md): ``explain``
+on a legal play names the rules that decide it and says what the play did, one case per
+branch: a trail, a jack taking part of the pool or all of it, a numeral making 11, a face
+card taking its rank, a sur, and a pool cleared in the last round."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.cards import Card, parse_cards
+from referee.games.base import present
+from referee.games.facts import fact
+from referee.record import FishPlay
+
+from .test_fishing_rules import state
+
+FORCED = "pasur.capture.forced"
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(text))
+
+
+CASES = [
+    ("KS", "5D", "", ["pasur.trail"], [fact("pasur.trail", card=Card.parse("5D"))]),
+    (  # a jack takes the numerals and jacks, never a K or Q
+        "5S 3H KD",
+        "JC",
+        "5S 3H",
+        ["pasur.capture.jack"],
+        [fact("pasur.jack.takes", cards=cards("5S 3H"))],
+    ),
+    (
+        "5S 3H",
+        "JC",
+        "5S 3H",
+        ["pasur.capture.jack", "pasur.sur.jack"],
+        [fact("pasur.jack.empties", cards=cards("5S 3H"))],
+    ),
+    (
+        "5S 3H KD",
+        "6D",
+        "5S",
+        ["pasur.capture.eleven", FORCED],
+        [fact("pasur.takes", card=Card.parse("6D"), cards=cards("5S"))],
+    ),
+    (
+        "KD 5S",
+        "KH",
+        "KD",
+        ["pasur.capture.face", FORCED],
+        [fact("pasur.takes", card=Card.parse("KH"), cards=cards("KD"))],
+    ),
+    (
+        "5S",
+        "6D",
+        "5S",
+        ["pasur.capture.eleven", FORCED, "pasur.sur"],
+        [fact("pasur.sur", card=Card.parse("6D"), cards=cards("5S"))],
+    ),
+]
+
+
+@pytest.mark.parametrize(("pool", "card", "takes", "rules", "lines"), CASES)
+def test_explain_names_the_rules_of_a_legal_pasur_play(
+    pool: str, card: str, takes: str, rules: list[str], lines: list[object]
+) -> None:
+    s = state("pasur", "4S 3H 2C AD")
+    s.floor = list(parse_cards(pool))
+    got = present(s).explain(FishPlay("A", Card.parse(card), parse_cards(takes)))
+    assert (got.ok, got.rules, got.lines) == (True, rules, lines)
+
+
+def test_explain_a_pool_cleared_in_the_last_round() -> None:
+    """[pasur.sur.last-round] clearing the pool in the last round scores no sur: the rule
+    and the fact say so."""
+    s = state("pasur", "4S 3H 2C AD")
+    s.entries = s.total_plays - 4  # the last round
+    s.floor = list(parse_cards("5S"))
+    got = present(s).explain(FishPlay("A", Card.parse("6D"), parse_cards("5S")))
+    line = fact("pasur.sur.last-round", card=Card.parse("6D"), cards=cards("5S"))
+    assert got.ok and got.rules == ["pasur.capture.eleven", FORCED, "pasur.sur.last-round"]
+    assert got.lines == [line]
