@@ -1,0 +1,68 @@
+"""Exact values of the fishing core (referee/games/fishing) that the mutation run of
+issue 36 found unchecked (docs/mutation.md): the ways said when a typed play is
+ambiguous, a sweep by sums said value by value, the options of a card already played, and
+the round a play falls in."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.cards import Card, parse_cards
+from referee.games.base import Illegal, Options, present
+from referee.games.facts import fact, joined
+
+from .test_fishing_rules import play, state
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(text))
+
+
+def test_an_ambiguous_play_names_each_way_in_floor_order() -> None:
+    """[basra.capture.choice] a 9 typed without its cards on 5S 5H 4C, where it may not
+    trail: two ways, each said with its cards in the floor's order."""
+    s = state("basra", "5S 5H 4C KD", may_trail_capturer=False)
+    with pytest.raises(Illegal) as info:
+        s.table_entry("A", (Card.parse("9D"),), None, False)
+    ways = [fact("fishing.play.takes", cards=cards(c)) for c in ("5S 4C", "5H 4C")]
+    assert info.value.rule == "basra.capture.choice"
+    assert info.value.message == fact(
+        "fishing.choice", card=Card.parse("9D"), ways=joined(ways, "; ")
+    )
+
+
+def test_a_sweep_by_sums_is_said_value_by_value() -> None:
+    """options: a 9 on 5S 4C sweeps, its cards said lowest value first; or it trails."""
+    s = state("basra", "5S 4C KD QH")
+    s.floor = list(parse_cards("5S 4C"))
+    taken = joined([cards("4C"), cards("5S")], " ")
+    assert present(s).legal_options(Card.parse("9D"), None) == Options(
+        fact("fishing.options.on", card=Card.parse("9D"), cards=cards("5S 4C")),
+        [fact("fishing.play.sweep", cards=taken), fact("fishing.play.trail")],
+        2,
+    )
+
+
+def test_the_options_of_a_card_played_say_where_it_went() -> None:
+    """options of a card already played: the floor is still named, and the note says who
+    played it and in which play."""
+    s = state("basra", "5S 4C KD QH")
+    play(s, "8D")
+    where = fact("fishing.used.played", player="A", play=1)
+    assert present(s).legal_options(Card.parse("8D"), None) == Options(
+        fact("fishing.options.on", card=Card.parse("8D"), cards=cards("5S 4C KD QH 8D")),
+        [fact("fishing.options.used", card=Card.parse("8D"), where=where)],
+        0,
+    )
+
+
+def test_the_round_of_a_play_and_a_jump_back() -> None:
+    """Two players, six rounds of four plays: a play at a round's end belongs to the next
+    round, one past the last play to the last round; a state moved back recomputes it."""
+    s = state("basra", "5S 4C KD QH")
+    assert (s.rounds, s.total_plays) == ([4] * 6, 48)
+    assert [s.round_of(p) for p in (0, 7, 8, 47, 48)] == [0, 0, 1, 5, 5]
+    s.entries = 44
+    assert s.last_round
+    s.entries = 8
+    assert (s.round, s.last_round) == (1, False)
