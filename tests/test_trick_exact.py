@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from referee.cards import Card, parse_cards
+from referee.games.base import present
 from referee.games.events import Declared
 from referee.games.facts import fact
 from referee.games.trick.ruling import Ending, Reason
@@ -107,3 +108,17 @@ def test_a_kozel_deal_left_unfinished_says_cards_remain() -> None:
     p = replay_text(text).problems[0]
     assert (p.rule, p.deal, p.play) == ("deal.conservation", 1, None)
     assert p.message == "the deal is unfinished: cards remain to be played"
+
+
+def test_a_kozel_forfeit_explained_names_the_side_and_its_penalty() -> None:
+    """[kozel.forfeit] explain of a forfeit in partnerships: the forfeiting player's side
+    loses the deal with the no-trick penalty (6), and the deal ends with the reason."""
+    players = '["Misha", "Katya", "Olga", "Anna"]'
+    replayed = replay_text(log_text("kozel", [("Misha", {"trump": '"9C"'}, "")], players))
+    assert replayed.problems == []
+    got = present(replayed.state).explain(TrickEntry("Katya", forfeit="misdrew"))
+    assert got.ok and got.rules == ["kozel.forfeit"]
+    assert got.lines == [
+        fact("kozel.explain.forfeit", side="Katya & Anna", points=6),
+        fact("trick.explain.ends", how=fact("trick.forfeit", reason="misdrew")),
+    ]
