@@ -10,6 +10,8 @@ import pytest
 from referee.cards import Card, parse_cards
 from referee.games.base import Illegal, Options, present
 from referee.games.facts import fact, joined
+from referee.games.fishing.unions import unions_of_size
+from referee.record import FishPlay
 
 from .test_fishing_rules import play, state
 
@@ -66,3 +68,27 @@ def test_the_round_of_a_play_and_a_jump_back() -> None:
     assert s.last_round
     s.entries = 8
     assert (s.round, s.last_round) == (1, False)
+
+
+def test_a_refusal_shows_twelve_legal_kinds_and_counts_the_rest() -> None:
+    """A 10 on twelve numerals has 117 kinds of capture: a refused play shows the first 12
+    and says 105 more."""
+    s = state("basra", "5S 4C KD QH")
+    s.floor = list(parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S AH 2H 3H"))
+    assert s.legal_plays(Card.parse("10D")).count() == 117
+    with pytest.raises(Illegal) as info:
+        s.check(FishPlay("A", Card.parse("10D"), cards("AS")))
+    assert (info.value.rule, len(info.value.legal), info.value.more) == (
+        "basra.capture.group",
+        12,
+        105,
+    )
+
+
+def test_the_start_of_a_size_of_unions_decoded_in_chunks_is_its_start() -> None:
+    """The union table decodes only the start of a size when asked for its first unions:
+    1,100 of the 1,187 11-card unions adding up to 10 each (more than one chunk of 1,024)
+    are the first 1,100 of the whole size."""
+    whole = unions_of_size(10, 11)
+    assert len(whole) == 1_187
+    assert unions_of_size(10, 11, 1_100) == whole[:1_100]

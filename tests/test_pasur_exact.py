@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from referee.cards import Card, parse_cards
-from referee.games.base import present
+from referee.games.base import Illegal, present
 from referee.games.facts import fact
 from referee.record import FishPlay
 
@@ -81,3 +81,33 @@ def test_explain_a_pool_cleared_in_the_last_round() -> None:
     line = fact("pasur.sur.last-round", card=Card.parse("6D"), cards=cards("5S"))
     assert got.ok and got.rules == ["pasur.capture.eleven", FORCED, "pasur.sur.last-round"]
     assert got.lines == [line]
+
+
+POOL = "5S 3H KD QC"
+REFUSALS = [  # a refused play: its rule, why, and the first legal play it shows
+    ("JC", "5S", "pasur.capture.jack", fact("pasur.jack.all", cards=cards("5S 3H")), "5S 3H"),
+    ("KH", "QC", "pasur.capture.face", fact("pasur.face.one", rank="K", cards=cards("QC")), "KD"),
+    ("6D", "", FORCED, fact("pasur.forced", card=Card.parse("6D")), "5S"),
+    (
+        "6D",
+        "3H",
+        "pasur.capture.eleven",
+        fact("pasur.eleven", card=Card.parse("6D"), cards=cards("3H")),
+        "5S",
+    ),
+]
+
+
+@pytest.mark.parametrize(("card", "takes", "rule", "why", "legal"), REFUSALS)
+def test_a_refused_pasur_play_names_its_rule_why_and_the_legal_play(
+    card: str, takes: str, rule: str, why: object, legal: str
+) -> None:
+    """[pasur.capture.jack] a jack takes every numeral; [pasur.capture.face] a K one K;
+    [pasur.capture.forced] a card that can capture does not trail; [pasur.capture.eleven]."""
+    s = state("pasur", "4S 3H 2C AD")
+    s.floor = list(parse_cards(POOL))
+    with pytest.raises(Illegal) as info:
+        s.check(FishPlay("A", Card.parse(card), parse_cards(takes)))
+    got = info.value
+    assert (got.rule, got.message, got.more) == (rule, why, 0)
+    assert [k.takes for k in got.legal] == [cards(legal)]
