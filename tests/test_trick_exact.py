@@ -122,3 +122,12 @@ def test_a_kozel_forfeit_explained_names_the_side_and_its_penalty() -> None:
         fact("kozel.explain.forfeit", side="Katya & Anna", points=6),
         fact("trick.explain.ends", how=fact("trick.forfeit", reason="misdrew")),
     ]
+
+
+def test_kozel_has_no_claims_and_explain_says_so() -> None:
+    """log.play: Kozel's entries are plays and forfeits; a claim put to its rules is
+    refused naming the game and the kind of entry."""
+    state = replay_text(kozel("")).state
+    got = present(state).explain(TrickEntry("Katya", claim=True))
+    assert (got.ok, got.rules) == (False, ["log.play"])
+    assert got.lines == [fact("trick.no-such-entry", game="kozel", kind="claim")]
