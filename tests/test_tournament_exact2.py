@@ -1,17 +1,21 @@
 """The tournament's pairing, decisions and publication held to exact values (the third
 mutation run of issue 36, docs/mutation.md): which of several least-cost pairings the
 Swiss search returns (the order given decides ties, so the same file and seed give the
-same pairing), a decision taken back in a later round, and a double forfeit."""
+same pairing), a decision taken back in a later round, a double forfeit, the director's
+refusals with their rule and why, a round robin's rounds as it grows, a recount."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from referee.tournament.model import Decision, History, Table
 from referee.tournament.swiss import least_cost_two
+from scripts.tournament_robustness import play
 
+from .conftest import run
 from .test_tournament_cli import ok
 
 
@@ -76,3 +80,111 @@ def test_a_double_forfeit_is_lost_by_both_in_the_crosstable(cup: Path) -> None:
     ok("publish", "-o", "site")
     page = (cup / "site" / "crosstable.html").read_text("utf-8")
     assert page.count('forfeit-lost">') == 2 and 'forfeit-won">' not in page
+
+
+def said(code: int, *args: str) -> str:
+    """The one line a refused tournament command says."""
+    result = run("tournament", *args)
+    assert result.exit_code == code, result.stdout + result.stderr
+    return result.stderr.strip()
+
+
+def test_the_directors_commands_refuse_with_their_rule_and_why(cup: Path) -> None:
+    """tournament.md: each refusal names its rule and says what was expected."""
+    assert said(1, "result", "1", "--time", "--reason", "x") == (
+        "referee: [tournament.round]: round 0 has not been paired"
+    )
+    ok("pair")
+    assert said(1, "result", "1", "--forfeit", "Ali", "--reason", "x") == (
+        "referee: [tournament.table]: 'Ali' is not at table 1 (Omar, Hoda)"
+    )
+    assert said(1, "result", "1", "--undo") == (
+        "referee: [tournament.table]: table 1 has no decision to take back"
+    )
+    assert said(1, "result", "9", "--time", "--reason", "x") == (
+        "referee: [tournament.table]: round 1 has no table 9"
+    )
+    assert said(1, "result", "1", "--time", "--reason", "a\nb") == (
+        "referee: [tournament.file]: reason: 'a\\nb' holds a control, bidi or invisible character"
+    )
+    assert said(1, "drop", "Nobody") == (
+        "referee: [tournament.file]: 'Nobody' is not an entrant (Ali, Omar, Zaid, Hoda)"
+    )
+    assert said(1, "close") == (
+        "referee: [tournament.round]: round 1 of 2 is the last paired; pair every round first"
+    )
+    log = cup / "round-1" / "table-1.toml"
+    log.unlink()
+    cannot = "referee: [tournament.table]: round-1/table-1.toml: time cannot be called on a log"
+    assert said(1, "result", "1", "--time", "--reason", "x") == (
+        f"{cannot} that does not verify: the log is missing"
+    )
+    log.write_text("junk\n", "utf-8")
+    assert said(1, "result", "1", "--time", "--reason", "x").startswith(
+        f"{cannot} that does not verify: [log.toml] (line 1, column 5): not valid TOML"
+    )
+
+
+def test_a_tournament_of_one_cannot_be_paired(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert said(1, "new", "Cup", "--game", "basra", "-p", "Ali") == (
+        "referee: [tournament.file]: 1 side cannot be paired at tables of 2"
+    )
+
+
+def test_a_round_robin_grows_until_it_begins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """[tournament.round] a round robin of n sides has n - 1 rounds (n even) or n (odd);
+    once paired it takes no entrant."""
+    monkeypatch.chdir(tmp_path)
+    names = ("Ali", "Omar", "Zaid", "Hoda")
+    ok(
+        "new",
+        "Cup",
+        "--game",
+        "basra",
+        *(x for n in names for x in ("-p", n)),
+        "--system",
+        "round-robin",
+    )
+    rounds = []
+    for name in ("Samir", "Rana"):
+        ok("add", name)
+        text = (tmp_path / "tournament.toml").read_text("utf-8")
+        rounds.append(re.search(r"^rounds = (\d+)$", text, re.M).group(1))  # type: ignore[union-attr]
+    assert rounds == ["5", "5"]
+    ok("pair")
+    assert said(1, "add", "Late") == (
+        "referee: [tournament.round]: a round robin takes no entrant once it has begun"
+    )
+
+
+def test_a_recount_refused_says_why_and_one_accepted_is_dated(cup: Path) -> None:
+    """[tournament.changed] a counted log that changed is recounted only when it verifies
+    and is decided; the new count records when it was made and why."""
+    ok("pair")
+    log = cup / "round-1" / "table-1.toml"
+    empty = log.read_text("utf-8")
+    play(log, 1)
+    play(cup / "round-1" / "table-2.toml", 2)
+    ok("pair")
+    full = log.read_text("utf-8")
+    cannot = "referee: [tournament.table]: round-1/table-1.toml cannot be counted: "
+    log.unlink()
+    assert said(1, "recount", "1", "--round", "1", "--reason", "x") == cannot + "the log is missing"
+    log.write_text("junk\n", "utf-8")
+    assert said(1, "recount", "1", "--round", "1", "--reason", "x").startswith(
+        cannot + "[log.toml] (line 1, column 5): not valid TOML"
+    )
+    log.write_text(empty, "utf-8")
+    assert (
+        said(1, "recount", "1", "--round", "1", "--reason", "x")
+        == cannot + "the match is not decided"
+    )
+    log.write_text(full.replace("[[deals]]\n", '[[deals]]\nnote = "checked"\n', 1), "utf-8")
+    ok("recount", "1", "--round", "1", "--reason", "typo fixed")
+    text = (cup / "tournament.toml").read_text("utf-8")
+    assert re.search(r'\nat = "\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"\nreason = "typo fixed"\n', text)
