@@ -188,3 +188,38 @@ def test_a_recount_refused_says_why_and_one_accepted_is_dated(cup: Path) -> None
     ok("recount", "1", "--round", "1", "--reason", "typo fixed")
     text = (cup / "tournament.toml").read_text("utf-8")
     assert re.search(r'\nat = "\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"\nreason = "typo fixed"\n', text)
+
+
+PHONES = (
+    "Or on the tables' phones: referee serve{dir} --host 0.0.0.0 gives every table its page"
+    " (the director's board has the slips to print, a QR code each); referee serve --urls{dir}"
+    " prints the addresses"
+)
+DECIDES = (
+    "referee tournament result 1 --time --reason TEXT{dir} (time called: the finished deals"
+    " decide) or referee tournament result 1 --forfeit SIDE --reason TEXT{dir} (a side did"
+    " not play)"
+)
+
+
+def test_the_next_steps_name_the_folder_as_it_must_be_typed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """pair from outside the folder says every command with ``--dir``, quoted; status
+    inside it says them bare."""
+    monkeypatch.chdir(tmp_path)
+    names = [x for n in ("Ali", "Omar", "Zaid", "Hoda") for x in ("-p", n)]
+    ok("new", "Cup", "--game", "basra", *names, "--seed", "7", "--dir", "the cup")
+    lines = ok("pair", "--dir", "the cup").splitlines()
+    there = " --dir 'the cup'"
+    assert lines[-2:] == [
+        PHONES.format(dir=there),
+        "For a table that cannot finish, the director decides: " + DECIDES.format(dir=there),
+    ]
+    monkeypatch.chdir(tmp_path / "the cup")
+    lines = ok("status").splitlines()
+    assert lines[-2:] == [
+        "Each table records its match (referee live -f round-1/table-1.toml); for a table that"
+        " cannot finish, the director decides: " + DECIDES.format(dir=""),
+        PHONES.format(dir=""),
+    ]
