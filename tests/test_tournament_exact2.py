@@ -185,9 +185,14 @@ def test_a_recount_refused_says_why_and_one_accepted_is_dated(cup: Path) -> None
         == cannot + "the match is not decided"
     )
     log.write_text(full.replace("[[deals]]\n", '[[deals]]\nnote = "checked"\n', 1), "utf-8")
+    assert (
+        "Round 1, table 1: its log changed after it was counted; accept it with referee"
+        " tournament recount 1 --round 1 --reason TEXT (or put the counted log back)"
+    ) in ok("status").splitlines()
     ok("recount", "1", "--round", "1", "--reason", "typo fixed")
     text = (cup / "tournament.toml").read_text("utf-8")
     assert re.search(r'\nat = "\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"\nreason = "typo fixed"\n', text)
+    assert re.search(r"\n  table 1: recounted at [^:]+\d\d:\d\d: typo fixed\n", ok("status"))
 
 
 PHONES = (
@@ -223,3 +228,36 @@ def test_the_next_steps_name_the_folder_as_it_must_be_typed(
         " cannot finish, the director decides: " + DECIDES.format(dir=""),
         PHONES.format(dir=""),
     ]
+
+
+def test_status_says_each_table_and_each_decision(cup: Path) -> None:
+    """status: a table's sides, state, match points and log; each decision with its kind,
+    time and reason, one taken back said so."""
+    ok("pair")
+    ok("result", "1", "--forfeit", "Hoda", "--reason", "did not come")
+    ok("result", "1", "--undo")
+    ok("result", "2", "--time", "--reason", "out of time")
+    play(cup / "round-1" / "table-1.toml", 1)
+    said = ok("status")
+    when = r"\d+ December 2026, \d\d:\d\d"
+    assert re.search(
+        rf"\n  table 1: forfeit at {when}: did not come \(taken back at {when}\)\n", said
+    )
+    assert re.search(rf"\n  table 2: time called at {when}: out of time\n", said)
+    assert re.search(
+        r"\n +1 +Omar – Hoda +finished +Omar \d, Hoda \d +round-1/table-1\.toml\n", said
+    )
+    assert re.search(
+        r"\n +2 +Zaid – Ali +decided by the director +Zaid 1, Ali 1 +round-1/table-2\.toml\n", said
+    )
+
+
+def test_a_name_a_spreadsheet_would_run_is_quoted_in_the_csv(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """standings --csv: a name beginning with = + - or @ is written after a quote."""
+    monkeypatch.chdir(tmp_path)
+    names = [x for n in ("+Ali", "=Omar", "-Zaid", "@Hoda") for x in ("-p", n)]
+    ok("new", "Cup", "--game", "basra", *names, "--seed", "7")
+    rows = ok("standings", "--csv").splitlines()[1:]
+    assert [r.split(",")[1] for r in rows] == ["'+Ali", "'-Zaid", "'=Omar", "'@Hoda"]
