@@ -1,0 +1,142 @@
+"""A hand-edited tournament.toml read back, exactly (the third mutation run of issue 36,
+docs/mutation.md): each broken key is refused naming its key path, what was expected and
+what was found; a file missing keys that have defaults still reads."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from scripts.tournament_robustness import play
+
+from .conftest import run
+
+FILE = "referee: [tournament.file] "
+TIME = r'"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"'
+DIGEST = r'"[0-9a-f]{64}"'
+T2_COUNT = (
+    r"\n\[\[round\.tables\.counts\]\]\ndigest = [^\[]*"
+    r"\[round\.tables\.counts\.totals\]\nZaid = \d+\nAli = \d+\n"
+)
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Four entrants, seed 7: round 1 with table 1 decided (a forfeit taken back, then
+    time called) and table 2 played and counted; round 2 paired."""
+    folder = tmp_path_factory.mktemp("cup")
+
+    def ok(*args: str) -> None:
+        result = run("tournament", *args, "--dir", str(folder))
+        assert result.exit_code == 0, result.stderr
+
+    names = [x for n in ("Ali", "Omar", "Zaid", "Hoda") for x in ("-p", n)]
+    ok("new", "Cup", "--game", "basra", *names, "--seed", "7")
+    ok("pair")
+    ok("result", "1", "--forfeit", "Hoda", "--reason", "did not come")
+    ok("result", "1", "--undo")
+    ok("result", "1", "--time", "--reason", "late")
+    play(folder / "round-1" / "table-2.toml", 2)
+    ok("pair")
+    return folder
+
+
+REFUSED = [  # (what was changed, the pattern, its replacement, what status says)
+    ("digest", rf'digest = {DIGEST}\nwinner', 'digest = "xyz"\nwinner',
+     "(round[0].tables[1].counts[0].digest): expected a SHA-256 in hexadecimal, found 'xyz'"),
+    ("count during", r'winner = "Ali"\nduring = 1', 'winner = "Ali"\nduring = "one"',
+     "(round[0].tables[1].counts[0].during): expected a whole number, found 'one'"),
+    ("count winner", r'winner = "Ali"', "winner = 5",
+     "(round[0].tables[1].counts[0].winner): expected a side, found 5"),
+    ("count totals", r"Zaid = 83", 'Zaid = "x"',
+     "(round[0].tables[1].counts[0].totals.Zaid): expected a whole number of at least 0,"
+     " found 'x'"),
+    ("count not a table", r'(log = "round-1/table-2.toml"\n)' + T2_COUNT, r"\1counts = [1]\n",
+     "(round[0].tables[1].counts[0]): expected a table, found 1"),
+    ("count digest missing", rf'digest = {DIGEST}\nwinner', "winner",
+     "(round[0].tables[1].counts[0].digest): missing key 'digest'"),
+    ("decision kind", r'kind = "forfeit"', 'kind = "coin"',
+     "(round[0].tables[0].decisions[0].kind): expected forfeit, time or points, found 'coin'"),
+    ("decision key", r'kind = "forfeit"', 'kind = "forfeit"\nfoo = 1',
+     "(round[0].tables[0].decisions[0].foo): unknown key 'foo'; expected one of kind, reason,"
+     " during, at, absent, points, totals, undone, undone_during"),
+    ("decision at", rf"at = {TIME}\nabsent", "at = 5\nabsent",
+     "(round[0].tables[0].decisions[0].at): expected a time, found 5"),
+    ("decision undone_during", r"undone_during = 1", 'undone_during = "x"',
+     "(round[0].tables[0].decisions[0].undone_during): expected a whole number, found 'x'"),
+    ("decision not a table", r'(log = "round-2/table-2.toml")', r'\1\ndecisions = ["x"]',
+     "(round[1].tables[1].decisions[0]): expected a table, found 'x'"),
+    ("count at", r'(winner = "Ali"\nduring = 1\n)at = ' + TIME, r"\1at = 5",
+     "(round[0].tables[1].counts[0].at): expected a time, found 5"),
+    ("bye unknown", r"(number = 2\npaired_at = " + TIME + r"\n)byes = \[\]", r'\1byes = ["Nobody"]',
+     "(round[1].byes): 'Nobody' is not an entrant"),
+    ("table not a table",
+     r"(number = 2\npaired_at = " + TIME + r"\nbyes = \[\]\n)([\s\S]*?)"
+     r"\n\[\[round\.tables\]\][\s\S]*",
+     r"\1tables = [1]\n\2", "(round[1].tables[0]): expected a table, found 1"),
+    ("round paired_at", rf"paired_at = {TIME}", "paired_at = 5",
+     "(round[0].paired_at): expected a time, found 5"),
+    ("round not a table", r"(\n\[rules\][\s\S]*?)\n\[\[round\]\][\s\S]*", r"\nround = [1]\1",
+     "(round[0]): expected a table, found 1"),
+    ("table twice", r'table = 2\nsides = \[\n    "Omar"', 'table = 1\nsides = [\n    "Omar"',
+     "(round[1].tables[1].table): table 1 is listed twice"),
+    ("side unknown", r'sides = \[\n    "Omar",\n    "Zaid",\n\]',
+     'sides = [\n    "Omar",\n    "Nobody",\n]',
+     "(round[1].tables[1].sides): 'Nobody' is not an entrant"),
+    ("log type", r'log = "round-2/table-2.toml"', "log = 5",
+     "(round[1].tables[1].log): expected a path inside the folder, found 5"),
+    ("log path", r'log = "round-2/table-2.toml"', 'log = "../x.toml"',
+     "(round[1].tables[1].log): expected a relative path inside the tournament's folder"
+     " ending .toml, found '../x.toml'"),
+    ("counts type", r'(log = "round-2/table-2.toml")', r"\1\ncounts = 5",
+     "(round[1].tables[1].counts): expected an array of tables, found 5"),
+]  # fmt: skip
+
+
+def edited(played: Path, tmp_path: Path, pattern: str, replacement: str) -> Path:
+    folder = tmp_path / "cup"
+    shutil.copytree(played, folder)
+    file = folder / "tournament.toml"
+    text, n = re.subn(pattern, replacement, file.read_text("utf-8"), count=1)
+    assert n == 1, pattern
+    file.write_text(text, "utf-8")
+    return folder
+
+
+@pytest.mark.parametrize(
+    ("what", "pattern", "replacement", "said"), REFUSED, ids=[r[0] for r in REFUSED]
+)
+def test_a_broken_key_is_refused_with_its_path(
+    played: Path, tmp_path: Path, what: str, pattern: str, replacement: str, said: str
+) -> None:
+    folder = edited(played, tmp_path, pattern, replacement)
+    result = run("tournament", "status", "--dir", str(folder))
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == FILE + said
+
+
+def test_keys_with_defaults_may_be_left_out(played: Path, tmp_path: Path) -> None:
+    """A round without ``byes`` has none; a decision without ``at`` is said without a
+    time."""
+    folder = edited(played, tmp_path, rf"(paired_at = {TIME}\n)byes = \[\]\n", r"\1")
+    result = run("tournament", "status", "--dir", str(folder))
+    assert result.exit_code == 0 and "bye:" not in result.stdout
+    folder = edited(played, tmp_path / "2", rf'(reason = "late"\nduring = 1\n)at = {TIME}\n', r"\1")
+    result = run("tournament", "status", "--dir", str(folder))
+    assert result.exit_code == 0
+    assert "  table 1: time called at : late" in result.stdout.splitlines()
+
+
+def test_a_count_without_its_time_is_written_back_with_an_empty_one(
+    played: Path, tmp_path: Path
+) -> None:
+    """A count whose ``at`` was deleted reads as an empty time and is written back so by
+    the next command that writes the file."""
+    folder = edited(played, tmp_path, rf'(winner = "Ali"\nduring = 1\n)at = {TIME}\n', r"\1")
+    result = run("tournament", "result", "1", "--time", "--reason", "x", "--dir", str(folder))
+    assert result.exit_code == 0, result.stderr
+    text = (folder / "tournament.toml").read_text("utf-8")
+    assert 'winner = "Ali"\nduring = 1\nat = ""\n' in text
