@@ -6,6 +6,7 @@ refusals with their rule and why, a round robin's rounds as it grows, a recount.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -261,3 +262,59 @@ def test_a_name_a_spreadsheet_would_run_is_quoted_in_the_csv(
     ok("new", "Cup", "--game", "basra", *names, "--seed", "7")
     rows = ok("standings", "--csv").splitlines()[1:]
     assert [r.split(",")[1] for r in rows] == ["'+Ali", "'-Zaid", "'=Omar", "'@Hoda"]
+
+
+def test_a_log_that_is_not_the_tables_is_a_problem_of_the_table(cup: Path) -> None:
+    """tournament.table: a log of other players, one of other rules and a folder in a
+    log's place are each said in status; publish writes no sheet for such a table."""
+    ok("pair")
+    one, two = cup / "round-1" / "table-1.toml", cup / "round-1" / "table-2.toml"
+    text = one.read_text("utf-8")
+    one.write_text(text.replace('    "Hoda",\n]', '    "Samir",\n]', 1), "utf-8")
+    two.write_text(two.read_text("utf-8").replace("target = 101\n", "target = 51\n"), "utf-8")
+    rows = ok("status").splitlines()
+    problem = (
+        "Omar – Hoda  problem: [tournament.table]: the log's players are Omar, Samir, the"
+        " table's Omar, Hoda"
+    )
+    assert any(r.strip().startswith(f"1  {problem}") for r in rows), rows
+    rules = (
+        "Zaid – Ali   problem: [tournament.table]: the log's rules differ from the"
+        " tournament's: target"
+    )
+    assert any(r.strip().startswith(f"2  {rules}") for r in rows), rows
+    ok("publish", "-o", "site")
+    listed = json.loads((cup / "site" / "referee-publication.json").read_text("utf-8"))["files"]
+    assert [f for f in listed if f.startswith("sheets/")] == []
+    one.unlink()
+    one.mkdir()
+    rows = ok("status").splitlines()
+    folder = "Omar – Hoda  problem: [log.file]: round-1/table-1.toml: is a folder, not a match log"
+    assert any(r.strip().startswith(f"1  {folder}") for r in rows), rows
+
+
+def test_entrants_from_a_csv_need_a_name_column(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "players.csv").write_text("player\nAli\n", "utf-8")
+    (tmp_path / "empty.csv").write_text("", "utf-8")
+    for name in ("players.csv", "empty.csv"):
+        assert said(1, "new", "Cup", "--game", "basra", "--entrants", name) == (
+            f"referee: [tournament.file]: {name}: expected a header row with a name column"
+        )
+
+
+def test_verify_of_a_broken_tournament_file_names_each_key(cup: Path) -> None:
+    (cup / "tournament.toml").write_text("format = 5\n", "utf-8")
+    result = run("tournament", "verify", "--json")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["problems"][:2] == [
+        {"rule": "tournament.file", "message": 'format: expected "referee-tournament", found 5'},
+        {"rule": "tournament.file", "message": "version: expected 1, found None"},
+    ]
+    (cup / "tournament.toml").unlink()
+    result = run("tournament", "verify", "--json")
+    assert json.loads(result.stdout)["problems"] == [
+        {"rule": "tournament.file", "message": "tournament.toml: no such file"}
+    ]
