@@ -12,7 +12,10 @@ from referee.games.base import present
 from referee.games.events import Declared
 from referee.games.facts import fact
 from referee.games.trick.ruling import Ending, Reason
+from referee.log.format import match_to_dict
+from referee.log.tomlwrite import dumps
 from referee.record import TrickEntry
+from referee.table.simulate import simulate_match
 from referee.text import cut
 
 from .conftest import log_text, replay_text
@@ -131,3 +134,21 @@ def test_kozel_has_no_claims_and_explain_says_so() -> None:
     got = present(state).explain(TrickEntry("Katya", claim=True))
     assert (got.ok, got.rules) == (False, ["log.play"])
     assert got.lines == [fact("trick.no-such-entry", game="kozel", kind="claim")]
+
+
+def test_a_forfeit_after_the_last_trick_of_kozel_is_refused() -> None:
+    """[kozel.forfeit] a Kozel deal whose cards are all played is scored as it lies: a
+    forfeit there is refused (a simulated deal, replayed to its last trick)."""
+    data = match_to_dict(simulate_match("kozel", "classic", 2, 3))
+    data["deals"] = data["deals"][:1]
+    data.pop("result", None)
+    replayed = replay_text(dumps(data))
+    assert replayed.problems == []
+    state: Any = replayed.state
+    assert state.played_out and state.outcome is None
+    got = present(state).explain(TrickEntry(state.players[0], forfeit="tired"))
+    assert (got.ok, got.rules, got.lines) == (
+        False,
+        ["kozel.forfeit"],
+        [fact("kozel.forfeit.played-out")],
+    )
