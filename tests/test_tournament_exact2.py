@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from referee.tournament.model import Decision, History, Table
+from referee.tournament.results import places_by
 from referee.tournament.swiss import least_cost_two
 from scripts.tournament_robustness import play
 
@@ -318,3 +319,24 @@ def test_verify_of_a_broken_tournament_file_names_each_key(cup: Path) -> None:
     assert json.loads(result.stdout)["problems"] == [
         {"rule": "tournament.file", "message": "tournament.toml: no such file"}
     ]
+
+
+def test_a_kozel_table_of_three_places_the_fewest_penalties_second(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Kozel's totals are penalties (lower wins): at a table of three the winner scores 4
+    match points, the side with fewer penalty points of the other two 2, the last 0."""
+    monkeypatch.chdir(tmp_path)
+    names = [x for n in ("Ivan", "Petr", "Olga") for x in ("-p", n)]
+    ok("new", "Cup", "--game", "kozel", "--table-size", "3", *names, "--seed", "7")
+    ok("pair")
+    play(tmp_path / "round-1" / "table-1.toml", 3)
+    score = json.loads(run("score", "round-1/table-1.toml", "--json").stdout)
+    assert (score["totals"], score["winner"]) == ({"Petr": 4, "Ivan": 12, "Olga": 14}, "Petr")
+    table = json.loads(ok("status", "--json"))["rounds"][0]["tables"][0]
+    assert table["match_points"] == {"Petr": 4, "Ivan": 2, "Olga": 0}
+    assert places_by(("A", "B", "C"), {"A": 5, "B": 9, "C": 5}, True, None) == {
+        "A": 0,
+        "B": 2,
+        "C": 0,
+    }
