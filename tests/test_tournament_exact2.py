@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -340,3 +341,43 @@ def test_a_kozel_table_of_three_places_the_fewest_penalties_second(
         "B": 2,
         "C": 0,
     }
+
+
+def test_pairing_refused_over_a_stray_log_or_a_lone_side(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """[tournament.round] a file where a table's log would go is never written over; a
+    round with one active side cannot be paired."""
+    monkeypatch.chdir(tmp_path)
+    ok("new", "Cup", "--game", "basra", "-p", "Ali", "-p", "Omar", "--seed", "7")
+    (tmp_path / "round-1").mkdir()
+    (tmp_path / "round-1" / "table-1.toml").write_text("x\n", "utf-8")
+    assert said(1, "pair") == (
+        "referee: [tournament.round]: round-1/table-1.toml exists and is not part of the"
+        " tournament; move it away"
+    )
+    assert (tmp_path / "round-1" / "table-1.toml").read_text("utf-8") == "x\n"
+    shutil.rmtree(tmp_path / "round-1")
+    ok("drop", "Omar")
+    assert said(1, "pair") == (
+        "referee: [tournament.round]: 1 active side cannot be paired at tables of 2"
+    )
+
+
+def test_teams_are_two_members_named_as_typed_and_closing_waits_for_results(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A team of three is refused; a team typed with extra spaces is named "A & B"; close
+    names the table still without a result and the commands that decide it."""
+    monkeypatch.chdir(tmp_path)
+    assert said(1, "new", "Cup", "--game", "basra", "--team", "Ali & Omar & Sami") == (
+        "referee: [tournament.file]: 'Ali & Omar & Sami': a team is two members joined by \" & \""
+    )
+    ok("new", "Cup", "--game", "basra", "--team", "Ali &  Omar", "--team", "Zaid & Hoda")
+    text = (tmp_path / "tournament.toml").read_text("utf-8")
+    assert '[[entrants]]\nname = "Ali & Omar"\nmembers = [' in text
+    ok("pair")
+    assert said(1, "close") == (
+        "referee: [tournament.pending]: round 1: no result yet at table 1; the table finishes"
+        " its match, or the director decides it: " + DECIDES.format(dir="")
+    )

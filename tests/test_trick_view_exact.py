@@ -69,6 +69,14 @@ def test_show_and_the_state_mid_trick() -> None:
     ]
     assert view.turn_lines() == turn
     assert shown.brief == (view.head_lines()[1], turn[0])
+    assert view.head_lines()[1:] == [
+        (
+            fact("trick.view.trick"),
+            fact("trick.view.by", player="Katya"),
+            Cards(AS),
+        ),
+        (fact("trick.view.holding", player="Katya"),),
+    ]
 
 
 def test_explain_a_follow_that_beats_and_one_that_does_not() -> None:
