@@ -4,6 +4,7 @@ what was found; a file missing keys that have defaults still reads."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -100,6 +101,28 @@ REFUSED = [  # (what was changed, the pattern, its replacement, what status says
      " ending .toml, found '/tmp/table-2.toml'"),
     ("decisions type", r'(log = "round-2/table-2.toml")', r"\1\ndecisions = 5",
      "(round[1].tables[1].decisions): expected an array of tables, found 5"),
+    ("rules", r"\[rules\]\n", "[rules]\nfoo = 1\n",
+     "(rules.foo): unknown parameter 'foo' for basra; expected one of ace_points, basra_by_sum,"
+     " basra_points, capture, hand_size, jack_basra, jack_points, majority_points, majority_tie,"
+     " may_trail_capturer, partnerships, seven_diamonds, target, ten_diamonds_points,"
+     " two_clubs_points"),
+    ("system", r'system = "swiss"', 'system = "knockout"',
+     "(system): expected swiss or round-robin, found 'knockout'"),
+    ("tie-break", r'"buchholz-cut1",', '"coin",',
+     "(tiebreaks[0]): expected one of buchholz, buchholz-cut1, sonneborn-berger, direct, wins,"
+     " game-points, game-difference, found 'coin'"),
+    ("rounds", r"(\n\[rules\][\s\S]*?)\n\[\[round\]\][\s\S]*", r"\nround = 5\1",
+     "(round): expected an array of tables, found 5"),
+    ("count totals type",
+     r'(winner = "Ali"\nduring = 1\nat = ' + TIME + r"\n)\n\[round\.tables\.counts\.totals\]\n"
+     r"Zaid = \d+\nAli = \d+\n", r"\1totals = 5\n",
+     "(round[0].tables[1].counts[0].totals): expected a table of whole numbers, found 5"),
+    ("absent", r'absent = \[\n    "Hoda",\n\]', "absent = 5",
+     "(round[0].tables[0].decisions[0].absent): expected an array of names, found 5"),
+    ("reason type", r'reason = "late"', "reason = 5",
+     "(round[0].tables[0].decisions[1].reason): expected text, found 5"),
+    ("reason missing", r'reason = "late"\n', "",
+     "(round[0].tables[0].decisions[1].reason): missing key 'reason'"),
     ("round paired_at", rf"paired_at = {TIME}", "paired_at = 5",
      "(round[0].paired_at): expected a time, found 5"),
     ("round not a table", r"(\n\[rules\][\s\S]*?)\n\[\[round\]\][\s\S]*", r"\nround = [1]\1",
@@ -151,6 +174,9 @@ def test_keys_with_defaults_may_be_left_out(played: Path, tmp_path: Path) -> Non
     result = run("tournament", "status", "--dir", str(folder))
     assert result.exit_code == 0
     assert "  table 1: time called at : late" in result.stdout.splitlines()
+    folder = edited(played, tmp_path / "3", r"tiebreaks = \[[^\]]*\]\n", "")
+    result = run("tournament", "standings", "--json", "--dir", str(folder))
+    assert result.exit_code == 0 and json.loads(result.stdout)["rows"][0]["tiebreaks"] == {}
 
 
 def test_a_count_without_its_time_is_written_back_with_an_empty_one(
