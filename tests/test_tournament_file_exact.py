@@ -123,6 +123,12 @@ REFUSED = [  # (what was changed, the pattern, its replacement, what status says
      "(round[0].tables[0].decisions[1].reason): expected text, found 5"),
     ("reason missing", r'reason = "late"\n', "",
      "(round[0].tables[0].decisions[1].reason): missing key 'reason'"),
+    ("entrant", r'\{ name = "Ali", joined = 1 \}', '"' + "x" * 70 + '"',
+     "(entrants[0]): expected a table, found '" + "x" * 59),
+    ("rounds zero", r"rounds = 2", "rounds = 0",
+     "(rounds): expected a whole number of at least 1, found 0"),
+    ("rounds text", r"rounds = 2", 'rounds = "x"', "(rounds): expected a whole number, found 'x'"),
+    ("seed", r'seed = "7"', "seed = 5", "(seed): expected a seed, found 5"),
     ("round paired_at", rf"paired_at = {TIME}", "paired_at = 5",
      "(round[0].paired_at): expected a time, found 5"),
     ("round not a table", r"(\n\[rules\][\s\S]*?)\n\[\[round\]\][\s\S]*", r"\nround = [1]\1",
@@ -166,7 +172,8 @@ def test_a_broken_key_is_refused_with_its_path(
 
 def test_keys_with_defaults_may_be_left_out(played: Path, tmp_path: Path) -> None:
     """A round without ``byes`` has none; a decision without ``at`` is said without a
-    time."""
+    time; without ``[points]`` a win is 2 and a draw 1; a ``closed`` tournament pairs no more;
+    without ``tiebreaks`` there are none."""
     folder = edited(played, tmp_path, rf"(paired_at = {TIME}\n)byes = \[\]\n", r"\1")
     result = run("tournament", "status", "--dir", str(folder))
     assert result.exit_code == 0 and "bye:" not in result.stdout
@@ -174,6 +181,16 @@ def test_keys_with_defaults_may_be_left_out(played: Path, tmp_path: Path) -> Non
     result = run("tournament", "status", "--dir", str(folder))
     assert result.exit_code == 0
     assert "  table 1: time called at : late" in result.stdout.splitlines()
+    folder = edited(played, tmp_path / "4", r"\[points\]\nwin = 2\ndraw = 1\nbye = 2\n", "")
+    result = run("tournament", "standings", "--json", "--dir", str(folder))
+    rows = {r["name"]: r["match_points"] for r in json.loads(result.stdout)["rows"]}
+    assert rows == {"Ali": 2, "Hoda": 1, "Omar": 1, "Zaid": 0}
+    folder = edited(
+        played, tmp_path / "5", r'(seed = "7"\n)', r'\1closed = "2026-12-05T00:00:00Z"\n'
+    )
+    result = run("tournament", "pair", "--dir", str(folder))
+    assert result.exit_code == 1
+    assert result.stderr.startswith("referee: [tournament.round]: the tournament was closed at ")
     folder = edited(played, tmp_path / "3", r"tiebreaks = \[[^\]]*\]\n", "")
     result = run("tournament", "standings", "--json", "--dir", str(folder))
     assert result.exit_code == 0 and json.loads(result.stdout)["rows"][0]["tiebreaks"] == {}
