@@ -125,6 +125,8 @@ REFUSED = [  # (what was changed, the pattern, its replacement, what status says
      "(round[0].tables[0].decisions[1].reason): missing key 'reason'"),
     ("entrant", r'\{ name = "Ali", joined = 1 \}', '"' + "x" * 70 + '"',
      "(entrants[0]): expected a table, found '" + "x" * 59),
+    ("name control", r'\{ name = "Ali", joined = 1 \}', '{ name = "Ali\\\\u0007", joined = 1 }',
+     "(entrants[0].name): 'Ali\\\\x07' holds a control, bidi or invisible character"),
     ("rounds zero", r"rounds = 2", "rounds = 0",
      "(rounds): expected a whole number of at least 1, found 0"),
     ("rounds text", r"rounds = 2", 'rounds = "x"', "(rounds): expected a whole number, found 'x'"),
@@ -173,7 +175,7 @@ def test_a_broken_key_is_refused_with_its_path(
 def test_keys_with_defaults_may_be_left_out(played: Path, tmp_path: Path) -> None:
     """A round without ``byes`` has none; a decision without ``at`` is said without a
     time; without ``[points]`` a win is 2 and a draw 1; a ``closed`` tournament pairs no more;
-    without ``tiebreaks`` there are none."""
+    without ``tiebreaks`` there are none; an entrant without ``joined`` played from round 1."""
     folder = edited(played, tmp_path, rf"(paired_at = {TIME}\n)byes = \[\]\n", r"\1")
     result = run("tournament", "status", "--dir", str(folder))
     assert result.exit_code == 0 and "bye:" not in result.stdout
@@ -191,6 +193,9 @@ def test_keys_with_defaults_may_be_left_out(played: Path, tmp_path: Path) -> Non
     result = run("tournament", "pair", "--dir", str(folder))
     assert result.exit_code == 1
     assert result.stderr.startswith("referee: [tournament.round]: the tournament was closed at ")
+    folder = edited(played, tmp_path / "6", r'\{ name = "Ali", joined = 1 \}', '{ name = "Ali" }')
+    result = run("tournament", "verify", "--json", "--dir", str(folder))
+    assert json.loads(result.stdout) == {"ok": True, "problems": []}
     folder = edited(played, tmp_path / "3", r"tiebreaks = \[[^\]]*\]\n", "")
     result = run("tournament", "standings", "--json", "--dir", str(folder))
     assert result.exit_code == 0 and json.loads(result.stdout)["rows"][0]["tiebreaks"] == {}
