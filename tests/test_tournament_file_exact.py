@@ -127,6 +127,14 @@ REFUSED = [  # (what was changed, the pattern, its replacement, what status says
      "(entrants[0]): expected a table, found '" + "x" * 59),
     ("name control", r'\{ name = "Ali", joined = 1 \}', '{ name = "Ali\\\\u0007", joined = 1 }',
      "(entrants[0].name): 'Ali\\\\x07' holds a control, bidi or invisible character"),
+    ("team members", r'\{ name = "Ali", joined = 1 \}',
+     '{ name = "Ali & Omar", members = ["' + "x" * 40 + '", "' + "y" * 40 + '"], joined = 1 }',
+     "(entrants[0].members): a team is two members whose names joined by ' & ' are its name,"
+     " found ['" + "x" * 40 + "', '" + "y" * 34),
+    ("a player twice", r'\{ name = "Omar", joined = 1 \}', '{ name = "ALI", joined = 1 }',
+     "(entrants[1]): 'ALI' is entered twice; names must be unique"),
+    ("not TOML", r"^format", "junk junk\nformat",
+     "(line 1, column 6): not valid TOML: Expected '=' after a key in a key/value pair"),
     ("rounds zero", r"rounds = 2", "rounds = 0",
      "(rounds): expected a whole number of at least 1, found 0"),
     ("rounds text", r"rounds = 2", 'rounds = "x"', "(rounds): expected a whole number, found 'x'"),
@@ -211,3 +219,12 @@ def test_a_count_without_its_time_is_written_back_with_an_empty_one(
     assert result.exit_code == 0, result.stderr
     text = (folder / "tournament.toml").read_text("utf-8")
     assert 'winner = "Ali"\nduring = 1\nat = ""\n' in text
+
+
+def test_a_folder_without_a_tournament_says_how_to_start_one(tmp_path: Path) -> None:
+    result = run("tournament", "status", "--dir", str(tmp_path))
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (
+        f"referee: [tournament.file]: {tmp_path / 'tournament.toml'}: no tournament here"
+        " (referee tournament new NAME …)"
+    )
