@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from referee.tournament import director
-from referee.tournament.verify import verify
+from referee.tournament.store import facts_beside
+from referee.tournament.verify import pairing_findings, verify
 from scripts.tournament_robustness import play
 
 from .conftest import run
@@ -178,3 +179,14 @@ def test_tables_not_of_the_sizes_the_rules_give(tmp_path: Path) -> None:
     assert found(t, facts) == [
         ("tournament.pairing", "the tables are not of the sizes the rules give", 1, None)
     ]
+
+
+def test_the_logs_read_in_a_pool_give_what_they_give_one_by_one(cup: Path) -> None:
+    """A large tournament's logs are read on every core, its pairings checked beside them:
+    the facts and findings are those read one by one (a pool of two asked for here)."""
+    t = director.load(cup)
+    alone = facts_beside(cup, t, pairing_findings, jobs=1)
+    pooled = facts_beside(cup, t, pairing_findings, jobs=2)
+    assert pooled == alone
+    assert len(pooled[0]) == 4 and all(f is not None and f.complete for f in pooled[0].values())
+    assert pooled[1] == {1: [], 2: []}
