@@ -367,11 +367,18 @@ def test_pairing_refused_over_a_stray_log_or_a_lone_side(
 def test_teams_are_two_members_named_as_typed_and_closing_waits_for_results(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A team of three is refused; a team typed with extra spaces is named "A & B"; close
+    """A team of three is refused, and teams in a game without partnerships; a team typed
+    with extra spaces is named "A & B"; close
     names the table still without a result and the commands that decide it."""
     monkeypatch.chdir(tmp_path)
     assert said(1, "new", "Cup", "--game", "basra", "--team", "Ali & Omar & Sami") == (
         "referee: [tournament.file]: 'Ali & Omar & Sami': a team is two members joined by \" & \""
+    )
+    assert said(
+        1, "new", "Cup", "--game", "bura", "--team", "Ali & Omar", "--team", "Zaid & Hoda"
+    ) == (
+        "referee: [tournament.file]: teams of two play at tables of 4 in a partnership game"
+        " (bura with partnerships), not 4"
     )
     ok("new", "Cup", "--game", "basra", "--team", "Ali &  Omar", "--team", "Zaid & Hoda")
     text = (tmp_path / "tournament.toml").read_text("utf-8")
