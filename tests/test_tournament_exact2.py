@@ -132,6 +132,9 @@ def test_a_tournament_of_one_cannot_be_paired(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
+    assert said(1, "new", "Cup", "--game", "bura", "-p", "A", "-p", "B", "--table-size", "9") == (
+        "referee: [tournament.file]: bura is played by 2 to 6 players, not 9"
+    )
     assert said(1, "new", "Cup", "--game", "basra", "-p", "Ali") == (
         "referee: [tournament.file]: 1 side cannot be paired at tables of 2"
     )
