@@ -128,12 +128,22 @@ def test_the_directors_commands_refuse_with_their_rule_and_why(cup: Path) -> Non
     )
 
 
-def test_a_tournament_of_one_cannot_be_paired(
+def test_new_refuses_entrants_it_cannot_seat(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """new: one side, a table size the game does not allow, four individuals at a table of
+    a partnership game, a name entered twice whatever its case."""
     monkeypatch.chdir(tmp_path)
     assert said(1, "new", "Cup", "--game", "bura", "-p", "A", "-p", "B", "--table-size", "9") == (
         "referee: [tournament.file]: bura is played by 2 to 6 players, not 9"
+    )
+    four = ("-p", "A", "-p", "B", "-p", "C", "-p", "D", "--table-size", "4")
+    assert said(1, "new", "Cup", "--game", "basra", *four) == (
+        "referee: [tournament.file]: individual entrants at tables of 4 in basra need"
+        " --rule partnerships=false"
+    )
+    assert said(1, "new", "Cup", "--game", "basra", "-p", "A", "-p", "a") == (
+        "referee: [tournament.file]: 'a' is entered twice; names must be unique"
     )
     assert said(1, "new", "Cup", "--game", "basra", "-p", "Ali") == (
         "referee: [tournament.file]: 1 side cannot be paired at tables of 2"
