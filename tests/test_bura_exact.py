@@ -9,6 +9,7 @@ from typing import Any
 from referee.cards import Card, parse_cards
 from referee.games.base import present
 from referee.games.facts import fact, joined
+from referee.games.trick.sim import between_tricks
 from referee.record import TrickEntry
 from referee.words.sentences import said_text
 
@@ -174,3 +175,33 @@ def test_the_declaration_found_in_a_hand_follows_the_moscow_rule() -> None:
         "moscow",
         tuple(parse_cards("AS AC AH")),
     )
+
+
+class FixedDraw:
+    """A stand-in for the simulator's random source: every draw is ``value``."""
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+
+    def random(self) -> float:
+        return self.value
+
+    def choice(self, items: Any) -> Any:
+        return items[0]
+
+
+def test_the_simulated_player_claims_at_31_and_never_before_the_first_trick() -> None:
+    """The simulator's player (trick/sim.py) claims a true claim at 31 points exactly
+    (7 times in 10, and always once the cards have run out); before the first trick it
+    neither claims nor forfeits."""
+    recorded: list[TrickEntry] = []
+    state = bura_state(*played(*TO_31))
+    assert between_tricks(state, recorded.append, FixedDraw(0.5), False, True) is True
+    assert recorded == [TrickEntry("Ivan", claim=True)]
+    recorded.clear()
+    assert between_tricks(bura_state(), recorded.append, FixedDraw(0.0), False, True) is False
+    assert recorded == []
+    state.stock, state.held = 0, dict.fromkeys(state.players, 0)  # as if the cards ran out
+    assert state.played_out
+    assert between_tricks(state, recorded.append, FixedDraw(0.75), True, True) is True
+    assert recorded == [TrickEntry("Ivan", claim=True)]
