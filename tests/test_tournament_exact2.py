@@ -132,7 +132,8 @@ def test_new_refuses_entrants_it_cannot_seat(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """new: one side, a table size the game does not allow, four individuals at a table of
-    a partnership game, a name entered twice whatever its case."""
+    a partnership game, a name entered twice whatever its case, teams beside players, a
+    control character in the name, a round robin's rounds other than its own."""
     monkeypatch.chdir(tmp_path)
     assert said(1, "new", "Cup", "--game", "bura", "-p", "A", "-p", "B", "--table-size", "9") == (
         "referee: [tournament.file]: bura is played by 2 to 6 players, not 9"
@@ -144,6 +145,16 @@ def test_new_refuses_entrants_it_cannot_seat(
     )
     assert said(1, "new", "Cup", "--game", "basra", "-p", "A", "-p", "a") == (
         "referee: [tournament.file]: 'a' is entered twice; names must be unique"
+    )
+    assert said(1, "new", "Cup", "--game", "basra", "--team", "A & B", "-p", "C") == (
+        "referee: [tournament.file]: entrants are all teams or all players, not both"
+    )
+    assert said(1, "new", "a\nb", "--game", "basra", "-p", "A", "-p", "B") == (
+        "referee: [tournament.file]: name: 'a\\nb' holds a control, bidi or invisible character"
+    )
+    robin = ("-p", "A", "-p", "B", "-p", "C", "-p", "D", "--system", "round-robin")
+    assert said(1, "new", "Cup", "--game", "basra", *robin, "--rounds", "5") == (
+        "referee: [tournament.file]: a round robin of 4 sides has 3 rounds, not 5"
     )
     assert said(1, "new", "Cup", "--game", "basra", "-p", "Ali") == (
         "referee: [tournament.file]: 1 side cannot be paired at tables of 2"
