@@ -135,6 +135,8 @@ REFUSED = [  # (what was changed, the pattern, its replacement, what status says
      "(entrants[1]): 'ALI' is entered twice; names must be unique"),
     ("not TOML", r"^format", "junk junk\nformat",
      "(line 1, column 6): not valid TOML: Expected '=' after a key in a key/value pair"),
+    ("name not NFC", r'\{ name = "Ali", joined = 1 \}', '{ name = "Ale\\\\u0301", joined = 1 }',
+     "(entrants[0].name): 'Ale\u0301' is not in Unicode normal form (NFC)"),
     ("rounds zero", r"rounds = 2", "rounds = 0",
      "(rounds): expected a whole number of at least 1, found 0"),
     ("rounds text", r"rounds = 2", 'rounds = "x"', "(rounds): expected a whole number, found 'x'"),
