@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from referee.cards import Card, parse_cards
-from referee.games.base import Illegal, Options, present
+from referee.games.base import Cards, Illegal, Options, present
 from referee.games.facts import fact, joined
 from referee.games.fishing.unions import unions_of_size
 from referee.record import FishPlay
@@ -92,3 +92,18 @@ def test_the_start_of_a_size_of_unions_decoded_in_chunks_is_its_start() -> None:
     whole = unions_of_size(10, 11)
     assert len(whole) == 1_187
     assert unions_of_size(10, 11, 1_100) == whole[:1_100]
+
+
+def test_show_says_the_play_to_come_and_the_hand_to_move() -> None:
+    """show after A's first play: the deal, round 1 of 6, play 2 of 48, B to play, and B's
+    recorded hand of the round."""
+    s = state("basra", "5S 4C KD QH")
+    s.hands = {"A": cards("2S 3S 6S 8H"), "B": cards("2H 3H 6H 8D")}
+    play(s, "8H")
+    lines = present(s).view().lines
+    deal = fact("fishing.view.deal", deal=1, dealer="B", round=1, rounds=6, play=2, plays=48)
+    assert lines[0] == (deal,)
+    assert lines[2:4] == (
+        (fact("fishing.view.to-play", player="B"),),
+        (fact("view.holds", player="B"), Cards(cards("2H 3H 6H 8D"))),
+    )
