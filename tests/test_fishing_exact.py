@@ -100,7 +100,13 @@ def test_show_says_the_play_to_come_and_the_hand_to_move() -> None:
     s = state("basra", "5S 4C KD QH")
     s.hands = {"A": cards("2S 3S 6S 8H"), "B": cards("2H 3H 6H 8D")}
     play(s, "8H")
-    lines = present(s).view().lines
+    shown = present(s).view()
+    lines = shown.lines
+    assert (shown.data["round"], shown.data["rounds"], shown.data["floor"]) == (
+        1,
+        6,
+        ["5S", "4C", "KD", "QH", "8H"],
+    )
     deal = fact("fishing.view.deal", deal=1, dealer="B", round=1, rounds=6, play=2, plays=48)
     assert lines[0] == (deal,)
     assert lines[2:4] == (
