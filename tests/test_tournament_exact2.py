@@ -370,8 +370,8 @@ def test_a_kozel_table_of_three_places_the_fewest_penalties_second(
 def test_pairing_refused_over_a_stray_log_or_a_lone_side(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """[tournament.round] a file where a table's log would go is never written over; a
-    round with one active side cannot be paired."""
+    """[tournament.round] a file where a table's log would go is never written over, nor a
+    log written through a link; a round with one active side cannot be paired."""
     monkeypatch.chdir(tmp_path)
     ok("new", "Cup", "--game", "basra", "-p", "Ali", "-p", "Omar", "--seed", "7")
     (tmp_path / "round-1").mkdir()
@@ -382,6 +382,15 @@ def test_pairing_refused_over_a_stray_log_or_a_lone_side(
     )
     assert (tmp_path / "round-1" / "table-1.toml").read_text("utf-8") == "x\n"
     shutil.rmtree(tmp_path / "round-1")
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "round-1").symlink_to(tmp_path / "elsewhere")
+    assert said(1, "pair") == (
+        "referee: [tournament.round]: round-1/table-1.toml goes through a symbolic link"
+        " (round-1): a round's logs are written only into the tournament's own folders; move"
+        " the link away"
+    )
+    assert list((tmp_path / "elsewhere").iterdir()) == []
+    (tmp_path / "round-1").unlink()
     ok("drop", "Omar")
     assert said(1, "pair") == (
         "referee: [tournament.round]: 1 active side cannot be paired at tables of 2"
