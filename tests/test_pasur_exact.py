@@ -12,6 +12,7 @@ from referee.games.base import Illegal, present
 from referee.games.facts import fact
 from referee.record import FishPlay
 
+from .conftest import basra_log, replay_text
 from .test_fishing_rules import state
 
 FORCED = "pasur.capture.forced"
@@ -111,3 +112,29 @@ def test_a_refused_pasur_play_names_its_rule_why_and_the_legal_play(
     got = info.value
     assert (got.rule, got.message, got.more) == (rule, why, 0)
     assert [k.takes for k in got.legal] == [cards(legal)]
+
+
+@pytest.mark.parametrize(
+    ("pool", "variant", "said"),
+    [
+        (
+            "JS 3H 9D KS",
+            "standard",
+            "the opening pool may hold no jack; found JS (return it to the deck, or redeal if"
+            " there were two)",
+        ),
+        (
+            "QS QC QD KS",
+            "pagat",
+            "with qk_redeal, three or more queens in the opening pool force a redeal",
+        ),
+    ],
+)
+def test_an_opening_pool_that_forces_a_return_or_a_redeal(
+    pool: str, variant: str, said: str
+) -> None:
+    """[pasur.deal.pool] the problem names the rule, the pool's key path and why."""
+    problems = replay_text(basra_log("", floor=pool, game="pasur", variant=variant)).problems
+    assert [(p.rule, p.path, p.deal, p.message) for p in problems] == [
+        ("pasur.deal.pool", "deals[0].floor", 1, said)
+    ]
