@@ -230,3 +230,19 @@ def test_a_folder_without_a_tournament_says_how_to_start_one(tmp_path: Path) -> 
         f"referee: [tournament.file]: {tmp_path / 'tournament.toml'}: no tournament here"
         " (referee tournament new NAME …)"
     )
+
+
+def test_what_a_file_leaves_out_is_written_back_as_its_default(
+    played: Path, tmp_path: Path
+) -> None:
+    """The next command that writes the file keeps its date and writes the default match
+    points (a win 2, a draw 1, a bye 2) where ``[points]`` was left out."""
+    assert re.search(
+        r'^date = "\d{4}-\d\d-\d\d"$', (played / "tournament.toml").read_text("utf-8"), re.M
+    )
+    folder = edited(played, tmp_path, r"\[points\]\nwin = 2\ndraw = 1\nbye = 2\n", "")
+    result = run("tournament", "result", "1", "--time", "--reason", "x", "--dir", str(folder))
+    assert result.exit_code == 0, result.stderr
+    assert "\n[points]\nwin = 2\ndraw = 1\nbye = 2\n" in (folder / "tournament.toml").read_text(
+        "utf-8"
+    )
