@@ -246,3 +246,20 @@ def test_what_a_file_leaves_out_is_written_back_as_its_default(
     assert "\n[points]\nwin = 2\ndraw = 1\nbye = 2\n" in (folder / "tournament.toml").read_text(
         "utf-8"
     )
+
+
+def test_a_table_outside_the_sizes_a_game_allows(tmp_path: Path) -> None:
+    """Pasur at tables of three may seat two where the count needs it: a table of four
+    is refused naming both sizes."""
+    who = [x for n in "ABCDEF" for x in ("-p", n)]
+    new = ("tournament", "new", "Cup", "--game", "pasur", "--table-size", "3", *who)
+    assert run(*new, "--seed", "7", "--dir", str(tmp_path)).exit_code == 0
+    assert run("tournament", "pair", "--dir", str(tmp_path)).exit_code == 0
+    file = tmp_path / "tournament.toml"
+    pattern = r"(\[\[round\.tables\]\]\ntable = 1\nsides = \[\n)"
+    file.write_text(re.sub(pattern, r'\1    "Z",\n', file.read_text("utf-8"), count=1), "utf-8")
+    result = run("tournament", "status", "--dir", str(tmp_path))
+    assert result.stderr.strip() == (
+        FILE + "(round[0].tables[0].sides): expected 2 to 3 sides at a table of this"
+        " tournament, found 4"
+    )
