@@ -182,12 +182,12 @@ def deal_path(deal_index: int, key: str | None = None, play_index: int | None = 
     return path
 
 
-def internal_error(e: BaseException) -> str:
+def internal_error(error: BaseException) -> str:
     """The one line a bug is reported in: what it was, and that the log is whole."""
     return localized(
         sentence(
             "referee: internal error ({error}). The log on disk is whole (every write is "
             "atomic). Please report this with the match log.",
-            error=visible(f"{type(e).__name__}: {cut(str(e), 300)}"),
+            error=visible(f"{type(error).__name__}: {cut(str(error), 300)}"),
         )
     )
