@@ -21,6 +21,7 @@ from referee.messages import Msg, localized, sentence
 from referee.problems import RefereeError, internal_error
 from referee.table.usage import UsageError
 from referee.text import not_utf8
+from referee.words.rulings import problem_said
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -168,7 +169,7 @@ def refusal(error: BaseException) -> int:
     """Say why a command stopped, in one line (or one line per problem), and its exit code."""
     if isinstance(error, RefereeError):
         for p in error.problems[:MOST_PROBLEMS]:
-            err(sentence("referee: {problem}", problem=p.said()))
+            err(sentence("referee: {problem}", problem=problem_said(p)))
         if len(error.problems) > MOST_PROBLEMS:
             more = len(error.problems) - MOST_PROBLEMS
             err(sentence("referee: … and {count} more problems", count=more))
