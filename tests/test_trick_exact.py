@@ -9,10 +9,11 @@ from typing import Any
 
 from referee.cards import Card, parse_cards
 from referee.games.events import Declared
-from referee.games.facts import fact
 from referee.games.trick.ruling import Ending, Reason
+from referee.messages import fact
 from referee.record import TrickEntry
 from referee.text import cut
+from referee.words.rulings import problem_message
 
 from .conftest import log_text, replay_text
 
@@ -34,7 +35,7 @@ def test_a_card_played_again_says_who_played_it_and_in_which_trick() -> None:
     entries = plays(("Katya", "AS"), ("Misha", "7S"), ("Katya", "AH"), ("Misha", "AS"))
     p = replay_text(kozel(entries)).problems[0]
     assert (p.rule, p.deal, p.play) == ("card.duplicate", 1, 4)
-    assert "played by Katya in trick 1" in p.message
+    assert "played by Katya in trick 1" in problem_message(p)
 
 
 def test_unseen_leaves_out_every_recorded_hand() -> None:
@@ -106,4 +107,4 @@ def test_a_kozel_deal_left_unfinished_says_cards_remain() -> None:
     text = log_text("kozel", [first, ("Katya", {"trump": '"9D"'}, "")], '["Misha", "Katya"]')
     p = replay_text(text).problems[0]
     assert (p.rule, p.deal, p.play) == ("deal.conservation", 1, None)
-    assert p.message == "the deal is unfinished: cards remain to be played"
+    assert problem_message(p) == "the deal is unfinished: cards remain to be played"
