@@ -16,11 +16,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from referee.cards import FULL_DECK, Card
 from referee.games.base import MatchSoFar
 from referee.games.basra.rules import BasraDeal
-from referee.games.facts import Fact
 from referee.games.fishing import captures
 from referee.games.fishing.plays import Play
 from referee.games.fishing.view import LISTED
 from referee.games.pasur.rules import PasurDeal
+from referee.messages import Fact
 from referee.record import Deal
 from referee.registry import GAMES, variant_values
 

@@ -28,6 +28,7 @@ from referee.match import replay
 from referee.record import FishPlay, TrickEntry
 from referee.registry import GAMES
 from referee.table.simulate import simulate_match
+from referee.words.rulings import problem_json, problem_line
 
 ROOT = Path(__file__).resolve().parent.parent
 VALUES = [
@@ -147,8 +148,8 @@ def check(data: bytes) -> collections.Counter[str]:
     for p in problems:
         if not p.rule or not p.message:
             raise AssertionError(f"a problem without a rule or a message: {p!r}")
-        str(p)
-        p.as_json()
+        problem_line(p)  # said as a person reads it, and as verify --json writes it
+        problem_json(p)
     return collections.Counter(p.rule for p in problems[:1])
 
 

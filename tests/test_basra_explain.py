@@ -9,7 +9,7 @@ import pytest
 
 from referee.cards import Card, parse_cards
 from referee.games.base import Illegal, present
-from referee.games.facts import fact
+from referee.messages import fact
 from referee.params import Value
 from referee.record import FishPlay
 

@@ -8,9 +8,10 @@ from typing import Any
 
 from referee.cards import Card, parse_cards
 from referee.games.base import present
-from referee.games.facts import fact, joined
 from referee.games.trick.sim import between_tricks
+from referee.messages import fact, joined
 from referee.record import TrickEntry
+from referee.words.rulings import problem_message
 from referee.words.sentences import said_text
 
 from .conftest import log_text, replay_text
@@ -112,7 +113,7 @@ def test_a_bura_deal_left_unfinished_says_why() -> None:
     text = log_text("bura", [first, ("Petr", {"trump": '"9D"'}, "")], '["Ivan", "Petr"]')
     p = replay_text(text).problems[0]
     assert (p.rule, p.deal, p.play) == ("deal.conservation", 1, None)
-    assert p.message == "the deal is unfinished: " + said_text(fact("bura.unfinished"))
+    assert problem_message(p) == "the deal is unfinished: " + said_text(fact("bura.unfinished"))
     assert "bura.unfinished" not in p.message
 
 

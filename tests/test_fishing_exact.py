@@ -9,8 +9,8 @@ import pytest
 
 from referee.cards import Card, parse_cards
 from referee.games.base import Cards, Illegal, Options, present
-from referee.games.facts import fact, joined
 from referee.games.fishing.unions import unions_of_size
+from referee.messages import fact, joined
 from referee.record import FishPlay
 
 from .test_fishing_rules import play, state

@@ -43,14 +43,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("cli", ("referee.cli", "referee.entry", "referee.__main__")),
 )
 
-# Known edges against the layers, each with its reason; none may be added:
-KNOWN_BACKWARD = {
-    # a Problem carries a game's fact (games/facts.py: a code and its values), the one
-    # value both layers speak; it is said when the Problem is built: rulings as values to
-    # the edge would leave it a value until the boundary says it
-    ("referee.problems", "referee.games.facts"): "a problem's fact is the games' value",
-    ("referee.problems", "referee.words.sentences"): "a problem said when it is built",
-}
+# Imports against the layer order: none left (a problem carried its fact to the words layer
+# until issue 36 made it a value the edge says; facts are the core's, in messages.py).
+KNOWN_BACKWARD: dict[tuple[str, str], str] = {}
 # The module circles: none left (games/base, problems, record and registry; each family's
 # rules, simulator and view were circles until a game became a package).
 KNOWN_CIRCLES: list[list[str]] = []
@@ -89,7 +84,6 @@ INSIDE_A_FUNCTION: dict[str, dict[str, str]] = {
         "referee.text": "with the outcomes' import, not edited here",
         "referee.words.sentences": "with the outcomes' import, not edited here",
     },
-    "referee.problems": {"referee.words.sentences": "rulings as values to the edge"},
     "referee.log.file": {
         "referee.log.tomlwrite": "the TOML writer, only by a command that writes (not show)",
     },

@@ -9,8 +9,9 @@ import pytest
 
 from referee.cards import Card, parse_cards
 from referee.games.base import Illegal, present
-from referee.games.facts import fact
+from referee.messages import fact
 from referee.record import FishPlay
+from referee.words.rulings import problem_message
 
 from .conftest import basra_log, replay_text
 from .test_fishing_rules import state
@@ -135,6 +136,6 @@ def test_an_opening_pool_that_forces_a_return_or_a_redeal(
 ) -> None:
     """[pasur.deal.pool] the problem names the rule, the pool's key path and why."""
     problems = replay_text(basra_log("", floor=pool, game="pasur", variant=variant)).problems
-    assert [(p.rule, p.path, p.deal, p.message) for p in problems] == [
+    assert [(p.rule, p.path, p.deal, problem_message(p)) for p in problems] == [
         ("pasur.deal.pool", "deals[0].floor", 1, said)
     ]

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from referee.words.rulings import problem_message
+
 from .conftest import first_problem, log_text, replay_text, run
 from .table import run_command
 
@@ -389,4 +391,4 @@ def test_a_card_dealt_to_two_players_is_refused_in_every_game(
     replayed = replay_text(log_text(game, [("Omar", {**setup, "hands": hands}, "")]))
     first = replayed.problems[0]
     assert (first.rule, first.path) == ("card.duplicate", "deals[0].hands.Omar")
-    assert first.message == "AS is dealt to both Ali and Omar"
+    assert problem_message(first) == "AS is dealt to both Ali and Omar"

@@ -384,7 +384,7 @@ def test_english_names_the_side_of_a_sweep_only_when_it_is_not_the_player() -> N
 
 def test_a_forfeit_in_how_a_deal_ended_has_one_colon() -> None:
     """``(Ivan & Lena: forfeit: five cards)`` had three colons."""
-    from referee.games.facts import fact
+    from referee.messages import fact
     from referee.words.sentences import said_text
 
     how = fact("trick.how.by", player="Ivan & Lena", how=fact("trick.forfeit", reason="x y"))

@@ -121,7 +121,7 @@ def test_register_adds_to_the_built_in_sentences() -> None:
     said after ``register`` (it once replaced them: a KeyError, exit 70 at the CLI)."""
     done = python(
         "from referee.words.sentences import register, said_text\n"
-        "from referee.games.facts import fact\n"
+        "from referee.messages import fact\n"
         "register({'toy.x': 'x'})\n"
         "print(said_text(fact('toy.x')), said_text(fact('fishing.play.trail')), sep='|')\n"
     )

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from referee import registry
-from referee.games.facts import fact
+from referee.messages import fact
 from referee.words.sentences import knows, said_text
 
 from .conftest import ok, run

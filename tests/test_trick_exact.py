@@ -10,13 +10,14 @@ from typing import Any
 from referee.cards import Card, parse_cards
 from referee.games.base import present
 from referee.games.events import Declared
-from referee.games.facts import fact
 from referee.games.trick.ruling import Ending, Reason
 from referee.log.format import match_to_dict
 from referee.log.tomlwrite import dumps
+from referee.messages import fact
 from referee.record import TrickEntry
 from referee.table.simulate import simulate_match
 from referee.text import cut
+from referee.words.rulings import problem_message
 
 from .conftest import log_text, replay_text
 
@@ -38,7 +39,7 @@ def test_a_card_played_again_says_who_played_it_and_in_which_trick() -> None:
     entries = plays(("Katya", "AS"), ("Misha", "7S"), ("Katya", "AH"), ("Misha", "AS"))
     p = replay_text(kozel(entries)).problems[0]
     assert (p.rule, p.deal, p.play) == ("card.duplicate", 1, 4)
-    assert "played by Katya in trick 1" in p.message
+    assert "played by Katya in trick 1" in problem_message(p)
 
 
 def test_unseen_leaves_out_every_recorded_hand() -> None:
@@ -110,7 +111,7 @@ def test_a_kozel_deal_left_unfinished_says_cards_remain() -> None:
     text = log_text("kozel", [first, ("Katya", {"trump": '"9D"'}, "")], '["Misha", "Katya"]')
     p = replay_text(text).problems[0]
     assert (p.rule, p.deal, p.play) == ("deal.conservation", 1, None)
-    assert p.message == "the deal is unfinished: cards remain to be played"
+    assert problem_message(p) == "the deal is unfinished: cards remain to be played"
 
 
 def test_a_kozel_forfeit_explained_names_the_side_and_its_penalty() -> None:

@@ -10,8 +10,8 @@ from typing import Any
 
 from referee.cards import Card, parse_cards
 from referee.games.base import Cards, Explanation, Options, present
-from referee.games.facts import fact, joined
 from referee.games.trick.plays import TrickPlay
+from referee.messages import fact, joined
 from referee.record import TrickEntry
 
 from .conftest import log_text, replay_text

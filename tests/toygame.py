@@ -25,9 +25,8 @@ from referee.games.base import (
     Words,
 )
 from referee.games.events import Event, TrickTaken
-from referee.games.facts import fact
 from referee.games.spec import TRICK, GameSpec
-from referee.messages import sentence
+from referee.messages import fact, sentence
 from referee.params import p
 from referee.problems import Problem
 from referee.record import Deal, Entry, Match, TrickEntry

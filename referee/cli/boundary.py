@@ -21,6 +21,7 @@ from referee.messages import Msg, localized, sentence
 from referee.problems import RefereeError, internal_error
 from referee.table.usage import UsageError
 from referee.text import not_utf8
+from referee.words.rulings import problem_said
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -74,25 +75,25 @@ def shown(name: object) -> str:
     return shown_path(str(name))
 
 
-def machine_error(e: OSError) -> Msg:
+def machine_error(error: OSError) -> Msg:
     """A failure of the machine (not the rules) in one line: ``log.file``."""
-    what = e.strerror or str(e)
-    if e.filename:
+    what = error.strerror or str(error)
+    if error.filename:
         return sentence(
             "referee: [log.file]: {file}: {error}; the log on disk is whole",
-            file=shown(e.filename),
+            file=shown(error.filename),
             error=what,
         )
     return sentence("referee: [log.file]: {error}; the log on disk is whole", error=what)
 
 
-def output_error(e: OSError) -> Msg:
+def output_error(error: OSError) -> Msg:
     """Standard output failed after the command did its work (a full disk, an output that
     cannot be written): ``log.file``, and what had been written before it, so that nobody
     enters again what is already recorded."""
     logfile = sys.modules.get("referee.log.file")
     done = getattr(logfile, "written", None) or []
-    what = e.strerror or str(e)
+    what = error.strerror or str(error)
     if done:
         return sentence(
             "referee: [log.file]: standard output: {error}; {file} was written whole before "
@@ -164,40 +165,40 @@ def option_name(func: Callable[..., Any], name: str) -> str:
     return name.upper()
 
 
-def refusal(e: BaseException) -> int:
+def refusal(error: BaseException) -> int:
     """Say why a command stopped, in one line (or one line per problem), and its exit code."""
-    if isinstance(e, RefereeError):
-        for p in e.problems[:MOST_PROBLEMS]:
-            err(sentence("referee: {problem}", problem=p.said()))
-        if len(e.problems) > MOST_PROBLEMS:
-            more = len(e.problems) - MOST_PROBLEMS
+    if isinstance(error, RefereeError):
+        for p in error.problems[:MOST_PROBLEMS]:
+            err(sentence("referee: {problem}", problem=problem_said(p)))
+        if len(error.problems) > MOST_PROBLEMS:
+            more = len(error.problems) - MOST_PROBLEMS
             err(sentence("referee: … and {count} more problems", count=more))
         return 1
-    if isinstance(e, UsageError):
-        err(sentence("referee: usage: {error}", error=e.args[0] if e.args else ""))
+    if isinstance(error, UsageError):
+        err(sentence("referee: usage: {error}", error=error.args[0] if error.args else ""))
         return 2
-    if isinstance(e, KeyboardInterrupt):
+    if isinstance(error, KeyboardInterrupt):
         # the entry point is loaded in a real run (importing it would install its handler)
         entry = sys.modules.get("referee.entry")
         said = entry.interrupted() if entry is not None else "referee: interrupted\n"
         err(said.rstrip("\n"))
         return 130
-    if isinstance(e, BrokenPipeError):  # the reader of our output went away (| head)
+    if isinstance(error, BrokenPipeError):  # the reader of our output went away (| head)
         quiet_stdout()
         return 0
-    if isinstance(e, RecursionError):
+    if isinstance(error, RecursionError):
         err(sentence("referee: [log.toml]: the input is nested too deeply to read"))
         return 1
-    if isinstance(e, OutputFailed):  # the work was done (or not): said with what was written
-        err(output_error(e))
+    if isinstance(error, OutputFailed):  # the work was done (or not): said with what was written
+        err(output_error(error))
         return 1
-    if isinstance(e, OSError):  # the machine, not the rules: a full disk, a closed output
-        err(machine_error(e))
+    if isinstance(error, OSError):  # the machine, not the rules: a full disk, a closed output
+        err(machine_error(error))
         return 1
-    if isinstance(e, Exception):  # a bug must still not show a traceback to the table
-        err(internal_error(e))
+    if isinstance(error, Exception):  # a bug must still not show a traceback to the table
+        err(internal_error(error))
         return INTERNAL
-    raise e  # SystemExit and the like: not ours to answer
+    raise error  # SystemExit and the like: not ours to answer
 
 
 def leave(broken: bool, bad: bool) -> None:

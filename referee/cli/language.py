@@ -91,12 +91,12 @@ def localized(command: Any) -> Any:
     return command
 
 
-def usage_error_said(e: Any) -> str:
+def usage_error_said(error: Any) -> str:
     """A usage error of the parser as referee says it: the usage line, the hint, and the
     error in the reader's language with what was typed escaped (click would echo it raw)."""
-    ctx = getattr(e, "ctx", None)
-    if type(e).__name__ == "NoArgsIsHelpError":  # bare `referee`: the help, as click shows it
-        return str(e.format_message())
+    ctx = getattr(error, "ctx", None)
+    if type(error).__name__ == "NoArgsIsHelpError":  # bare `referee`: the help, as click shows it
+        return str(error.format_message())
     lines = []
     if ctx is not None:
         lines.append(ctx.get_usage())
@@ -104,5 +104,5 @@ def usage_error_said(e: Any) -> str:
             hint = gettext("Try '{command} {option}' for help.")
             lines.append(hint.format(command=ctx.command_path, option=ctx.help_option_names[0]))
         lines.append("")
-    lines.append(click_error(e.format_message()))
+    lines.append(click_error(error.format_message()))
     return "\n".join(lines)

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple, TypeVar
 
 from referee.cards import Card
 from referee.games.events import Event
-from referee.games.facts import Fact, Joined, fact
 from referee.games.spec import GameSpec
+from referee.messages import Fact, Joined, fact
 from referee.params import Value
 from referee.problems import Problem, deal_path
 from referee.record import Deal, Entry
@@ -35,7 +35,7 @@ from referee.record import Deal, Entry
 if TYPE_CHECKING:
     import random
 
-    from referee.games.facts import LegalPlay
+    from referee.messages import LegalPlay
     from referee.record import Match
 
 T = TypeVar("T")

@@ -6,7 +6,7 @@ deal needs it, and every table command would pay for its classes."""
 
 from typing import NamedTuple
 
-from referee.games.facts import Fact
+from referee.messages import Fact
 
 
 class DealScored(NamedTuple):

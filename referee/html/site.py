@@ -22,6 +22,7 @@ from referee.tournament.crosstable import EntrantView, Event, RoundView, TableVi
 from referee.tournament.model import DECISIONS, Table, Tournament
 from referee.tournament.report import number, shown_columns, standings_title, state_said
 from referee.words.lang import RTL, SEPARATORS, current
+from referee.words.rulings import problem_said
 from referee.words.terms import (
     decision_said,
     game_said,
@@ -160,7 +161,7 @@ def _framed(tournament: Tournament, root: str, links: Links) -> dict[str, object
 
 def _state(table: TableView) -> str:
     if table.state == "problem" and table.problem:
-        return said(sentence("problem: {problem}", problem=table.problem.said()))
+        return said(sentence("problem: {problem}", problem=problem_said(table.problem)))
     return said(state_said(table.state, None))
 
 

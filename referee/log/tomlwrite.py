@@ -142,11 +142,11 @@ def _key(part: str) -> str:
     return _string(part)
 
 
-def _string(s: str) -> str:
-    if _ILLEGAL.isdisjoint(s):
-        return f'"{s}"'
+def _string(text: str) -> str:
+    if _ILLEGAL.isdisjoint(text):
+        return f'"{text}"'
     out = ['"']
-    for char in s:
+    for char in text:
         if char in _ILLEGAL:
             out.append(_ESCAPES.get(char) or "\\u" + hex(ord(char))[2:].rjust(4, "0"))
         else:

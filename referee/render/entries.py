@@ -12,6 +12,7 @@ from referee.record import describe_entry
 from referee.render.style import styled
 from referee.table.explain import entries
 from referee.words.events import said_back, sweep_said
+from referee.words.rulings import problem_message
 
 if TYPE_CHECKING:
     from referee.record import Match
@@ -53,7 +54,7 @@ def _entry_row(step: Step) -> tuple[object, object]:
             "{entry}: [{rule}] {why}",
             entry=describe_entry(step.entry),
             rule=step.problem.rule,
-            why=step.problem.message,
+            why=problem_message(step.problem),
         )
     if not step.judged:
         return "", sentence(

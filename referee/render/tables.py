@@ -18,6 +18,8 @@ from referee.render.textchart import LABEL as LABEL
 from referee.render.textchart import leader as leader
 from referee.text import cut, suits_fit, visible
 from referee.words.lang import cell, current, face, isolated
+from referee.words.rulings import problem_json as problem_fields
+from referee.words.rulings import problem_line, problem_said
 from referee.words.sentences import said, said_text
 from referee.words.terms import game_said, scores_said, variant_said
 
@@ -282,15 +284,16 @@ def standings_table(rows: list[Row], matches: int, by_player: bool = False) -> s
 def problem_lines(problems: list[Problem], label: str | None = None) -> list[str]:
     if label:
         return [
-            localized(sentence("{file}: {problem}", file=label, problem=p.said())) for p in problems
+            localized(sentence("{file}: {problem}", file=label, problem=problem_said(p)))
+            for p in problems
         ]
-    return [str(p) for p in problems]
+    return [problem_line(p) for p in problems]
 
 
 def problem_json(problem: Problem) -> dict[str, object]:
     """A problem as cli.md's JSON object, its key path escaped like its message: a log's
     own key names may hold control, bidi or invisible characters."""
-    out = problem.as_json()
+    out = problem_fields(problem)
     if "path" in out:
         out["path"] = visible(str(out["path"]))
     return out

@@ -18,6 +18,7 @@ from referee.serve.views import frame, lang_query, render, said
 from referee.tournament.report import COLUMN_WORDS, number, shown_columns, standings_of, state_said
 from referee.tournament.results import table_result, table_state
 from referee.words.lang import DECIMAL_COMMA, current
+from referee.words.rulings import problem_said
 from referee.words.terms import (
     decision_said,
     game_said,
@@ -170,7 +171,7 @@ def _single(served: Served, seats: list[Seat]) -> dict[str, Any]:
     log = served.read(seats[0])
     out: dict[str, Any] = {"name": seats[0].path.name, "head": "", "lines": [], "sheet": None}
     if log.problem is not None:
-        out["lines"] = [said(log.problem.said())]
+        out["lines"] = [said(problem_said(log.problem))]
     if log.usable and log.match is not None and log.replayed is not None:
         out["head"], out["lines"] = state_lines(log.match, log.replayed)
         out["sheet"] = Markup(sheet_body(log.match, log.replayed, False))

@@ -21,7 +21,7 @@ from referee.serve.source import digest_of, entries_of
 from referee.table.session import Table
 from referee.table.usage import UsageError
 from referee.text import not_utf8
-from referee.words.rulings import refusal_json
+from referee.words.rulings import problem_message, refusal_json
 
 if TYPE_CHECKING:
     from referee.match import Replay
@@ -256,7 +256,7 @@ def answer(done: Done) -> Outcome:
 
     assert done.problem is not None
     p = done.problem
-    body: dict[str, object] = {"ok": False, "rule": p.rule, "message": str(p.message)}
+    body: dict[str, object] = {"ok": False, "rule": p.rule, "message": problem_message(p)}
     if done.status == 409:  # refused: the rule's own legal plays (none for serve.stale)
         body |= refusal_json(p)
     return Outcome(done.status, body, [], p)

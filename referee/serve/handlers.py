@@ -19,6 +19,7 @@ from referee.serve.replies import PRIVATE, Reply, Sent, find, is_director, json_
 from referee.serve.views import frame, render, said, static_file
 from referee.words import lang
 from referee.words.lang import current
+from referee.words.rulings import problem_said
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -54,7 +55,7 @@ def speaking(code: str, director: str, fn: Callable[..., Reply], *args: Any) -> 
     try:
         return fn(*args)
     except RefereeError as e:
-        return error_page(409, said(e.problems[0].said()))
+        return error_page(409, said(problem_said(e.problems[0])))
     except Exception as e:
         lang.use(director, here=True)
         print(internal_error(e), file=sys.stderr, flush=True)

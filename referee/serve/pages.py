@@ -33,6 +33,7 @@ from referee.serve.views import (
 )
 from referee.table.dealwalk import steps
 from referee.table.session import Recorded
+from referee.words.rulings import with_legal
 
 if TYPE_CHECKING:
     from referee.cards import Card
@@ -254,7 +255,7 @@ def _notices(page: Page) -> list[dict[str, Any]]:
     if page.refused is not None:
         p = page.refused
         kind = "stale" if p.rule == "serve.stale" else "refused"
-        out.append({"kind": kind, "rule": p.rule, "lines": [said(p.with_legal())]})
+        out.append({"kind": kind, "rule": p.rule, "lines": [said(with_legal(p))]})
     if page.query.get("changed"):
         out.append(
             {
@@ -267,7 +268,7 @@ def _notices(page: Page) -> list[dict[str, Any]]:
         out.append({"kind": "done", "rule": None, "lines": [said(DID[page.query["did"]])]})
     if log.problem is not None:
         out.append(
-            {"kind": "refused", "rule": log.problem.rule, "lines": [said(log.problem.with_legal())]}
+            {"kind": "refused", "rule": log.problem.rule, "lines": [said(with_legal(log.problem))]}
         )
     elif not page.seat.open:
         said_ro = sentence("This round is over: its table is read only.")

@@ -28,6 +28,7 @@ from referee.serve.replies import (
     json_refusal,
     json_reply,
 )
+from referee.words.rulings import problem_json, problem_message
 
 if TYPE_CHECKING:
     from referee.serve.source import Seat, Served
@@ -109,7 +110,7 @@ def wordless(fn: Callable[..., Reply], *args: Any) -> Reply:
     try:
         return fn(*args)
     except RefereeError as e:
-        return json_refusal(409, e.problems[0].rule, str(e.problems[0].message))
+        return json_refusal(409, e.problems[0].rule, problem_message(e.problems[0]))
     except Exception as e:
         print(internal_error(e), file=sys.stderr, flush=True)
         return Reply(500, "", "text/plain", dict(PRIVATE))
@@ -143,7 +144,12 @@ def state(served: Served, key: str) -> Reply:
     log = served.read(found[0])
     if not log.usable or log.match is None or log.replayed is None:
         assert log.problem is not None
-        body = {"ok": False, **log.problem.as_json(), "digest": log.digest, "entries": log.entries}
+        body = {
+            "ok": False,
+            **problem_json(log.problem),
+            "digest": log.digest,
+            "entries": log.entries,
+        }
         return json_reply(409, body)
     out = state_json(log.match, log.replayed) | {"digest": log.digest, "entries": log.entries}
     return json_reply(200, out)

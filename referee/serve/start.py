@@ -21,6 +21,7 @@ from referee.serve.app import make_app
 from referee.serve.keys import load_keys, running_url, serving
 from referee.serve.source import Served
 from referee.tournament.store import file_of
+from referee.words.rulings import problem_message
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -43,7 +44,8 @@ def what_is_served(folder: Path | None, log: Path | None) -> Served:
             os.close(open_regular(log))
         except RefereeError as e:
             said = sentence(
-                "{problem}; referee serve -f takes a match log", problem=e.problems[0].message
+                "{problem}; referee serve -f takes a match log",
+                problem=problem_message(e.problems[0]),
             )
             raise refuse("serve.source", said) from None
         return Served(log=log.absolute())

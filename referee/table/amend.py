@@ -21,6 +21,7 @@ from referee.table.dealwalk import CannotFollow, Moved, follow_turns, steps
 from referee.table.session import Said, Table, clear_derived
 from referee.table.typed import player_named
 from referee.words.events import sweep_said
+from referee.words.rulings import problem_message, with_legal
 
 
 class Play(NamedTuple):
@@ -80,7 +81,9 @@ def _checked(match: Match, what: str) -> Replay:
     replayed = replay(match)
     if replayed.problems:
         first = replayed.problems[0]
-        said = sentence("{change} would make this illegal: {why}", change=what, why=first.message)
+        said = sentence(
+            "{change} would make this illegal: {why}", change=what, why=problem_message(first)
+        )
         again = Problem(
             first.rule, said, first.path, first.deal, first.play, legal=first.legal, more=first.more
         )
@@ -260,7 +263,7 @@ def cannot_follow(
     number = _old_number(err.index, done)
     recorded = match.deals[deal - 1].plays[number - 1]
     entry = describe_entry(recorded) if recorded is not None else sentence("an unreadable entry")
-    why = err.problem.with_legal()  # what it breaks, and what would be legal there
+    why = with_legal(err.problem)  # what it breaks, and what would be legal there
     if err.was is not None:
         said = sentence(
             "{change} gives entry {play} ({entry}) to {player}, whose turn it then is, and "

@@ -96,10 +96,6 @@ def check_all(
     ``summarize`` (a module's function, which a worker can be given), each clean log's
     summary too."""
     one = partial(check, summarize=summarize)
-    if len(paths) > 1:  # many logs: collect each replay's cycles, or memory grows with them
-        import gc
-
-        gc.enable()
     jobs = jobs_for(paths, jobs)
     if jobs <= 1:
         yield from map(one, paths)

@@ -10,6 +10,7 @@ from referee.record import Deal, Match
 from referee.registry import GAMES
 from referee.table.typed import parse_card_list
 from referee.table.usage import UsageError
+from referee.words.rulings import problem_message
 
 
 def deal_setup(match: Match, deal: Deal, setup: dict[str, str]) -> None:
@@ -54,7 +55,7 @@ def draws_first(problem: Problem) -> Problem:
     player = str(args.get("player", "NAME"))
     said = sentence(
         "{problem}; record the draws first: referee hand {player} CARDS",
-        problem=problem.message,
+        problem=problem_message(problem),
         player=player,
     )
     return Problem(

@@ -12,6 +12,7 @@ from referee.messages import sentence
 from referee.problems import Problem, RefereeError
 from referee.record import Deal, Match, describe_entry
 from referee.table.dealwalk import Step, steps
+from referee.words.rulings import problem_said
 from referee.words.sentences import said_text
 
 
@@ -95,7 +96,9 @@ def explain(match: Match, deal_number: int, play_number: int) -> Explained:
     if replayed.problems or replayed.state is None:
         first = replayed.problems[0] if replayed.problems else None
         why = (
-            sentence("the record goes wrong before this entry: {problem}", problem=first.said())
+            sentence(
+                "the record goes wrong before this entry: {problem}", problem=problem_said(first)
+            )
             if first
             else sentence("the record goes wrong before this entry")
         )

@@ -41,6 +41,7 @@ from referee.tournament.store import (
     read_all,
     save,
 )
+from referee.words.rulings import problem_said
 from referee.words.terms import when_said
 
 Facts = dict[tuple[int, int], LogFacts | None]
@@ -354,7 +355,7 @@ def decision(
                 sentence(
                     "{log}: time cannot be called on a log that does not verify: {problem}",
                     log=table.log,
-                    problem=facts.problem.said()
+                    problem=problem_said(facts.problem)
                     if facts and facts.problem
                     else sentence("the log is missing"),
                 ),
@@ -398,7 +399,7 @@ def recount(
             why = (
                 sentence("the log is missing")
                 if f is None
-                else f.problem.said()
+                else problem_said(f.problem)
                 if f.problem
                 else sentence("the match is not decided")
             )

@@ -27,6 +27,7 @@ from referee.tournament.model import (
 )
 from referee.tournament.names import name_problem
 from referee.tournament.shape import table_sides, table_size
+from referee.words.rulings import problem_message
 
 TOP = (
     "format",
@@ -213,7 +214,7 @@ def _header(reader: Reader, data: dict[str, Any]) -> Tournament | None:
     if rules is not None:
         _, problems = resolve_rules(game, variant, rules, "rules")
         for p in problems:
-            reader.bad(p.path or "rules", p.message)
+            reader.bad(p.path or "rules", problem_message(p))
     system = reader.get(data, "system", str, "", "swiss", sentence("swiss or round-robin"))
     if system not in SYSTEMS:
         reader.bad(

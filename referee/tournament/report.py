@@ -20,6 +20,7 @@ from referee.tournament.model import Round, Table, Tournament
 from referee.tournament.results import LogFacts, from_decision, table_result, table_state
 from referee.tournament.standings import Standings, standings
 from referee.tournament.verify import Facts, results
+from referee.words.rulings import problem_said
 from referee.words.terms import decision_said, tiebreak_said, when_said
 
 STANDING_COLUMNS = ("played", "won", "drawn", "lost", "byes", "game_points", "withdrawn")
@@ -80,7 +81,7 @@ def state_said(state: str, facts: LogFacts | None, sides: Sequence[str] = ()) ->
     if state == "problem":
         return sentence(
             "problem: {problem}",
-            problem=facts.problem.said()
+            problem=problem_said(facts.problem)
             if facts and facts.problem
             else sentence("the log is missing"),
         )
@@ -400,7 +401,9 @@ def _round_steps(tournament: Tournament, facts: Facts, folder: object) -> list[M
                 sentence(
                     "Table {table}: {problem}; correct the log ({command}) or decide the table",
                     table=tb.number,
-                    problem=f.problem.said() if f and f.problem else sentence("the log is missing"),
+                    problem=problem_said(f.problem)
+                    if f and f.problem
+                    else sentence("the log is missing"),
                     command=f"referee verify {in_folder(folder, tb.log)}",
                 )
             )

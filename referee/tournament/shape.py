@@ -13,6 +13,7 @@ from referee.messages import sentence
 from referee.problems import RefereeError
 from referee.tournament.names import table_size_for
 from referee.tournament.seats import short_allowed
+from referee.words.rulings import problem_message
 
 if TYPE_CHECKING:
     from referee.tournament.model import Tournament
@@ -33,7 +34,7 @@ def table_size(bad: Bad, tournament: Tournament, data: dict[str, Any]) -> None:
         )
     except RefereeError as e:
         for p in e.problems:
-            bad("table_size", p.message)
+            bad("table_size", problem_message(p))
 
 
 def table_sides(

@@ -211,10 +211,8 @@ def facts_beside(
         return dict(zip(keys, found, strict=True)), beside(
             tournament
         ) if beside is not None else None
-    import gc
     import multiprocessing
 
-    gc.enable()
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
     with multiprocessing.get_context(method).Pool(jobs) as pool:
         side = pool.apply_async(beside, (tournament,)) if beside is not None else None

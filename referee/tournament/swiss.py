@@ -241,7 +241,9 @@ def _block(
     return bound, cost(pairs, match_points, history, weight), pairs
 
 
-def _gain(solved: list[tuple[int, int, Pairs]], gaps: list[int], w3: int) -> list[int]:
+def _gain(
+    solved: list[tuple[int, int, Pairs]], gaps: list[int], difference_weight: int
+) -> list[int]:
     """The gaps whose crossing could cost less than it gains (empty: the blocks' own
     pairings are of least cost together). A crossed gap costs at least twice its width;
     a block reached by a crossing may fall to its bound, one not reached costs its own
@@ -255,7 +257,11 @@ def _gain(solved: list[tuple[int, int, Pairs]], gaps: list[int], w3: int) -> lis
         for t in (0, 1):
             value, chosen = best[t]
             for u in (0,) if last else (0, 1):
-                here = value + (2 * w3 * gaps[j] if u else 0) - (excess[j] if t or u else 0)
+                here = (
+                    value
+                    + (2 * difference_weight * gaps[j] if u else 0)
+                    - (excess[j] if t or u else 0)
+                )
                 if here < after[u][0]:
                     after[u] = (here, [*chosen, j] if u else chosen)
         best = after

@@ -16,6 +16,7 @@ from referee.tournament.pairing import Pairing, history, pair, two_cost
 from referee.tournament.results import LogFacts, Result, table_result
 from referee.tournament.seats import EXACT, layout, multi_cost
 from referee.tournament.standings import points_before
+from referee.words.rulings import problem_said
 
 Facts = Mapping[tuple[int, int], LogFacts | None]
 
@@ -145,7 +146,7 @@ def check_tables(
             out.append(
                 Finding(
                     "tournament.table",
-                    sentence("{log}: {problem}", log=tb.log, problem=f.problem.said()),
+                    sentence("{log}: {problem}", log=tb.log, problem=problem_said(f.problem)),
                     *where,
                 )
             )

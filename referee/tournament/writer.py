@@ -103,5 +103,5 @@ def _table_dict(table: Table) -> dict[str, Any]:
     return out
 
 
-def _drop_none(d: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in d.items() if v is not None}
+def _drop_none(table: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in table.items() if v is not None}

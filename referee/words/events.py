@@ -18,8 +18,7 @@ from referee.games.events import (
     Swept,
     TrickTaken,
 )
-from referee.games.facts import fact
-from referee.messages import Msg, join, sentence
+from referee.messages import Msg, fact, join, sentence
 from referee.record import Entry, describe_entry, forfeit_reason
 from referee.words.sentences import said
 from referee.words.terms import breakdown_said, scores_said

@@ -1,4 +1,4 @@
-"""Facts said: every :class:`referee.games.facts.Fact` a game hands back, as the sentence
+"""Facts said: every :class:`referee.messages.Fact` a game hands back, as the sentence
 that says it in the reader's language.
 
 Each game family and each game keeps its sentences in its package's ``words`` module
@@ -10,7 +10,7 @@ language names its way). :func:`said` turns a fact into a :class:`referee.messag
 leaving anything else as it is, so a caller may say a value before and after its game
 moved to facts.
 
->>> from referee.games.facts import fact
+>>> from referee.messages import fact
 >>> str(said(fact("card.dealt-twice", card="7D", first="Ali", second="Omar")))
 '7D is dealt to both Ali and Omar'
 """
@@ -20,8 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from importlib import import_module
 
-from referee.games.facts import Fact, Joined
-from referee.messages import Msg, Rank, Suit, join, plural_sentence, sentence
+from referee.messages import Fact, Joined, Msg, Rank, Suit, join, plural_sentence, sentence
 from referee.registry import GAMES
 
 Template = str | tuple[str, str]
@@ -45,7 +44,7 @@ def register(table: Mapping[str, Template]) -> None:
     template again is no change).
 
     >>> register({"toy.x": "x"})
-    >>> from referee.games.facts import fact
+    >>> from referee.messages import fact
     >>> str(said(fact("toy.x"))), str(said(fact("fishing.play.trail")))
     ('x', 'trail')
     """

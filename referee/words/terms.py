@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from referee.games.facts import fact
-from referee.messages import Msg, join, sentence
+from referee.messages import Msg, fact, join, sentence
 from referee.registry import GAMES
 from referee.words.sentences import knows, said, said_text
 

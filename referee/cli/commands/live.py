@@ -36,6 +36,7 @@ from referee.table.livecomplete import (
 from referee.table.session import Table
 from referee.table.usage import UsageError
 from referee.text import not_utf8
+from referee.words.rulings import problem_said
 from referee.words.sentences import said
 
 if TYPE_CHECKING:
@@ -174,7 +175,7 @@ class Live:
                 self.play(words)
         except RefereeError as err:
             for p in err.problems[:10]:
-                self.write(sentence("referee: {problem}", problem=p.said()))
+                self.write(sentence("referee: {problem}", problem=problem_said(p)))
         except (UsageError, CardError) as err:
             self.write(sentence("referee: usage: {error}", error=err.args[0] if err.args else ""))
         return True

@@ -19,6 +19,7 @@ from referee.render.verdicts import standings_rows
 from referee.table.bulk import check_all, file_key
 from referee.table.standings import Summary, summarize, tally
 from referee.table.usage import UsageError
+from referee.words.rulings import problem_said
 
 
 @command()
@@ -87,7 +88,11 @@ def _summaries(files: list[Path], jobs: int | None) -> tuple[list[Summary], bool
                 err(sentence("referee: {file}: left out: {why}", file=shown(verdict.path), why=why))
             elif verdict.summary is None:
                 bad = True
-                first = verdict.problems[0].said() if verdict.problems else sentence("unreadable")
+                first = (
+                    problem_said(verdict.problems[0])
+                    if verdict.problems
+                    else sentence("unreadable")
+                )
                 err(
                     sentence(
                         "referee: {file}: left out: {why}", file=shown(verdict.path), why=first

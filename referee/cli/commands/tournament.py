@@ -31,6 +31,7 @@ from referee.tournament import director, report
 from referee.tournament.commands import record_commands
 from referee.tournament.store import facts_beside
 from referee.tournament.verify import Finding, pairing_findings, verify
+from referee.words.rulings import problem_message
 from referee.words.terms import (
     decision_said,
     game_said,
@@ -394,9 +395,9 @@ def verify_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
     found = [
         Finding(
             "tournament.file",
-            sentence("{where}: {problem}", where=p.path, problem=p.message)
+            sentence("{where}: {problem}", where=p.path, problem=problem_message(p))
             if p.path
-            else sentence(p.message),
+            else sentence(problem_message(p)),
         )
         for p in problems
     ]

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 from referee.cards import Card
 from referee.games.base import Illegal, MatchSoFar, Words, sole_leader
 from referee.games.basra import SPEC
-from referee.games.facts import Fact, fact
 from referee.games.fishing.captures import Unions, vector
 from referee.games.fishing.deal import FishingDeal
 from referee.games.fishing.plays import CardPlays, Play
 from referee.games.fishing.state import face_values
 from referee.games.fishing.view import FishingView
+from referee.messages import Fact, fact
 from referee.params import Value
 from referee.problems import Problem
 

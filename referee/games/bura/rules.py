@@ -17,11 +17,11 @@ from referee.games.base import (
     sole_leader,
 )
 from referee.games.bura import SPEC
-from referee.games.facts import Fact, fact, joined
 from referee.games.trick.cards import POINTS
 from referee.games.trick.deal import TrickDeal
 from referee.games.trick.ruling import Ending, Outcome, Reason, Ruling, Standing, forfeit_outcome
 from referee.games.trick.view import TrickView
+from referee.messages import Fact, fact, joined
 from referee.params import Value
 from referee.record import Deal, TrickEntry
 

@@ -18,10 +18,10 @@ from referee.games.base import (
     first_legal,
 )
 from referee.games.events import Captured, Event, Residue, Swept
-from referee.games.facts import Fact, fact, joined
 from referee.games.fishing.plays import CardPlays, Play
 from referee.games.fishing.state import FishingBase
 from referee.games.fishing.state import deal_rounds as deal_rounds
+from referee.messages import Fact, fact, joined
 from referee.record import Entry, FishPlay
 
 if TYPE_CHECKING:

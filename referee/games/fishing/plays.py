@@ -12,8 +12,8 @@ from math import comb, prod
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.cards import Card
-from referee.games.facts import Fact, Joined, fact, joined
 from referee.games.fishing.captures import Vector, counts, expand, vector
+from referee.messages import Fact, Joined, fact, joined
 from referee.record import FishPlay
 
 if TYPE_CHECKING:

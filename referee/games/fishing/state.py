@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 from referee.cards import RANKS, Card, sort_key
 from referee.games.base import DealResult, DealState, MatchSoFar
-from referee.games.facts import Fact, fact, joined
 from referee.games.fishing.plays import CardPlays
+from referee.messages import Fact, fact, joined
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal, side_map, side_names

@@ -20,13 +20,13 @@ from referee.games.base import (
     View,
     Words,
 )
-from referee.games.facts import Fact, Joined, fact, joined
 from referee.games.fishing.plays import Listing
+from referee.messages import Fact, Joined, fact, joined
 from referee.record import Entry, FishPlay
 
 if TYPE_CHECKING:
-    from referee.games.facts import LegalPlay
     from referee.games.fishing.deal import FishingDeal
+    from referee.messages import LegalPlay
 
 EXPLAINED = 40  # legal alternatives an explanation lists
 LISTED = 200  # the most kinds of play any listing describes (--all, --json): bounded work

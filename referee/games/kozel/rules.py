@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING
 
 from referee.cards import Card
 from referee.games.base import FORFEITS, DealResult, Illegal, Line, MatchSoFar, Words
-from referee.games.facts import fact
 from referee.games.kozel import SPEC
 from referee.games.trick.deal import TrickDeal
 from referee.games.trick.ruling import Outcome, Ruling, Standing, forfeit_outcome
 from referee.games.trick.view import TrickView
+from referee.messages import fact
 from referee.params import Value
 from referee.record import Deal, TrickEntry, side_map, side_names
 

@@ -6,13 +6,13 @@ from typing import TYPE_CHECKING
 
 from referee.cards import Card
 from referee.games.base import Illegal, MatchSoFar, Words, sole_leader
-from referee.games.facts import fact
 from referee.games.fishing.captures import Ranked, single_sets, vector
 from referee.games.fishing.deal import FishingDeal
 from referee.games.fishing.plays import CardPlays, Play
 from referee.games.fishing.state import face_values
 from referee.games.fishing.view import FishingView
 from referee.games.pasur import SPEC
+from referee.messages import fact
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 from referee.cards import SHORT_DECK, Card
 from referee.games.base import Illegal, first_legal
 from referee.games.events import Claimed, Declared, Event, Followed, Forfeited, Led, TrickTaken
-from referee.games.facts import fact
 from referee.games.trick.cards import card_points
 from referee.games.trick.ruling import Draw, Ending, Outcome, Ruling, Standing
 from referee.games.trick.state import TrickState
+from referee.messages import fact
 from referee.record import Entry, TrickEntry
 
 if TYPE_CHECKING:

@@ -9,8 +9,8 @@ from itertools import combinations
 from typing import NamedTuple
 
 from referee.cards import Card
-from referee.games.facts import Fact, fact
 from referee.games.trick.cards import set_beats
+from referee.messages import Fact, fact
 
 
 class TrickPlay(NamedTuple):

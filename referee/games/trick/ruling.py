@@ -5,8 +5,8 @@ every trick-game command imports them, and frozen dataclasses cost 2 ms to creat
 from enum import Enum
 from typing import NamedTuple
 
-from referee.games.facts import Fact, fact
 from referee.games.trick.cards import Played
+from referee.messages import Fact, fact
 from referee.problems import Problem
 from referee.record import FORFEIT_REASON, TrickEntry
 from referee.text import cut, visible

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from referee.cards import SHORT_DECK, Card, sort_key
 from referee.games.base import DealState, MatchSoFar
-from referee.games.facts import Fact, fact
 from referee.games.trick.cards import Played
 from referee.games.trick.plays import HandPlays
 from referee.games.trick.ruling import Draw, Outcome
+from referee.messages import Fact, fact
 from referee.params import Value
 from referee.problems import Problem
 from referee.record import Deal

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from referee.cards import SHORT_DECK, Card, sort_key
 from referee.games.base import Cards, Explanation, Illegal, Line, Options, Presenter, View, Words
-from referee.games.facts import Fact, fact, joined
 from referee.games.trick.cards import STRENGTH, beats
 from referee.games.trick.plays import TrickPlay
 from referee.games.trick.state import TrickState
+from referee.messages import Fact, fact, joined
 from referee.record import Entry, TrickEntry
 
 if TYPE_CHECKING:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.games.base import DealResult, MatchSoFar
-from referee.games.facts import fact
 from referee.games.trick.deal import TrickDeal
 from referee.games.trick.view import TrickView
+from referee.messages import fact
 
 from . import SPEC
 

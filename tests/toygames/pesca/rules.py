@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING, ClassVar
 
 from referee.cards import Card
 from referee.games.base import Illegal, MatchSoFar, Words, sole_leader
-from referee.games.facts import fact
 from referee.games.fishing.deal import FishingDeal
 from referee.games.fishing.plays import CardPlays, Play
 from referee.games.fishing.state import face_values
 from referee.games.fishing.view import FishingView
+from referee.messages import fact
 from referee.problems import Problem
 
 from . import SPEC
