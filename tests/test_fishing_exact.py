@@ -12,7 +12,9 @@ from referee.games.base import Cards, Illegal, Options, present
 from referee.games.fishing.unions import unions_of_size
 from referee.messages import fact, joined
 from referee.record import FishPlay
+from referee.words.rulings import problem_message
 
+from .conftest import basra_log, log_text, replay_text
 from .test_fishing_rules import play, state
 
 
@@ -113,3 +115,33 @@ def test_show_says_the_play_to_come_and_the_hand_to_move() -> None:
         (fact("fishing.view.to-play", player="B"),),
         (fact("view.holds", player="B"), Cards(cards("2H 3H 6H 8D"))),
     )
+
+
+def test_the_set_up_and_the_end_of_a_basra_deal_said_exactly() -> None:
+    """[basra.deal.floor] a jack on the opening floor, and a buried jack in a first-round
+    hand; deal.conservation: a deal followed by another after 1 of its 48 plays."""
+
+    def said(text: str) -> list[tuple[str, str | None, str]]:
+        return [(p.rule, p.path, problem_message(p)) for p in replay_text(text).problems]
+
+    assert said(basra_log("", floor="5H 3C JD KS")) == [
+        (
+            "basra.deal.floor",
+            "deals[0].floor",
+            "the opening floor may hold no jack and no 7D; found JD (bury them in the stock"
+            " and list them as buried)",
+        )
+    ]
+    hands = 'buried = "JD"\nhands = { Ali = "JD 2C 3D 4H", Omar = "2S 6C 7H QD" }'
+    assert said(basra_log("", extra=hands)) == [
+        (
+            "basra.deal.floor",
+            "deals[0].hands.Ali",
+            "JD was buried from the opening floor, so it cannot be in a first-round hand",
+        )
+    ]
+    first = ("Omar", {"floor": '"5H 3C 9D KS"'}, '{ by = "Ali", card = "8S", takes = "5H 3C" },')
+    text = log_text("basra", [first, ("Ali", {"floor": '"5S 3S 9S KH"'}, "")], '["Ali", "Omar"]')
+    assert said(text) == [
+        ("deal.conservation", "deals[0]", "the deal ended after 1 of its 48 plays")
+    ]
