@@ -9,12 +9,13 @@ import pytest
 
 from referee.cards import Card, parse_cards
 from referee.games.base import Illegal, present
+from referee.games.events import Captured, Residue
 from referee.messages import fact
 from referee.record import FishPlay
 from referee.words.rulings import problem_message
 
 from .conftest import basra_log, replay_text
-from .test_fishing_rules import state
+from .test_fishing_rules import play, state
 
 FORCED = "pasur.capture.forced"
 
@@ -139,3 +140,17 @@ def test_an_opening_pool_that_forces_a_return_or_a_redeal(
     assert [(p.rule, p.path, p.deal, problem_message(p)) for p in problems] == [
         ("pasur.deal.pool", "deals[0].floor", 1, said)
     ]
+
+
+def test_the_pool_left_at_the_end_goes_to_the_last_capturer() -> None:
+    """[pasur.residue] the last play trails a K: the pool left (5S and the K) goes to A,
+    the last to capture, and the event calls it the pool."""
+    s = state("pasur", "4S 3H 2C AD")
+    play(s, "AC", "4S 3H 2C AD")
+    s.entries = s.total_plays - 1  # the last play of the deal
+    s.floor = list(parse_cards("5S"))
+    assert play(s, "KD") == [
+        Captured("B", Card.parse("KD"), (), False),
+        Residue("A", cards("5S KD"), "pool"),
+    ]
+    assert s.floor == [] and s.piles["A"][-2:] == list(cards("5S KD"))
