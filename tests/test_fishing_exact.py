@@ -145,3 +145,40 @@ def test_the_set_up_and_the_end_of_a_basra_deal_said_exactly() -> None:
     assert said(text) == [
         ("deal.conservation", "deals[0]", "the deal ended after 1 of its 48 plays")
     ]
+
+
+def test_the_checks_before_the_capture_rules_say_why() -> None:
+    """turn.order names who is to play and who played; card.duplicate names the cards
+    taken twice; [basra.deal.floor] a buried card is not played in the first round; an
+    opening floor of 3 cards says how many it holds."""
+    s = state("basra", "5S 4C KD QH")
+    checks = [
+        (
+            FishPlay("B", Card.parse("9D"), ()),
+            "turn.order",
+            fact("fishing.turn", player="A", by="B"),
+        ),
+        (
+            FishPlay("A", Card.parse("9D"), cards("5S 5S")),
+            "card.duplicate",
+            fact("card.named-twice", cards=cards("5S 5S")),
+        ),
+    ]
+    for entry, rule, why in checks:
+        with pytest.raises(Illegal) as info:
+            s.check(entry)
+        assert (info.value.rule, info.value.message) == (rule, why)
+    buried = replay_text(basra_log("", extra='buried = "JD"')).state
+    with pytest.raises(Illegal) as info:
+        buried.check(FishPlay("Ali", Card.parse("JD"), ()))
+    first_round = fact(
+        "fishing.set-aside.first-round",
+        card=Card.parse("JD"),
+        key="buried",
+        floor=fact("fishing.floor"),
+    )
+    assert (info.value.rule, info.value.message) == ("basra.deal.floor", first_round)
+    problems = replay_text(basra_log("", floor="5H 3C 9D")).problems
+    assert [(p.rule, p.path, problem_message(p)) for p in problems] == [
+        ("basra.deal.floor", "deals[0].floor", "the opening floor holds 4 cards, found 3: 5H 3C 9D")
+    ]
