@@ -150,7 +150,7 @@ def test_the_set_up_and_the_end_of_a_basra_deal_said_exactly() -> None:
 def test_the_checks_before_the_capture_rules_say_why() -> None:
     """turn.order names who is to play and who played; card.duplicate names the cards
     taken twice; [basra.deal.floor] a buried card is not played in the first round; an
-    opening floor of 3 cards says how many it holds."""
+    opening floor of 3 cards says how many it holds; a card buried twice is named."""
     s = state("basra", "5S 4C KD QH")
     checks = [
         (
@@ -181,4 +181,12 @@ def test_the_checks_before_the_capture_rules_say_why() -> None:
     problems = replay_text(basra_log("", floor="5H 3C 9D")).problems
     assert [(p.rule, p.path, problem_message(p)) for p in problems] == [
         ("basra.deal.floor", "deals[0].floor", "the opening floor holds 4 cards, found 3: 5H 3C 9D")
+    ]
+    problems = replay_text(basra_log("", extra='buried = "JD JD"')).problems
+    assert [(p.rule, p.path, problem_message(p)) for p in problems] == [
+        (
+            "card.duplicate",
+            "deals[0].buried",
+            "JD is listed as buried twice; a card goes back into the stock once",
+        )
     ]
