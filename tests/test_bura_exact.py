@@ -8,6 +8,7 @@ from typing import Any
 
 from referee.cards import Card, parse_cards
 from referee.games.base import present
+from referee.games.trick.sim import between_tricks
 from referee.messages import fact, joined
 from referee.record import TrickEntry
 from referee.words.rulings import problem_message
@@ -143,3 +144,65 @@ def test_equal_declarations_counted_on_from_the_leader() -> None:
     assert replayed.problems == []
     state: Any = replayed.state
     assert state.leader == "C" and state.lead_override() == "A" and state.to_move() == "A"
+
+
+def test_a_moscow_declared_after_a_trick_ends_the_deal_in_its_explain() -> None:
+    """[bura.declare.priority] the declaration is judged with those before it: a Moscow
+    ends the deal, and explain says so."""
+    state = bura_state(*played(("Petr", "6S"), ("Ivan", "7S")))
+    got = present(state).explain(TrickEntry("Ivan", tuple(parse_cards("AS AC AD")), "moscow"))
+    assert got.ok and got.rules == ["bura.declare", "bura.declare.cards", "bura.declare.priority"]
+    assert got.lines == [
+        fact("bura.explain.declare", name="moscow", card=Card.parse("9H")),
+        fact("trick.explain.ends", how=fact("bura.how.moscow")),
+    ]
+
+
+def test_the_declaration_found_in_a_hand_follows_the_moscow_rule() -> None:
+    """[bura.declare] the simulated player's search: three aces are a Moscow, but not
+    without the trump ace where the rules ask for it."""
+    hand = tuple(parse_cards("AS AC AD 7H"))
+    assert bura_state().declaration_in(hand) == ("moscow", tuple(parse_cards("AS AC AD")))
+    text = log_text(
+        "bura",
+        [("Ivan", {"trump": '"9H"'}, "")],
+        '["Ivan", "Petr"]',
+        rules="moscow_needs_trump_ace = true",
+    )
+    replayed = replay_text(text)
+    assert replayed.problems == []
+    assert replayed.state.declaration_in(hand) is None
+    assert replayed.state.declaration_in((*hand, Card.parse("AH"))) == (
+        "moscow",
+        tuple(parse_cards("AS AC AH")),
+    )
+
+
+class FixedDraw:
+    """A stand-in for the simulator's random source: every draw is ``value``."""
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+
+    def random(self) -> float:
+        return self.value
+
+    def choice(self, items: Any) -> Any:
+        return items[0]
+
+
+def test_the_simulated_player_claims_at_31_and_never_before_the_first_trick() -> None:
+    """The simulator's player (trick/sim.py) claims a true claim at 31 points exactly
+    (7 times in 10, and always once the cards have run out); before the first trick it
+    neither claims nor forfeits."""
+    recorded: list[TrickEntry] = []
+    state = bura_state(*played(*TO_31))
+    assert between_tricks(state, recorded.append, FixedDraw(0.5), False, True) is True
+    assert recorded == [TrickEntry("Ivan", claim=True)]
+    recorded.clear()
+    assert between_tricks(bura_state(), recorded.append, FixedDraw(0.0), False, True) is False
+    assert recorded == []
+    state.stock, state.held = 0, dict.fromkeys(state.players, 0)  # as if the cards ran out
+    assert state.played_out
+    assert between_tricks(state, recorded.append, FixedDraw(0.75), True, True) is True
+    assert recorded == [TrickEntry("Ivan", claim=True)]

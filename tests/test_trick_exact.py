@@ -8,10 +8,14 @@ import json
 from typing import Any
 
 from referee.cards import Card, parse_cards
+from referee.games.base import present
 from referee.games.events import Declared
 from referee.games.trick.ruling import Ending, Reason
+from referee.log.format import match_to_dict
+from referee.log.tomlwrite import dumps
 from referee.messages import fact
 from referee.record import TrickEntry
+from referee.table.simulate import simulate_match
 from referee.text import cut
 from referee.words.rulings import problem_message
 
@@ -108,3 +112,44 @@ def test_a_kozel_deal_left_unfinished_says_cards_remain() -> None:
     p = replay_text(text).problems[0]
     assert (p.rule, p.deal, p.play) == ("deal.conservation", 1, None)
     assert problem_message(p) == "the deal is unfinished: cards remain to be played"
+
+
+def test_a_kozel_forfeit_explained_names_the_side_and_its_penalty() -> None:
+    """[kozel.forfeit] explain of a forfeit in partnerships: the forfeiting player's side
+    loses the deal with the no-trick penalty (6), and the deal ends with the reason."""
+    players = '["Misha", "Katya", "Olga", "Anna"]'
+    replayed = replay_text(log_text("kozel", [("Misha", {"trump": '"9C"'}, "")], players))
+    assert replayed.problems == []
+    got = present(replayed.state).explain(TrickEntry("Katya", forfeit="misdrew"))
+    assert got.ok and got.rules == ["kozel.forfeit"]
+    assert got.lines == [
+        fact("kozel.explain.forfeit", side="Katya & Anna", points=6),
+        fact("trick.explain.ends", how=fact("trick.forfeit", reason="misdrew")),
+    ]
+
+
+def test_kozel_has_no_claims_and_explain_says_so() -> None:
+    """log.play: Kozel's entries are plays and forfeits; a claim put to its rules is
+    refused naming the game and the kind of entry."""
+    state = replay_text(kozel("")).state
+    got = present(state).explain(TrickEntry("Katya", claim=True))
+    assert (got.ok, got.rules) == (False, ["log.play"])
+    assert got.lines == [fact("trick.no-such-entry", game="kozel", kind="claim")]
+
+
+def test_a_forfeit_after_the_last_trick_of_kozel_is_refused() -> None:
+    """[kozel.forfeit] a Kozel deal whose cards are all played is scored as it lies: a
+    forfeit there is refused (a simulated deal, replayed to its last trick)."""
+    data = match_to_dict(simulate_match("kozel", "classic", 2, 3))
+    data["deals"] = data["deals"][:1]
+    data.pop("result", None)
+    replayed = replay_text(dumps(data))
+    assert replayed.problems == []
+    state: Any = replayed.state
+    assert state.played_out and state.outcome is None
+    got = present(state).explain(TrickEntry(state.players[0], forfeit="tired"))
+    assert (got.ok, got.rules, got.lines) == (
+        False,
+        ["kozel.forfeit"],
+        [fact("kozel.forfeit.played-out")],
+    )
