@@ -153,6 +153,36 @@ def test_more_rounds_paired_than_the_tournament_has_and_a_closed_one_without_res
     )
 
 
+def test_a_swiss_round_with_two_byes_where_one_table_was_due(cup: Path) -> None:
+    """Four sides in round 2: the two on 0 points given byes and one table played. It costs
+    no more than the least pairing (byes' match points 0), but a Swiss round has a bye only
+    when its sides are odd (tournament.md, "Pairing"): refused for its sizes."""
+    t, facts = director.read_all(cup, jobs=1)
+    r2 = t.paired[1]
+    assert r2.match_points["Omar"] == r2.match_points["Zaid"] == 0
+    assert r2.tables[1].sides == ("Omar", "Zaid")
+    r2.tables.pop(1)
+    r2.byes = ("Omar", "Zaid")
+    assert found(t, facts) == [
+        ("tournament.pairing", "the tables are not of the sizes the rules give", 2, None)
+    ]
+
+
+def test_two_byes_written_into_the_file_by_hand_are_found_by_verify(cup: Path) -> None:
+    """The same round edited in tournament.toml, as a director's slip would: `referee
+    tournament verify` names the rule and the round, and exits 1."""
+    text = (cup / "tournament.toml").read_text(encoding="utf-8")
+    head, second = text.split("[[round]]\nnumber = 2", 1)
+    second = second.replace("byes = []", 'byes = [\n    "Omar",\n    "Zaid",\n]', 1)
+    second = second[: second.index("[[round.tables]]\ntable = 2")].rstrip("\n") + "\n"
+    (cup / "tournament.toml").write_text(f"{head}[[round]]\nnumber = 2{second}", "utf-8")
+    done = run("tournament", "verify", "--dir", str(cup))
+    assert done.exit_code == 1
+    assert "[tournament.pairing] (round 2): the tables are not of the sizes the rules give" in (
+        done.output
+    )
+
+
 def test_tables_not_of_the_sizes_the_rules_give(tmp_path: Path) -> None:
     """Pasur at tables of three: a side moved from one table to the other."""
     assert (

@@ -239,7 +239,11 @@ def check_least_cost(
     mine = Pairing(tuple(tb.sides for tb in rnd.tables), rnd.byes)
     ours = pair(tournament, r, match_points, hist)
     two = tournament.sides_per_table == 2
-    if not two:
+    # The sizes the rules give: a Swiss round has one bye only when its sides are odd (two
+    # byes to sides on 0 points would cost no more than the least pairing). A round robin
+    # of two sides a table is its seeded circle instead, below: the opponent of a side
+    # that withdrew has a bye there too.
+    if not two or tournament.system == "swiss":
         sizes, nbyes = layout(tournament, len(tournament.active(r)))
         if sorted(len(x) for x in mine.tables) != sorted(sizes) or len(mine.byes) != nbyes:
             return [
