@@ -22,25 +22,28 @@ ALL = "Ali, Hoda, Omar, Zaid"  # no recorded figure differs, the sides do: all a
 NOT_EARLIER = "are not those the earlier results gave"
 
 
+def new_cup(folder: Path, game: str, names: tuple[str, ...] | str, *extra: str) -> None:
+    """``tournament new`` of ``names`` at seed 7, with ``extra`` options."""
+    who = [x for n in names for x in ("-p", n)]
+    made = run(
+        "tournament",
+        "new",
+        "Cup",
+        "--game",
+        game,
+        *who,
+        "--seed",
+        "7",
+        *extra,
+        "--dir",
+        str(folder),
+    )
+    assert made.exit_code == 0
+
+
 def build(folder: Path, game: str = "basra", names: tuple[str, ...] = NAMES, *extra: str) -> None:
     """A tournament of ``names``, seed 7, its two rounds paired and every table played."""
-    who = [x for n in names for x in ("-p", n)]
-    assert (
-        run(
-            "tournament",
-            "new",
-            "Cup",
-            "--game",
-            game,
-            *who,
-            "--seed",
-            "7",
-            *extra,
-            "--dir",
-            str(folder),
-        ).exit_code
-        == 0
-    )
+    new_cup(folder, game, names, *extra)
     for r in range(2):
         assert run("tournament", "pair", "--dir", str(folder)).exit_code == 0
         t = director.load(folder)
@@ -185,23 +188,7 @@ def test_two_byes_written_into_the_file_by_hand_are_found_by_verify(cup: Path) -
 
 def test_tables_not_of_the_sizes_the_rules_give(tmp_path: Path) -> None:
     """Pasur at tables of three: a side moved from one table to the other."""
-    assert (
-        run(
-            "tournament",
-            "new",
-            "Cup",
-            "--game",
-            "pasur",
-            "--table-size",
-            "3",
-            *(x for n in "ABCDEF" for x in ("-p", n)),
-            "--seed",
-            "7",
-            "--dir",
-            str(tmp_path),
-        ).exit_code
-        == 0
-    )
+    new_cup(tmp_path, "pasur", "ABCDEF", "--table-size", "3")
     assert run("tournament", "pair", "--dir", str(tmp_path)).exit_code == 0
     t, facts = director.read_all(tmp_path, jobs=1)
     first, second = t.paired[0].tables
