@@ -11,10 +11,14 @@ import os
 from pathlib import Path
 
 from referee.tournament import director
+from referee.tournament.model import History, Round, Table
+from referee.tournament.pairing import pair
+from referee.tournament.seats import multi_cost
+from referee.tournament.verify import check_least_cost
 from scripts.tournament_robustness import play
 
 from .conftest import run
-from .test_tournament_verify_exact import build
+from .test_tournament_verify_exact import build, new_cup
 
 
 def test_a_recount_during_round_2_counts_from_round_3_on(tmp_path: Path) -> None:
@@ -58,3 +62,33 @@ def test_a_tournament_file_too_big_behind_a_link_is_named_as_typed(tmp_path: Pat
     assert done.output.strip().splitlines() == [
         f"referee: [log.toml]: {cup}/tournament.toml is 11.0 MiB; a match log is at most 10 MiB"
     ]
+
+
+def test_tables_of_three_paired_better_than_the_search_are_accepted(tmp_path: Path) -> None:
+    """Thirteen at Pasur tables of three (3 + 3 + 3 + 2 + 2), above the exact search's 12:
+    P10 and P11 on 2 points, the rest on 0. The local search seats the two with a side on
+    0 (a spread of 2) and no single swap mends it; a director who seats them together at a
+    table of two has a pairing that costs nothing, and verify accepts it: above the exact
+    search only a pairing dearer than the search's own is refused."""
+    names = [f"P{i:02d}" for i in range(13)]
+    new_cup(tmp_path, "pasur", tuple(names), "--table-size", "3")
+    t = director.load(tmp_path)
+    points = {s: 2 if s in ("P10", "P11") else 0 for s in names}
+    past = History(frozenset(), frozenset(), {})
+    ours = pair(t, 2, points, past)
+    assert multi_cost(ours.tables, ours.byes, points, past) == (0, 0, 2, 0)
+    seated = [("P10", "P11"), ("P00", "P01", "P02"), ("P03", "P04", "P05")]
+    seated += [("P06", "P07", "P08"), ("P09", "P12")]
+    tables = [
+        Table(k + 1, sides, sides, f"round-2/table-{k + 1}.toml") for k, sides in enumerate(seated)
+    ]
+    mine = Round(2, tables, (), points, "")
+    assert check_least_cost(t, mine, points, past) == []
+    dearer = Round(2, [Table(k + 1, s, s, "") for k, s in enumerate(ours.tables)], (), points, "")
+    assert check_least_cost(t, dearer, points, past) == []
+    worse = [("P10", "P00", "P01"), ("P11", "P02", "P03"), ("P04", "P05", "P06")]
+    worse += [("P07", "P08"), ("P09", "P12")]
+    refused = Round(2, [Table(k + 1, s, s, "") for k, s in enumerate(worse)], (), points, "")
+    assert [
+        (f.rule, str(f.message), f.round) for f in check_least_cost(t, refused, points, past)
+    ] == [("tournament.pairing", "the pairing costs (0, 0, 4, 0), the least is (0, 0, 2, 0)", 2)]
