@@ -2,7 +2,7 @@
 held to exact values: a recount made during a later round leaves the earlier rounds'
 pairings as they were paired; a read error of a tournament file reached through a link
 names the file as the user knows it; a hand-made pairing of tables of three that costs
-less than the local search's own is accepted."""
+less than the local search's own is accepted; the Swiss greedy's budget of floaters."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from referee.tournament import director
 from referee.tournament.model import History, Round, Table
 from referee.tournament.pairing import pair
 from referee.tournament.seats import multi_cost
+from referee.tournament.swiss import FLOATERS, _greedy, cost, least_cost_two, weights
 from referee.tournament.verify import check_least_cost
 from scripts.tournament_robustness import play
 
@@ -92,3 +93,22 @@ def test_tables_of_three_paired_better_than_the_search_are_accepted(tmp_path: Pa
     assert [
         (f.rule, str(f.message), f.round) for f in check_least_cost(t, refused, points, past)
     ] == [("tournament.pairing", "the pairing costs (0, 0, 4, 0), the least is (0, 0, 2, 0)", 2)]
+
+
+def test_the_greedy_tries_eight_floaters_then_leaves_the_block_to_blossom() -> None:
+    """Nine sides on 2 points over nine on 0; S0 has met the other eight on 2, so only S0
+    can float down. The greedy tries the last drawn first (S8 to S1), gives up after
+    FLOATERS (8) of them and leaves the block to blossom; the pairing is of least cost
+    all the same: S0 against a side on 0, two points of difference, no repeat."""
+    top = [f"S{i}" for i in range(9)]
+    low = [f"B{i}" for i in range(9)]
+    points = {**dict.fromkeys(low, 0), **dict.fromkeys(top, 2)}
+    past = History(frozenset(frozenset(("S0", s)) for s in top[1:]), frozenset(), {})
+    assert FLOATERS == 8
+    assert _greedy([top, low], past) is None
+    pairs, byes = least_cost_two(low + top, points, past)
+    assert byes == []
+    assert cost(pairs, points, past, weights(low + top, points)) == 2 * 3  # w3 = 3
+    partner = next(a if b == "S0" else b for a, b in pairs if "S0" in (a, b))
+    assert partner in low
+    assert not any(past.have_met(a, b) for a, b in pairs)
