@@ -61,7 +61,8 @@ def test_a_tournament_file_too_big_behind_a_link_is_named_as_typed(tmp_path: Pat
     done = run("tournament", "drop", "A", "--dir", str(cup))
     assert done.exit_code == 1
     assert done.output.strip().splitlines() == [
-        f"referee: [log.toml]: {cup}/tournament.toml is 11.0 MiB; a match log is at most 10 MiB"
+        f"referee: [log.toml]: {cup}/tournament.toml is 11.0 MiB; "
+        "referee reads no file of more than 10 MiB"
     ]
 
 

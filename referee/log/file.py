@@ -64,7 +64,7 @@ def shown_path(path: Path | str) -> str:
 
 def too_big(size: int) -> Msg:
     return sentence(
-        "{size} MiB; a match log is at most {limit} MiB",
+        "{size} MiB; referee reads no file of more than {limit} MiB",
         size=f"{size / 1048576:.1f}",
         limit=MAX_BYTES // 1048576,
     )
@@ -313,8 +313,8 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise file_problem(
             path,
             sentence(
-                "the log would be {size}: referee will not write a log it would refuse to "
-                "read; the log is unchanged",
+                "the file would be {size}: referee will not write a file it would refuse to "
+                "read; the file is unchanged",
                 size=too_big(len(data)),
             ),
         )
@@ -374,7 +374,7 @@ def write_new(path: Path, data: bytes) -> None:
     """Create a log that must not exist yet: the temporary is linked into place, which
     fails if anything has appeared there meanwhile (nothing is ever overwritten)."""
     if len(data) > MAX_BYTES:
-        raise file_problem(path, sentence("the log would be {size}", size=too_big(len(data))))
+        raise file_problem(path, sentence("the file would be {size}", size=too_big(len(data))))
     real = real_path(path)
     if real.exists() or path.is_symlink():
         raise file_problem(
