@@ -70,10 +70,8 @@ INSIDE_A_FUNCTION: dict[str, dict[str, str]] = {
         "referee.render.entries": "a deal's entries listed: only for explain without --play",
     },
     # a game's module loaded by its name, when that game is played
-    "referee.games.basra.rules": {"referee.games.fishing.sim": SIMULATED},
-    "referee.games.pasur.rules": {"referee.games.fishing.sim": SIMULATED},
-    "referee.games.bura.rules": {"referee.games.trick.sim": SIMULATED},
-    "referee.games.kozel.rules": {"referee.games.trick.sim": SIMULATED},
+    "referee.games.fishing.deal": {"referee.games.fishing.sim": SIMULATED},
+    "referee.games.trick.deal": {"referee.games.trick.sim": SIMULATED},
     "referee.games.fishing.captures": {
         "referee.games.fishing.unions": "the union table (297 KB), only for a floor that needs it",
     },

@@ -184,7 +184,7 @@ class ToyDeal(DealState):
 
     @classmethod
     def simulate_deal(
-        cls, match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
+        cls, spec: GameSpec, match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
     ) -> None:
         """Shuffle, turn a card up, deal two each (recorded), play legal cards at random."""
         from referee.match import start_deal

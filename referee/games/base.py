@@ -336,11 +336,11 @@ class DealState(ABC):
 
     @classmethod
     def simulate_deal(
-        cls, match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
+        cls, spec: GameSpec, match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
     ) -> None:
         """Play one deal into ``match`` as the simulator's players would (a shuffled deck,
-        random and greedy legal plays, every hand recorded): each game's own player, so that
-        ``referee simulate`` knows no game."""
+        random and greedy legal plays, every hand recorded): the family's player (``spec``
+        says which entries the game has), so that ``referee simulate`` knows no game."""
         raise NotImplementedError(f"{cls.__name__} has no simulated player")
 
 

@@ -45,7 +45,8 @@ def simulate_match(
     limit = MAX_DEALS if deals is None else deals
     while not replayed.over and len(match.deals) < limit:
         carry = (replayed.carry or MatchSoFar(dict(replayed.totals))).copy()
-        deal_rules(GAMES[game]).simulate_deal(match, dealer, carry, rng)
+        spec = GAMES[game]
+        deal_rules(spec).simulate_deal(spec, match, dealer, carry, rng)
         replayed = replay_added(replayed)  # each deal replayed once, as it is added
         if replayed.problems:
             raise RefereeError(replayed.problems)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.cards import Card
-from referee.games.base import Illegal, MatchSoFar, Words, sole_leader
+from referee.games.base import Illegal, Words, sole_leader
 from referee.games.basra import SPEC
 from referee.games.fishing.captures import Unions, vector
 from referee.games.fishing.deal import FishingDeal
@@ -19,7 +19,6 @@ from referee.problems import Problem
 if TYPE_CHECKING:
     import random
 
-    from referee.record import Match
 
 SEVEN_DIAMONDS = Card("7", "D")
 DECK = tuple(sorted(SPEC.deck))  # the 52 cards, in display order
@@ -42,15 +41,6 @@ class BasraDeal(FishingDeal):
     deck = DECK
     counted = COUNTED
     values = face_values(DECK)
-
-    @classmethod
-    def simulate_deal(
-        cls, match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
-    ) -> None:
-        """The fishing core's simulated player (:mod:`referee.games.fishing.sim`)."""
-        from referee.games.fishing.sim import play_fishing_deal  # only when simulating
-
-        play_fishing_deal(cls, match, dealer, carry, rng)
 
     @classmethod
     def round_size(cls, rules: dict[str, Value]) -> int:

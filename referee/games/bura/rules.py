@@ -16,7 +16,6 @@ from referee.games.base import (
     Words,
     sole_leader,
 )
-from referee.games.bura import SPEC
 from referee.games.trick.cards import POINTS
 from referee.games.trick.deal import TrickDeal
 from referee.games.trick.ruling import Ending, Outcome, Reason, Ruling, Standing, forfeit_outcome
@@ -30,9 +29,7 @@ PRIORITY: tuple[str, ...] = ("moscow", "bura", "little-moscow", "molodka")
 Declaration = tuple[str, str, tuple[Card, ...]]  # who, which, the cards shown
 
 if TYPE_CHECKING:
-    import random
-
-    from referee.record import Match
+    pass
 
 
 def combination_ok(
@@ -105,16 +102,6 @@ class BuraDeal(TrickDeal):
     game = "bura"
     presenter = BuraView
     deck_name = fact("bura.deck")
-
-    @classmethod
-    def simulate_deal(
-        cls, match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
-    ) -> None:
-        """The trick core's simulated player (:mod:`referee.games.trick.sim`), with this
-        game's declarations and claims."""
-        from referee.games.trick.sim import play_trick_deal  # only when simulating
-
-        play_trick_deal(cls, SPEC, match, dealer, carry, rng)
 
     def __init__(
         self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: MatchSoFar

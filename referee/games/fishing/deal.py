@@ -25,7 +25,11 @@ from referee.messages import Fact, fact, joined
 from referee.record import Entry, FishPlay
 
 if TYPE_CHECKING:
-    pass
+    import random
+
+    from referee.games.base import MatchSoFar
+    from referee.games.spec import GameSpec
+    from referee.record import Match
 
 Option = Play  # the ruling on a legal play, and one legal play: the same value
 
@@ -156,6 +160,15 @@ class FishingDeal(FishingBase):
     def refused(self, rule: str, message: Fact, plays: CardPlays) -> Illegal:
         """A refusal that shows the strongest legal plays of the card, as values."""
         return Illegal(rule, message, *first_legal(plays, plays.count))
+
+    @classmethod
+    def simulate_deal(
+        cls, spec: GameSpec, match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
+    ) -> None:
+        """The fishing core's simulated player (:mod:`referee.games.fishing.sim`)."""
+        from referee.games.fishing.sim import play_fishing_deal  # only when simulating
+
+        play_fishing_deal(cls, match, dealer, carry, rng)
 
     def options(self, card: Card) -> list[Play]:
         """Every legal way to play ``card`` now, one set of floor cards each (the

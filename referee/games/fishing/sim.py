@@ -12,16 +12,17 @@ from referee.games.base import MatchSoFar
 from referee.record import Deal, FishPlay, Match
 
 if TYPE_CHECKING:
-    from referee.games.fishing.deal import FishingDeal, Option
+    from referee.games.fishing.plays import Play
+    from referee.games.fishing.state import FishingBase
 
 
-def _rounds_order(state: FishingDeal, dealer: str) -> list[str]:
+def _rounds_order(state: FishingBase, dealer: str) -> list[str]:
     first = state.next_player(dealer)
     return [state.next_player(first, k) for k in range(state.n)]
 
 
 def fishing_setup(
-    cls: type[FishingDeal], match: Match, dealer: str, rng: random.Random
+    cls: type[FishingBase], match: Match, dealer: str, rng: random.Random
 ) -> tuple[Deal, list[Card]]:
     """Shuffle and deal: round-1 hands, then the opening floor as the game's own rule makes
     it (Basra buries, Pasur returns a jack or redeals)."""
@@ -44,7 +45,7 @@ def fishing_setup(
 
 
 def play_fishing_deal(
-    cls: type[FishingDeal], match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
+    cls: type[FishingBase], match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
 ) -> None:
     """One deal of a fishing game (``cls``, the game's state), every round's hands recorded."""
     deal, deck = fishing_setup(cls, match, dealer, rng)
@@ -67,7 +68,7 @@ def play_fishing_deal(
             deal.plays.append(entry)
 
 
-def choose_fishing(state: FishingDeal, player: str, rng: random.Random) -> tuple[Card, Option]:
+def choose_fishing(state: FishingBase, player: str, rng: random.Random) -> tuple[Card, Play]:
     """Greedy half the time (sweeps, then most cards), otherwise a random legal play."""
     held = state.round_cards(player)
     assert held

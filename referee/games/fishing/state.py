@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from referee.cards import RANKS, Card, sort_key
 from referee.games.base import DealResult, DealState, MatchSoFar
-from referee.games.fishing.plays import CardPlays
+from referee.games.fishing.plays import CardPlays, Play
 from referee.messages import Fact, fact, joined
 from referee.params import Value
 from referee.problems import Problem
@@ -89,6 +89,10 @@ class FishingBase(DealState):
     def round_size(cls, rules: dict[str, Value]) -> int:
         """Cards dealt to each player per round under these rules."""
         return 4
+
+    @abstractmethod
+    def options(self, card: Card) -> list[Play]:
+        """Every legal way to play ``card`` now (the simulated player's choices)."""
 
     @classmethod
     @abstractmethod

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from referee.cards import Card
 from referee.games.base import FORFEITS, DealResult, Illegal, Line, MatchSoFar, Words
-from referee.games.kozel import SPEC
 from referee.games.trick.deal import TrickDeal
 from referee.games.trick.ruling import Outcome, Ruling, Standing, forfeit_outcome
 from referee.games.trick.view import TrickView
@@ -20,9 +19,7 @@ from referee.record import Deal, TrickEntry, side_map, side_names
 SIX_SPADES = Card("6", "S")
 
 if TYPE_CHECKING:
-    import random
-
-    from referee.record import Match
+    pass
 
 
 class KozelView(TrickView):
@@ -44,16 +41,6 @@ class KozelDeal(TrickDeal):
     presenter = KozelView
     hand_size = 4
     deck_name = fact("kozel.deck")
-
-    @classmethod
-    def simulate_deal(
-        cls, match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
-    ) -> None:
-        """The trick core's simulated player (:mod:`referee.games.trick.sim`), with this
-        game's declarations and claims."""
-        from referee.games.trick.sim import play_trick_deal  # only when simulating
-
-        play_trick_deal(cls, SPEC, match, dealer, carry, rng)
 
     def __init__(
         self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: MatchSoFar

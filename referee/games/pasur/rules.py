@@ -20,7 +20,6 @@ from referee.record import Deal
 if TYPE_CHECKING:
     import random
 
-    from referee.record import Match
 
 DECK = tuple(sorted(SPEC.deck))  # the 52 cards, in display order
 # the cards scored one by one (rules.md §2), by their breakdown key
@@ -40,15 +39,6 @@ class PasurDeal(FishingDeal):
     deck = DECK
     counted = COUNTED
     values = face_values(DECK)
-
-    @classmethod
-    def simulate_deal(
-        cls, match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
-    ) -> None:
-        """The fishing core's simulated player (:mod:`referee.games.fishing.sim`)."""
-        from referee.games.fishing.sim import play_fishing_deal  # only when simulating
-
-        play_fishing_deal(cls, match, dealer, carry, rng)
 
     def __init__(
         self, players: list[str], rules: dict[str, Value], deal: Deal, index: int, carry: MatchSoFar

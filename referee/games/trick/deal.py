@@ -21,13 +21,27 @@ from referee.messages import fact
 from referee.record import Entry, TrickEntry
 
 if TYPE_CHECKING:
-    pass
+    import random
+
+    from referee.games.base import MatchSoFar
+    from referee.games.spec import GameSpec
+    from referee.record import Match
 
 
 class TrickDeal(TrickState):
     """One deal of a trick game. Subclasses give the hand size, their other entries
     (through :meth:`check_special` and :meth:`apply_special`), how a deal ends and its
     scoring."""
+
+    @classmethod
+    def simulate_deal(
+        cls, spec: GameSpec, match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
+    ) -> None:
+        """The trick core's simulated player (:mod:`referee.games.trick.sim`), with the
+        game's declarations, claims and forfeits as ``spec`` lists them."""
+        from referee.games.trick.sim import play_trick_deal  # only when simulating
+
+        play_trick_deal(cls, spec, match, dealer, carry, rng)
 
     # --- checking: pure, raises Illegal or returns the ruling ---------------------------
 

@@ -15,11 +15,11 @@ from referee.record import FORFEIT_REASON, Deal, Match, TrickEntry
 
 if TYPE_CHECKING:
     from referee.games.spec import GameSpec
-    from referee.games.trick.deal import TrickDeal
+    from referee.games.trick.state import TrickState
 
 
 def play_trick_deal(
-    cls: type[TrickDeal],
+    cls: type[TrickState],
     spec: GameSpec,
     match: Match,
     dealer: str,
@@ -74,7 +74,7 @@ def play_trick_deal(
 
 
 def between_tricks(
-    state: TrickDeal,
+    state: TrickState,
     record: Callable[[TrickEntry], None],
     rng: random.Random,
     patient: bool,
@@ -105,7 +105,7 @@ def between_tricks(
 
 
 def maybe_declare(
-    state: TrickDeal, record: Callable[[TrickEntry], None], rng: random.Random
+    state: TrickState, record: Callable[[TrickEntry], None], rng: random.Random
 ) -> bool:
     """Declare a held combination now and then (before the first trick only rarely)."""
     if state.ended is not None or (state.tricks == 0 and rng.random() > 0.05):
@@ -122,7 +122,7 @@ def maybe_declare(
     return made
 
 
-def choose_cards(state: TrickDeal, player: str, rng: random.Random) -> tuple[Card, ...]:
+def choose_cards(state: TrickState, player: str, rng: random.Random) -> tuple[Card, ...]:
     """A lead of 1 card mostly, else several of one suit; a follow that takes the trick
     70% of the time when it can, else any cards."""
     known = state.known_cards(player)

@@ -4,17 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.games.base import DealResult, MatchSoFar
+from referee.games.base import DealResult
 from referee.games.trick.deal import TrickDeal
 from referee.games.trick.view import TrickView
 from referee.messages import fact
 
-from . import SPEC
-
 if TYPE_CHECKING:
-    import random
-
-    from referee.record import Match
+    pass
 
 
 class FanteDeal(TrickDeal):
@@ -24,14 +20,6 @@ class FanteDeal(TrickDeal):
     presenter = TrickView
     hand_size = 3
     deck_name = fact("fante.deck")
-
-    @classmethod
-    def simulate_deal(
-        cls, match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
-    ) -> None:
-        from referee.games.trick.sim import play_trick_deal
-
-        play_trick_deal(cls, SPEC, match, dealer, carry, rng)
 
     def result(self) -> DealResult:
         breakdown = {

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from referee.cards import Card
-from referee.games.base import Illegal, MatchSoFar, Words, sole_leader
+from referee.games.base import Illegal, Words, sole_leader
 from referee.games.fishing.deal import FishingDeal
 from referee.games.fishing.plays import CardPlays, Play
 from referee.games.fishing.state import face_values
@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     import random
 
     from referee.params import Value
-    from referee.record import Match
 
 DECK = tuple(sorted(SPEC.deck))
 
@@ -37,14 +36,6 @@ class PescaDeal(FishingDeal):
     deck = DECK
     counted: ClassVar[Mapping[Card, str]] = {}  # no card scored by itself
     values = face_values(DECK)
-
-    @classmethod
-    def simulate_deal(
-        cls, match: Match, dealer: str, carry: MatchSoFar, rng: random.Random
-    ) -> None:
-        from referee.games.fishing.sim import play_fishing_deal
-
-        play_fishing_deal(cls, match, dealer, carry, rng)
 
     @classmethod
     def round_size(cls, rules: dict[str, Value]) -> int:
