@@ -17,6 +17,7 @@ from referee.tournament.model import History
 from referee.tournament.pairing import draw
 
 from .test_tournament_pairing import cost2, full_graph_least, least2
+from .test_tournament_seats import start
 
 
 def fast(names: list[str], mp: dict[str, int], h: History, seed: int = 0):
@@ -150,14 +151,7 @@ def searched_before(order, sizes, nbyes, mp, h):  # type: ignore[no-untyped-def]
     from referee.tournament.seats import NEAR, PASSES, _weights
 
     w1, w2, w3 = _weights(sizes, nbyes, mp, order)
-    fresh = [s for s in reversed(order) if s not in h.byes]
-    byes = (fresh + [s for s in reversed(order) if s in h.byes])[:nbyes]
-    seated = [s for s in order if s not in byes]
-    groups, k = [], 0
-    for size in sizes:
-        groups.append(seated[k : k + size])
-        k += size
-    groups.append(list(byes))
+    groups = start(order, sizes, nbyes, h)
 
     def cost(g, is_bye):  # type: ignore[no-untyped-def]
         if is_bye:
