@@ -393,7 +393,7 @@ class Table:
             if not hands[player]:
                 del hands[player]
             deal.hands = {p: hands[p] for p in match.players if p in hands} or None
-            return None, sentence(
+            return last_deal_again(match, replayed), sentence(
                 "{player}'s hand in deal {deal}: {cards}",
                 player=player,
                 deal=len(match.deals),
@@ -490,8 +490,15 @@ def _undo_last(match: Match, replayed: Replay) -> tuple[Replay | None, str]:
         entry=len(deal.plays) + 1,
         said=said,
     )
+    return last_deal_again(match, replayed), removed
+
+
+def last_deal_again(match: Match, replayed: Replay) -> Replay:
+    """The replay after a change to the last deal alone (an entry taken back, a hand
+    recorded): that deal replayed again, every earlier one standing as it was checked. A
+    problem it shows refuses the change (a hand that contradicts the deal's plays)."""
     clear_derived(match)
-    again = replay_last(replayed)  # only the last deal changed: replay it alone
-    if again.problems:  # a prefix of a clean deal cannot have one; refuse to write
+    again = replay_last(replayed)
+    if again.problems:
         raise RefereeError(again.problems)
-    return again, removed
+    return again
