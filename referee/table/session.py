@@ -23,6 +23,7 @@ from referee.match import (
     DealSummary,
     Replay,
     add_finished,
+    clear_derived,
     illegal_problem,
     open_deal,
     replay,
@@ -460,14 +461,6 @@ def _options_asked(match: Match, card: Card | None, by: str | None) -> None:
                 game=spec.title,
             )
         )
-
-
-def clear_derived(match: Match) -> None:
-    """Forget the stored deal scores and result: a replay derives them again."""
-    for deal in match.deals:
-        deal.score = None
-    match.result_totals = None
-    match.result_winner = None
 
 
 def _undo_last(match: Match, replayed: Replay) -> tuple[Replay | None, str]:
