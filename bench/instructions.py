@@ -3,9 +3,10 @@ a busy machine does not move (its CPU times move by several percent from run to 
 worst legal floors of bench/worst_floors.py (the 47-card Basra floor, the 28 lowest cards,
 two costly floors), each also under ``capture = "maximal"``: ``options``, ``options --all
 --json``, ``play --takes`` (the strongest capture), ``verify`` and ``explain`` of a log
-ending in it, and of one ending in a capture that is no union; and the table commands on
-long logs of every game. ``--compare BIN`` counts another install's ``referee`` on the
-same commands (an older one, installed with ``pip install .``).
+ending in it, and of one ending in a capture that is no union; ``verify`` and ``show``
+on long logs of every game, and the table commands that write (``play``, ``undo``,
+``deal``, ``hand``) on bench/startup.py's logs. ``--compare BIN`` counts another
+install's ``referee`` on the same commands (an older one, installed with ``pip install .``).
 
     python bench/instructions.py --compare /path/to/old/venv/bin/referee
 """
@@ -25,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import long_match, referee_command
+from startup import logs, next_play
 from worst_floors import floors, strongest
 
 from referee.cards import Card, format_cards
@@ -104,13 +106,30 @@ def long_commands(folder: Path) -> dict[str, Command]:
     return out
 
 
+def table_commands(folder: Path) -> dict[str, Command]:
+    """The table commands that write, on bench/startup.py's logs (Basra: 10 deals and an
+    open one; Bura: 40 deals and an open one): each on a fresh copy of its log."""
+    paths = logs(folder)
+    basra, bura = paths["basra"], paths["bura"]
+    return {
+        "table, basra 10 deals: play": (next_play(basra), basra),
+        "table, basra 10 deals: undo": (["undo"], basra),
+        "table, basra 10 deals: deal": (["deal", "--floor", "5H 3C 9D KS"], paths["basra-done"]),
+        "table, basra 10 deals: hand": (
+            ["hand", "Ali", *paths["hand"].name.split()],
+            paths["basra-bare"],
+        ),
+        "table, bura 40 deals: play": (next_play(bura), bura),
+    }
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--compare", metavar="BIN", help="another referee, counted alike")
     parser.add_argument("--only", metavar="WORD", help="only the commands whose name has it")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="referee-instructions-"))
-    commands = {**floor_commands(folder), **long_commands(folder)}
+    commands = {**floor_commands(folder), **long_commands(folder), **table_commands(folder)}
     if args.only:
         commands = {k: v for k, v in commands.items() if args.only in k}
     installs = {"this": referee_command()}
