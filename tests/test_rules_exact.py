@@ -1,0 +1,82 @@
+"""The four games' rules, exactly: the cases the fourth mutation run (issue 36,
+docs/mutation.md) found no test for. The simulated dealer's opening floor (seeded: the same
+seed gives the same deals), a refused play's rule and fact, a cancelled sur, through the
+commands a user types where they reach it."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import basra_log, ok, run
+
+
+def simulated(tmp_path: Path, *argv: str) -> dict[str, Any]:
+    """The one match `referee simulate` writes with ``argv``, read as TOML."""
+    ok("simulate", *argv, "--out", str(tmp_path))
+    (written,) = tmp_path.glob("*.toml")
+    return tomllib.loads(written.read_text("utf-8"))
+
+
+# --- the simulated dealer's opening floor ----------------------------------------------------
+
+
+def test_basra_jacks_replaced_from_the_last_cards_of_the_stock(tmp_path: Path) -> None:
+    """[basra.deal.floor] Hands of 23 for two leave 2 cards after the floor; a floor with two
+    jacks takes both as replacements (as many as are needed: no redeal), and the jacks are
+    the stock for the last round."""
+    log = simulated(tmp_path, "basra", "--seed", "18", "--rule", "hand_size=23")
+    first = log["deals"][0]
+    assert (first["floor"], first["buried"]) == ("10C 7C 6S 8C", "JS JC")
+    assert [hand.split()[-1] for hand in first["hands"].values()] == ["JS", "JC"]
+
+
+@pytest.mark.parametrize(
+    ("seed", "pools", "returned"),
+    [
+        (  # the first shuffle has three of a rank in the pool (qk_redeal): redealt
+            208,
+            ["2S 8S 7D 3C", "QD 4C 4H 9C", "6C 10S 4H 5H", "AH 5H 4D 8H"],
+            [None, None, None, "JH"],
+        ),
+        (  # the second deal's jack goes back into the deck at a place drawn from 49
+            1120,
+            ["QS 3S KS AS", "5C 3C 10D 9C", "AH KD QS 9H", "KS AH 8S 10C", "10H 3D QS 10S"],
+            [None, "JD", None, None, None],
+        ),
+        (  # one jack returned and replaced; two kings in a pool stand
+            11,
+            ["4C 6S 10S 5H", "KD KH 9D AH", "4C QS AD KD", "6C AH 4H 3D", "3C 4S 5S KS"],
+            ["JS", None, None, None, None],
+        ),
+    ],
+)
+def test_pagat_pasur_opening_pools_of_a_seed(
+    tmp_path: Path, seed: int, pools: list[str], returned: list[str | None]
+) -> None:
+    """[pasur.deal.pool] The simulated dealer: one jack is returned and replaced, two jacks
+    or a jack as the replacement redeal, and with qk_redeal three queens or kings redeal
+    (two do not). The same seed gives the same pools."""
+    log = simulated(tmp_path, "pasur", "--variant", "pagat", "--seed", str(seed))
+    assert [d["floor"] for d in log["deals"]] == pools
+    assert [d.get("returned") for d in log["deals"]] == returned
+
+
+# --- Pasur -----------------------------------------------------------------------------------
+
+
+def test_a_queen_taking_a_king_is_refused_by_the_face_rule(tmp_path: Path) -> None:
+    """[pasur.capture.face] A Q takes exactly one Q: `verify` refuses a Q taking a K by
+    that rule, with its words (not the numerals' rule of 11), and shows the trail."""
+    text = basra_log('{ by = "Ali", card = "QH", takes = "KS" },', game="pasur", variant="standard")
+    (tmp_path / "q.toml").write_text(text, "utf-8")
+    done = run("verify", str(tmp_path / "q.toml"), "--json")
+    (problem,) = json.loads(done.stdout)["problems"]
+    assert done.exit_code == 1
+    assert (problem["rule"], problem["deal"], problem["play"]) == ("pasur.capture.face", 1, 1)
+    assert problem["message"] == "a Q takes exactly one Q, not KS"
+    assert [(p["card"], p["takes"], p["trail"]) for p in problem["legal"]] == [("QH", [], True)]
