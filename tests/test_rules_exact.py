@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import basra_log, ok, run
+from .conftest import basra_log, log_text, ok, run
 
 
 def simulated(tmp_path: Path, *argv: str) -> dict[str, Any]:
@@ -80,3 +80,81 @@ def test_a_queen_taking_a_king_is_refused_by_the_face_rule(tmp_path: Path) -> No
     assert (problem["rule"], problem["deal"], problem["play"]) == ("pasur.capture.face", 1, 1)
     assert problem["message"] == "a Q takes exactly one Q, not KS"
     assert [(p["card"], p["takes"], p["trail"]) for p in problem["legal"]] == [("QH", [], True)]
+
+
+# --- Bura's declarations ---------------------------------------------------------------------
+
+AFTER_ONE = '{ by = "Petr", cards = "6S" },\n{ by = "Ivan", cards = "7S" },\n'
+
+
+def declared(by: str, name: str, shown: str) -> str:
+    return f'{{ by = "{by}", declares = "{name}", cards = "{shown}" }},'
+
+
+@pytest.mark.parametrize(
+    ("entries", "rules", "play", "rule", "said"),
+    [
+        (
+            AFTER_ONE + declared("Ivan", "molodka", "7C 8C"),
+            "",
+            3,
+            "bura.declare.cards",
+            "a declaration shows 3 different cards, found 7C 8C",
+        ),
+        (
+            AFTER_ONE
+            + declared("Ivan", "molodka", "7C 8C 10C")
+            + declared("Ivan", "bura", "7H 8H 10H"),
+            "",
+            4,
+            "bura.declare",
+            "Ivan has already declared before this trick",
+        ),
+        (
+            '{ by = "Petr", cards = "6S" },\n' + declared("Ivan", "bura", "7H 8H 10H"),
+            "",
+            2,
+            "bura.declare",
+            "a declaration is made at the start of a trick, before the lead, not in the middle"
+            " of one",
+        ),
+        (
+            AFTER_ONE + declared("Ivan", "moscow", "AS AD AC"),
+            "moscow_needs_trump_ace = true",
+            3,
+            "bura.declare.cards",
+            "with moscow_needs_trump_ace, one of the aces must be AH",
+        ),
+        (
+            AFTER_ONE + declared("Ivan", "bura", "7C 8H 10H"),
+            "",
+            3,
+            "bura.declare.cards",
+            "a bura is three trumps (H); 7C 8H 10H is not",
+        ),
+    ],
+)
+def test_a_refused_declaration_says_its_rule_and_why(
+    tmp_path: Path, entries: str, rules: str, play: int, rule: str, said: str
+) -> None:
+    """[bura.declare] [bura.declare.cards] `verify` on a declaration of two cards, a second
+    one by the same player before a trick, one in the middle of a trick, a Moscow without the
+    trump ace under moscow_needs_trump_ace, a bura not of trumps: its rule and its words."""
+    text = log_text("bura", [("Ivan", {"trump": '"9H"'}, entries)], '["Ivan", "Petr"]', rules)
+    (tmp_path / "b.toml").write_text(text, "utf-8")
+    done = run("verify", str(tmp_path / "b.toml"), "--json")
+    (problem,) = json.loads(done.stdout)["problems"]
+    assert done.exit_code == 1
+    assert (problem["rule"], problem["deal"], problem["play"]) == (rule, 1, play)
+    assert problem["message"] == said
+
+
+def test_a_moscow_without_the_trump_ace_stands_by_default(tmp_path: Path) -> None:
+    """[bura.declare.cards] Without moscow_needs_trump_ace any three aces are a Moscow:
+    `verify` finds nothing wrong with the same log."""
+    entries = AFTER_ONE + declared("Ivan", "moscow", "AS AD AC")
+    (tmp_path / "b.toml").write_text(
+        log_text("bura", [("Ivan", {"trump": '"9H"'}, entries)], '["Ivan", "Petr"]'), "utf-8"
+    )
+    done = run("verify", str(tmp_path / "b.toml"), "--json")
+    assert (done.exit_code, json.loads(done.stdout)["problems"]) == (0, [])
