@@ -132,6 +132,42 @@ def declared(by: str, name: str, shown: str) -> str:
             "bura.declare.cards",
             "a bura is three trumps (H); 7C 8H 10H is not",
         ),
+        (
+            AFTER_ONE + declared("Ivan", "moscow", "AS AD KC"),
+            "",
+            3,
+            "bura.declare.cards",
+            "a moscow is three aces; AS AD KC is not",
+        ),
+        (
+            AFTER_ONE + declared("Ivan", "little-moscow", "6H 6D 7C"),
+            "",
+            3,
+            "bura.declare.cards",
+            "a little moscow is three sixes including 6H; 6H 6D 7C is not",
+        ),
+        (
+            '{ by = "Petr", cards = "8S" },\n{ by = "Ivan", cards = "10S" },\n'
+            + declared("Ivan", "little-moscow", "6D 6C 6S"),
+            "",
+            3,
+            "bura.declare.cards",
+            "a little moscow is three sixes including 6H; 6D 6C 6S is not",
+        ),
+        (
+            AFTER_ONE + declared("Ivan", "molodka", "7C 8C 10D"),
+            "",
+            3,
+            "bura.declare.cards",
+            "a molodka is three cards of one plain (non-trump) suit; 7C 8C 10D is not",
+        ),
+        (
+            AFTER_ONE + declared("Ivan", "molodka", "7H 8H 10H"),
+            "",
+            3,
+            "bura.declare.cards",
+            "a molodka is three cards of one plain (non-trump) suit; 7H 8H 10H is not",
+        ),
     ],
 )
 def test_a_refused_declaration_says_its_rule_and_why(
@@ -139,7 +175,9 @@ def test_a_refused_declaration_says_its_rule_and_why(
 ) -> None:
     """[bura.declare] [bura.declare.cards] `verify` on a declaration of two cards, a second
     one by the same player before a trick, one in the middle of a trick, a Moscow without the
-    trump ace under moscow_needs_trump_ace, a bura not of trumps: its rule and its words."""
+    trump ace under moscow_needs_trump_ace, and each combination not made (a bura not of
+    trumps, a Moscow not of aces, a little Moscow not of sixes or without the trump six, a
+    molodka of two suits or of trumps): its rule and its words."""
     text = log_text("bura", [("Ivan", {"trump": '"9H"'}, entries)], '["Ivan", "Petr"]', rules)
     (tmp_path / "b.toml").write_text(text, "utf-8")
     done = run("verify", str(tmp_path / "b.toml"), "--json")
