@@ -22,6 +22,18 @@ def simulated(tmp_path: Path, *argv: str) -> dict[str, Any]:
     return tomllib.loads(written.read_text("utf-8"))
 
 
+def verified(tmp_path: Path, text: str) -> tuple[int, list[dict[str, Any]]]:
+    """`referee verify --json` on the log ``text``: its exit code and its problems."""
+    (tmp_path / "m.toml").write_text(text, "utf-8")
+    done = run("verify", str(tmp_path / "m.toml"), "--json")
+    return done.exit_code, json.loads(done.stdout)["problems"]
+
+
+def bura_log(entries: str, rules: str = "") -> str:
+    """A one-deal Bura log: Ivan deals, trump 9H."""
+    return log_text("bura", [("Ivan", {"trump": '"9H"'}, entries)], '["Ivan", "Petr"]', rules)
+
+
 # --- the simulated dealer's opening floor ----------------------------------------------------
 
 
@@ -73,10 +85,8 @@ def test_a_queen_taking_a_king_is_refused_by_the_face_rule(tmp_path: Path) -> No
     """[pasur.capture.face] A Q takes exactly one Q: `verify` refuses a Q taking a K by
     that rule, with its words (not the numerals' rule of 11), and shows the trail."""
     text = basra_log('{ by = "Ali", card = "QH", takes = "KS" },', game="pasur", variant="standard")
-    (tmp_path / "q.toml").write_text(text, "utf-8")
-    done = run("verify", str(tmp_path / "q.toml"), "--json")
-    (problem,) = json.loads(done.stdout)["problems"]
-    assert done.exit_code == 1
+    code, (problem,) = verified(tmp_path, text)
+    assert code == 1
     assert (problem["rule"], problem["deal"], problem["play"]) == ("pasur.capture.face", 1, 1)
     assert problem["message"] == "a Q takes exactly one Q, not KS"
     assert [(p["card"], p["takes"], p["trail"]) for p in problem["legal"]] == [("QH", [], True)]
@@ -178,11 +188,8 @@ def test_a_refused_declaration_says_its_rule_and_why(
     trump ace under moscow_needs_trump_ace, and each combination not made (a bura not of
     trumps, a Moscow not of aces, a little Moscow not of sixes or without the trump six, a
     molodka of two suits or of trumps): its rule and its words."""
-    text = log_text("bura", [("Ivan", {"trump": '"9H"'}, entries)], '["Ivan", "Petr"]', rules)
-    (tmp_path / "b.toml").write_text(text, "utf-8")
-    done = run("verify", str(tmp_path / "b.toml"), "--json")
-    (problem,) = json.loads(done.stdout)["problems"]
-    assert done.exit_code == 1
+    code, (problem,) = verified(tmp_path, bura_log(entries, rules))
+    assert code == 1
     assert (problem["rule"], problem["deal"], problem["play"]) == (rule, 1, play)
     assert problem["message"] == said
 
@@ -191,8 +198,24 @@ def test_a_moscow_without_the_trump_ace_stands_by_default(tmp_path: Path) -> Non
     """[bura.declare.cards] Without moscow_needs_trump_ace any three aces are a Moscow:
     `verify` finds nothing wrong with the same log."""
     entries = AFTER_ONE + declared("Ivan", "moscow", "AS AD AC")
-    (tmp_path / "b.toml").write_text(
-        log_text("bura", [("Ivan", {"trump": '"9H"'}, entries)], '["Ivan", "Petr"]'), "utf-8"
-    )
-    done = run("verify", str(tmp_path / "b.toml"), "--json")
-    assert (done.exit_code, json.loads(done.stdout)["problems"]) == (0, [])
+    assert verified(tmp_path, bura_log(entries)) == (0, [])
+
+
+@pytest.mark.parametrize(
+    ("entries", "play", "said"),
+    [
+        ('{ by = "Ivan", claim = true },', 1, "a claim needs at least one complete trick"),
+        (
+            '{ by = "Petr", cards = "6S" },\n{ by = "Ivan", claim = true },',
+            2,
+            "a claim is made between tricks, never in the middle of one",
+        ),
+    ],
+)
+def test_a_claim_out_of_time_is_refused_with_why(
+    tmp_path: Path, entries: str, play: int, said: str
+) -> None:
+    """[bura.claim] A claim before the first trick and one in the middle of a trick: `verify`
+    names the rule and says which."""
+    _, (problem,) = verified(tmp_path, bura_log(entries))
+    assert (problem["rule"], problem["play"], problem["message"]) == ("bura.claim", play, said)
