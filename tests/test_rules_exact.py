@@ -92,6 +92,67 @@ def test_a_queen_taking_a_king_is_refused_by_the_face_rule(tmp_path: Path) -> No
     assert [(p["card"], p["takes"], p["trail"]) for p in problem["legal"]] == [("QH", [], True)]
 
 
+@pytest.mark.parametrize(
+    ("pool", "variant", "extra", "found"),
+    [
+        (
+            "KS KC KD 5H",
+            "pagat",
+            "",
+            [
+                (
+                    "deals[0].floor",
+                    "with qk_redeal, three or more kings in the opening pool force a redeal",
+                )
+            ],
+        ),
+        ("KS KC QD 5H", "pagat", "", []),  # two kings stand
+        ("QS QC QD KS", "standard", "", []),  # three queens stand without qk_redeal
+        (
+            "JS KC KD KH",
+            "pagat",
+            "",
+            [
+                (
+                    "deals[0].floor",
+                    "the opening pool may hold no jack; found JS (return it to the deck, or"
+                    " redeal if there were two)",
+                ),
+                (
+                    "deals[0].floor",
+                    "with qk_redeal, three or more kings in the opening pool force a redeal",
+                ),
+            ],
+        ),
+        (
+            "5H 3C 9D KS",
+            "standard",
+            'returned = "JS JC"',
+            [("deals[0].returned", "at most one card, a jack, is returned; found JS JC")],
+        ),
+        (
+            "5H 3C 9D KS",
+            "standard",
+            'returned = "QS"',
+            [("deals[0].returned", "at most one card, a jack, is returned; found QS")],
+        ),
+        ("5H 3C 9D KS", "standard", 'returned = "JS"', []),
+    ],
+)
+def test_the_opening_pool_and_the_returned_jack_checked(
+    tmp_path: Path, pool: str, variant: str, extra: str, found: list[tuple[str, str]]
+) -> None:
+    """[pasur.deal.pool] `verify` on a log's opening pool: three kings under qk_redeal (two
+    stand; three queens stand without it), a jack beside them (both said), and what was
+    returned: at most one card, a jack."""
+    text = basra_log("", floor=pool, game="pasur", variant=variant, extra=extra)
+    code, problems = verified(tmp_path, text)
+    assert code == (1 if found else 0)
+    assert [(p["rule"], p["deal"], p["path"], p["message"]) for p in problems] == [
+        ("pasur.deal.pool", 1, path, said) for path, said in found
+    ]
+
+
 # --- Bura's declarations ---------------------------------------------------------------------
 
 AFTER_ONE = '{ by = "Petr", cards = "6S" },\n{ by = "Ivan", cards = "7S" },\n'
