@@ -280,3 +280,17 @@ def test_a_claim_out_of_time_is_refused_with_why(
     names the rule and says which."""
     _, (problem,) = verified(tmp_path, bura_log(entries))
     assert (problem["rule"], problem["play"], problem["message"]) == ("bura.claim", play, said)
+
+
+def test_a_bura_deal_played_out_unclaimed_goes_to_the_most_card_points(tmp_path: Path) -> None:
+    """[bura.claim.none] With no_claim = most_points, six players, nobody claimed in the 9th
+    deal (the most anyone took is 30): the sole leader, Olga, wins it with her 30 points."""
+    log = simulated(tmp_path, "bura", "-n", "6", "--seed", "11", "--rule", "no_claim=most_points")
+    ninth = log["deals"][8]["plays"]
+    assert not any("claim" in entry or "forfeit" in entry for entry in ninth)
+    (path,) = tmp_path.glob("*.toml")
+    deal = json.loads(ok("score", str(path), "--json"))["deals"][8]
+    assert deal["score"] == {"Ivan": 0, "Petr": 0, "Olga": 1, "Anna": 0, "Boris": 0, "Vera": 0}
+    points = {p: b["card_points"] for p, b in deal["breakdown"].items()}
+    assert points == {"Ivan": 17, "Petr": 11, "Olga": 30, "Anna": 24, "Boris": 13, "Vera": 25}
+    assert "Olga: most card points (30)" in ok("score", str(path))
