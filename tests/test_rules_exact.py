@@ -6,6 +6,7 @@ commands a user types where they reach it."""
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -294,3 +295,17 @@ def test_a_bura_deal_played_out_unclaimed_goes_to_the_most_card_points(tmp_path:
     points = {p: b["card_points"] for p, b in deal["breakdown"].items()}
     assert points == {"Ivan": 17, "Petr": 11, "Olga": 30, "Anna": 24, "Boris": 13, "Vera": 25}
     assert "Olga: most card points (30)" in ok("score", str(path))
+
+
+def test_the_same_deal_is_void_under_the_default_rule(tmp_path: Path) -> None:
+    """[bura.claim.none] The same nine deals with no_claim = void (their stored scores
+    left out, as a hand-written log has none): the ninth, played out unclaimed, scores
+    nobody and says so."""
+    simulated(tmp_path, "bura", "-n", "6", "--seed", "11", "--rule", "no_claim=most_points")
+    (path,) = tmp_path.glob("*.toml")
+    text = path.read_text("utf-8").replace('no_claim = "most_points"', 'no_claim = "void"')
+    text = re.sub(r"\n\[deals\.score\]\n(?:\w+ = \d+\n)*", "\n", text)  # stored scores
+    path.write_text("\n[[deals]]".join(text.split("\n[[deals]]")[:10]), "utf-8")
+    deal = json.loads(ok("score", str(path), "--json"))["deals"][8]
+    assert set(deal["score"].values()) == {0}
+    assert "played out with no claim" in ok("score", str(path))
