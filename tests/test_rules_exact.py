@@ -309,3 +309,46 @@ def test_the_same_deal_is_void_under_the_default_rule(tmp_path: Path) -> None:
     deal = json.loads(ok("score", str(path), "--json"))["deals"][8]
     assert set(deal["score"].values()) == {0}
     assert "played out with no claim" in ok("score", str(path))
+
+
+def test_a_bura_forfeit_is_explained_by_the_misdraw_rule(tmp_path: Path) -> None:
+    """[bura.misdraw] `explain` of a forfeit names its rule and what it does."""
+    (tmp_path / "m.toml").write_text(
+        bura_log(AFTER_ONE + '{ by = "Petr", forfeit = "drew out of turn" },'), "utf-8"
+    )
+    said = ok("explain", str(tmp_path / "m.toml"), "--deal", "1", "--play", "3")
+    assert "Ruling: legal — Petr loses the deal, as for a false claim." in said
+    assert said.rstrip().splitlines()[-1] == "Rules:  [bura.misdraw]"
+
+
+def test_a_forfeit_after_a_molodka_ends_the_deal(tmp_path: Path) -> None:
+    """[bura.misdraw] [bura.declare.priority] A molodka only gives the lead; a forfeit before
+    the trick it leads ends the deal all the same: Ivan loses it, Petr scores 2."""
+    entries = (
+        AFTER_ONE
+        + declared("Petr", "molodka", "QC KC AC")
+        + '\n{ by = "Ivan", forfeit = "drew out of turn" },'
+    )
+    (tmp_path / "m.toml").write_text(bura_log(entries), "utf-8")
+    (deal,) = json.loads(ok("score", str(tmp_path / "m.toml"), "--json"))["deals"]
+    assert deal["score"] == {"Ivan": 0, "Petr": 2}
+    assert deal["breakdown"]["Ivan"] == {"card_points": 0, "forfeit": True}
+
+
+DUEL = (  # two buras: Ivan leads (the priority), Petr's JH takes the deciding trick
+    AFTER_ONE
+    + declared("Petr", "bura", "JH QH KH")
+    + "\n"
+    + declared("Ivan", "bura", "7H 8H 10H")
+    + '\n{ by = "Ivan", cards = "7H" },\n{ by = "Petr", cards = "JH" },'
+)
+
+
+def test_the_trick_of_two_buras_ends_the_deal(tmp_path: Path) -> None:
+    """[bura.declare.priority] The deciding trick's winner wins the deal, said so; an entry
+    after it is refused by the declaration's rule, naming the winner."""
+    (tmp_path / "m.toml").write_text(bura_log(DUEL), "utf-8")
+    assert "Petr: declared bura: won the deciding trick" in ok("score", str(tmp_path / "m.toml"))
+    code, (problem,) = verified(tmp_path, bura_log(DUEL + '\n{ by = "Petr", cards = "KS" },'))
+    assert (code, problem["rule"], problem["play"]) == (1, "bura.declare.priority", 7)
+    assert problem["message"] == "Petr's declaration won the deal; nothing may follow in it"
