@@ -352,3 +352,15 @@ def test_the_trick_of_two_buras_ends_the_deal(tmp_path: Path) -> None:
     code, (problem,) = verified(tmp_path, bura_log(DUEL + '\n{ by = "Petr", cards = "KS" },'))
     assert (code, problem["rule"], problem["play"]) == (1, "bura.declare.priority", 7)
     assert problem["message"] == "Petr's declaration won the deal; nothing may follow in it"
+
+
+def test_nothing_follows_a_declaration_before_the_first_trick(tmp_path: Path) -> None:
+    """[bura.declare.first] The deal is void and redealt: a play after the declaration is
+    refused by that rule, saying why."""
+    entries = declared("Petr", "molodka", "AS KS QS") + '\n{ by = "Petr", cards = "AS" },'
+    code, (problem,) = verified(tmp_path, bura_log(entries))
+    assert (code, problem["rule"], problem["play"]) == (1, "bura.declare.first", 2)
+    assert problem["message"] == (
+        "a declaration before the first trick voided this deal; it is redealt and nothing"
+        " more is recorded in it"
+    )
