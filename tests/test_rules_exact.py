@@ -94,6 +94,66 @@ def test_a_queen_taking_a_king_is_refused_by_the_face_rule(tmp_path: Path) -> No
 
 
 @pytest.mark.parametrize(
+    ("card", "takes", "rule", "said", "legal"),
+    [
+        ("KH", "5H", "pasur.capture.face", "a K takes exactly one K, not 5H", ("KH", ["KS"])),
+        (
+            "JC",
+            "5H",
+            "pasur.capture.jack",
+            "a jack takes all the jacks and numerals in the pool (5H 3C 9D), never a K or Q",
+            ("JC", ["5H", "3C", "9D"]),
+        ),
+    ],
+)
+def test_a_refused_capture_shows_the_legal_one_whole(
+    tmp_path: Path, card: str, takes: str, rule: str, said: str, legal: tuple[str, list[str]]
+) -> None:
+    """[pasur.capture.face] [pasur.capture.jack] On the pool 5H 3C 9D KS, a K taking a
+    numeral and a jack taking one of three: `verify --json` gives the rule, its words and
+    the legal capture as a value, the card played included."""
+    play = f'{{ by = "Ali", card = "{card}", takes = "{takes}" }},'
+    code, (problem,) = verified(tmp_path, basra_log(play, game="pasur", variant="standard"))
+    assert (code, problem["rule"], problem["message"]) == (1, rule, said)
+    assert [(p["card"], p["takes"], p["sweep"]) for p in problem["legal"]] == [(*legal, False)]
+
+
+def clubs_taken(deal: dict[str, Any]) -> dict[str, int]:
+    """The clubs each player took in a Pasur deal of a log, counted from its plays: a
+    capture takes the card and what it names, a trail stays, the pool left goes to the last
+    to capture."""
+    pool, taken, last = deal["floor"].split(), dict[str, list[str]](), ""
+    for entry in deal["plays"]:
+        if names := entry.get("takes", "").split():
+            for name in names:
+                pool.remove(name)
+            taken.setdefault(entry["by"], []).extend([entry["card"], *names])
+            last = entry["by"]
+        else:
+            pool.append(entry["card"])
+    taken[last].extend(pool)
+    return {p: sum(name.endswith("C") for name in cards) for p, cards in sorted(taken.items())}
+
+
+def test_clubs_per_club_to_the_leader_or_the_third_player(tmp_path: Path) -> None:
+    """[pasur.score.clubs] [pasur.score.clubs-tie] With clubs = per_club, three players: a
+    sole leader of 5 clubs scores 5 (1 a club, at most 7); two tied on 5 give the third
+    player its 3; two tied on 6 give the third its 1."""
+    log = simulated(tmp_path, "pasur", "-n", "3", "--seed", "1", "--rule", "clubs=per_club")
+    (path,) = tmp_path.glob("*.toml")
+    deals = json.loads(ok("score", str(path), "--json"))["deals"]
+    got = [
+        (clubs_taken(log["deals"][i]), {s: b["clubs"] for s, b in deals[i]["breakdown"].items()})
+        for i in (0, 2, 4)
+    ]
+    assert got == [
+        ({"Dariush": 5, "Kaveh": 4, "Shirin": 4}, {"Dariush": 5, "Shirin": 0, "Kaveh": 0}),
+        ({"Dariush": 5, "Kaveh": 3, "Shirin": 5}, {"Dariush": 0, "Shirin": 0, "Kaveh": 3}),
+        ({"Dariush": 6, "Kaveh": 6, "Shirin": 1}, {"Dariush": 0, "Shirin": 1, "Kaveh": 0}),
+    ]
+
+
+@pytest.mark.parametrize(
     ("pool", "variant", "extra", "found"),
     [
         (
