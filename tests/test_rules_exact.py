@@ -424,3 +424,46 @@ def test_nothing_follows_a_declaration_before_the_first_trick(tmp_path: Path) ->
         "a declaration before the first trick voided this deal; it is redealt and nothing"
         " more is recorded in it"
     )
+
+
+# --- Basra -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("floor", "ruling", "legal"),
+    [
+        (  # 5 + 3 + 2 + 1 = 11: taken, no basra
+            "5S 3H 2C AD",
+            "Ruling: legal — Under seven_diamonds = sweep_all the 7♦ takes the whole floor"
+            " (5♠ 3♥ 2♣ A♦).",
+            "  takes 5♠ 3♥ 2♣ A♦",
+        ),
+        (  # 10: a basra
+            "5S 2H 2C AD",
+            "Ruling: legal — Under seven_diamonds = sweep_all the 7♦ takes the whole floor"
+            " (5♠ 2♥ 2♣ A♦) and scores a basra.",
+            "  takes 5♠ 2♥ 2♣ A♦ (sweep)",
+        ),
+    ],
+)
+def test_the_seven_of_diamonds_sweeping_all_scores_up_to_10(
+    tmp_path: Path, floor: str, ruling: str, legal: str
+) -> None:
+    """[basra.seven-diamonds] Under sweep_all (classic) the 7D takes the whole floor and
+    scores a basra only when its numerals add up to 10 or less: `explain` at 11 and at 10."""
+    play = f'{{ by = "Ali", card = "7D", takes = "{floor}" }},'
+    (tmp_path / "m.toml").write_text(basra_log(play, floor=floor, variant="classic"), "utf-8")
+    said = ok("explain", str(tmp_path / "m.toml"), "--deal", "1", "--play", "1").splitlines()
+    assert said[4:] == [ruling, "Rules:  [basra.seven-diamonds]", "Legal here:", legal]
+
+
+def test_a_jack_taking_part_of_the_floor_shows_the_whole_floor(tmp_path: Path) -> None:
+    """[basra.jack] `verify --json`: the rule, its words and the jack's one legal play, as a
+    value with the jack in it."""
+    code, (problem,) = verified(tmp_path, basra_log('{ by = "Ali", card = "JD", takes = "5H" },'))
+    assert (code, problem["rule"]) == (1, "basra.jack")
+    assert problem["message"] == (
+        "a jack takes every card on the floor (5H 3C 9D KS), never a part of it and never"
+        " trails onto it"
+    )
+    assert [(p["card"], p["takes"]) for p in problem["legal"]] == [("JD", ["5H", "3C", "9D", "KS"])]
