@@ -344,6 +344,14 @@ def check_result(replayed: Replay) -> None:
         )
 
 
+def clear_derived(match: Match) -> None:
+    """Forget the stored deal scores and result: a replay derives them again."""
+    for deal in match.deals:
+        deal.score = None
+    match.result_totals = None
+    match.result_winner = None
+
+
 def with_derived(match: Match, replayed: Replay) -> Match:
     """The match with every derived figure (deal scores, totals, winner) filled in."""
     scored = {d.number: d.result.score for d in replayed.deals}

@@ -3,8 +3,6 @@ parameters are listed in its registry entry (referee.registry)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from referee.messages import join, sentence
 
 Value = bool | int | str
@@ -33,7 +31,7 @@ class Param:
         self.choices = choices
         self.minimum = minimum
 
-    def check(self, value: Any) -> str | None:
+    def check(self, value: object) -> str | None:
         """Why ``value`` is not acceptable, or None when it is."""
         if self.kind is bool:
             if not isinstance(value, bool):
@@ -68,7 +66,7 @@ class Param:
         return None
 
 
-def _show(value: Any) -> str:
+def _show(value: object) -> str:
     return f"{type(value).__name__} {value!r}"
 
 

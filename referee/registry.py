@@ -11,7 +11,6 @@ Adding a game is adding its package and one line here; a game defined outside re
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
 
 from referee.games.spec import GameSpec as GameSpec
 from referee.messages import Msg, join, sentence
@@ -69,7 +68,7 @@ def unknown_parameter(game: str, key: str) -> Msg:
     )
 
 
-def check_game(game: Any) -> str | None:
+def check_game(game: object) -> str | None:
     """Why ``game`` is not a known game name, or None."""
     if isinstance(game, str) and game in GAMES:
         return None
@@ -78,7 +77,7 @@ def check_game(game: Any) -> str | None:
     )
 
 
-def check_variant(game: str, variant: Any) -> str | None:
+def check_variant(game: str, variant: object) -> str | None:
     """Why ``variant`` is not a named variant of ``game``, or None."""
     if isinstance(variant, str) and variant in GAMES[game].variants:
         return None

@@ -77,10 +77,6 @@ INSIDE_A_FUNCTION: dict[str, dict[str, str]] = {
     },
     "referee.words.events": {
         "referee.games.outcomes": "a deal's outcomes, only when an entry ends a deal",
-        # loaded by every table command anyway: to the top once games36's words/events.py
-        # is edited again
-        "referee.text": "with the outcomes' import, not edited here",
-        "referee.words.sentences": "with the outcomes' import, not edited here",
     },
     "referee.log.file": {
         "referee.log.tomlwrite": "the TOML writer, only by a command that writes (not show)",

@@ -392,3 +392,24 @@ def test_a_card_dealt_to_two_players_is_refused_in_every_game(
     first = replayed.problems[0]
     assert (first.rule, first.path) == ("card.duplicate", "deals[0].hands.Omar")
     assert problem_message(first) == "AS is dealt to both Ali and Omar"
+
+
+# --- a hand checked against the deal's plays ----------------------------------------------
+
+
+def test_a_hand_that_contradicts_the_plays_is_refused_and_nothing_is_written(
+    at_table: Path,
+) -> None:
+    """`hand` is checked by replaying the deal with it: a hand without a card its player
+    already played is refused ([hand.not-held]) and the file keeps its bytes; the same
+    player's true hand is recorded."""
+    ok("new", "basra", "-p", "Ali", "-p", "Omar", "--no-date")
+    ok("deal", "--dealer", "Omar", "--floor", "5H 3C 9D KS")
+    ok("play", "2C", "--trail")
+    ok("play", "4D", "--trail")
+    before = at_table.read_bytes()
+    result = refused("hand.not-held", "hand", "Ali", "4D 6S 7S 8S")
+    assert "Ali does not hold 2♣ (holds 4♦ 6♠ 7♠ 8♠)" in result.stderr
+    assert at_table.read_bytes() == before
+    ok("hand", "Ali", "2C 6S 7S 8S")
+    assert 'Ali = "2C 6S 7S 8S"' in at_table.read_text()

@@ -12,7 +12,7 @@ import os
 import sys
 import typing
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from typing import Any, TextIO, TypeVar
 
 import typer
 
@@ -29,7 +29,7 @@ INTERNAL = 70  # BSD's EX_SOFTWARE: a bug, never a ruling
 MOST_PROBLEMS = 20  # problems printed one by one; the rest are counted
 
 
-def _write(text: str, stream: Any) -> None:
+def _write(text: str, stream: TextIO | None) -> None:
     """One line to ``stream``; an output that is gone (closed, full) is left behind quietly:
     nothing more can be said to it, and the command's outcome is its exit code."""
     with contextlib.suppress(OSError, ValueError):

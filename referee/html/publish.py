@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 import time
 from collections.abc import Callable, Iterator
 from functools import partial
@@ -385,7 +386,6 @@ def exchange(one: Path, other: Path) -> bool:
     included; False where the system or the file system cannot (then the caller moves the
     old one aside first, leaving an instant with no folder)."""
     import ctypes
-    import sys
 
     if not sys.platform.startswith("linux"):
         return False

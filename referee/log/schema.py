@@ -54,7 +54,7 @@ class Walker:
                 )
                 self.bad("log.key", said, where, key)
 
-    def cards(self, value: Any, where: Where, key: str, rule: str) -> tuple[Card, ...] | None:
+    def cards(self, value: object, where: Where, key: str, rule: str) -> tuple[Card, ...] | None:
         """A card list string, or None (with its problem: ``rule`` for the wrong type,
         ``log.card`` for a string that is not cards)."""
         if not isinstance(value, str):
@@ -72,7 +72,7 @@ class Walker:
             self.bad("log.card", said, where, key)
             return None
 
-    def card(self, value: Any, where: Where, key: str, rule: str) -> Card | None:
+    def card(self, value: object, where: Where, key: str, rule: str) -> Card | None:
         """Exactly one card, or None (with its problem)."""
         cards = self.cards(value, where, key, rule)
         if cards is None:
@@ -84,7 +84,7 @@ class Walker:
             return None
         return cards[0]
 
-    def text(self, value: Any, where: Where, key: str, rule: str) -> str | None:
+    def text(self, value: object, where: Where, key: str, rule: str) -> str | None:
         """A string (None, with its problem, for any other value)."""
         if isinstance(value, str):
             return value
@@ -93,7 +93,7 @@ class Walker:
 
     def player(
         self,
-        value: Any,
+        value: object,
         where: Where,
         key: str,
         rule: str,

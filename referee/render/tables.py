@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import unicodedata
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -85,8 +86,6 @@ class _Width:
     def wcswidth(text: str) -> int:
         if text.isascii():
             return len(text)
-        import unicodedata
-
         width = 0
         for ch in text:
             if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):

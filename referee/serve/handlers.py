@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
 
 from referee.messages import sentence
 from referee.problems import RefereeError, internal_error
@@ -124,8 +125,6 @@ def form_answer(served: Served, key: str, pending: Pending, query: dict[str, str
 
 def after(key: str, command: str, query: dict[str, str]) -> str:
     """Where a recorded entry's form leads: the table's page, saying what was done."""
-    from urllib.parse import urlencode
-
     params = {k: v for k, v in query.items() if k == "lang"}
     if command in DID:
         params["did"] = DID[command]

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
+import ipaddress
+import json
 import os
 import signal
 import socket
@@ -77,8 +80,6 @@ def lan_address() -> str | None:
 def serves_room(host: str) -> bool:
     """Whether ``--host`` serves the room (every address, or one other devices can reach),
     not this machine alone (the loopback: ``127.0.0.1``, ``localhost``, ``::1``)."""
-    import ipaddress
-
     if host in WILDCARD:
         return True
     try:
@@ -162,8 +163,6 @@ def bind(host: str, port: int) -> socket.socket:
 
 def said_for_people(found: dict[str, Any], host: str) -> list[str]:
     """The addresses as the director reads them, each table's with its QR code."""
-    import io
-
     import segno
 
     lines = [localized(sentence("Board (for everyone): {url}", url=found["board"]))]
@@ -197,8 +196,6 @@ def run(
     served: Served, host: str, port: int, as_json: bool, lang: str, echo: Callable[[str], None]
 ) -> None:
     """Serve until Ctrl-C (or SIGTERM): bind, lock, say the addresses, run uvicorn."""
-    import json
-
     sock = bind(host, port)
     base = base_url(host, sock.getsockname()[1])  # port 0: the one the system chose
     with serving(served.lock_path, base):

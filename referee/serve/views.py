@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
+from urllib.parse import urlencode
 
 from markupsafe import Markup, escape
 
@@ -135,8 +136,6 @@ def line_html(line: Line) -> Markup:
 def lang_query(query: dict[str, str]) -> str:
     """``?lang=CODE`` when the page was asked for in a language by its address, else
     nothing: the links and forms of a page keep the reader's choice."""
-    from urllib.parse import urlencode
-
     return f"?{urlencode({'lang': query['lang']})}" if query.get("lang") else ""
 
 

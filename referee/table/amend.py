@@ -13,12 +13,12 @@ from typing import Any, NamedTuple
 from referee.cards import Card, format_cards
 from referee.games.base import Illegal
 from referee.log.format import match_to_dict, read_match
-from referee.match import Replay, replay
+from referee.match import Replay, clear_derived, replay
 from referee.messages import plural_sentence, sentence
 from referee.problems import Problem, RefereeError, deal_path
 from referee.record import Deal, Entry, FishPlay, Match, describe_entry
 from referee.table.dealwalk import CannotFollow, Moved, follow_turns, steps
-from referee.table.session import Said, Table, clear_derived
+from referee.table.session import Said, Table
 from referee.table.typed import player_named
 from referee.words.events import sweep_said
 from referee.words.rulings import problem_message, with_legal

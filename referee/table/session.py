@@ -23,6 +23,7 @@ from referee.match import (
     DealSummary,
     Replay,
     add_finished,
+    clear_derived,
     illegal_problem,
     open_deal,
     replay,
@@ -393,7 +394,7 @@ class Table:
             if not hands[player]:
                 del hands[player]
             deal.hands = {p: hands[p] for p in match.players if p in hands} or None
-            return None, sentence(
+            return last_deal_again(match, replayed), sentence(
                 "{player}'s hand in deal {deal}: {cards}",
                 player=player,
                 deal=len(match.deals),
@@ -462,14 +463,6 @@ def _options_asked(match: Match, card: Card | None, by: str | None) -> None:
         )
 
 
-def clear_derived(match: Match) -> None:
-    """Forget the stored deal scores and result: a replay derives them again."""
-    for deal in match.deals:
-        deal.score = None
-    match.result_totals = None
-    match.result_winner = None
-
-
 def _undo_last(match: Match, replayed: Replay) -> tuple[Replay | None, str]:
     """Take back the last entry, or the last deal when it has none; what was removed."""
     if not match.deals:
@@ -490,8 +483,15 @@ def _undo_last(match: Match, replayed: Replay) -> tuple[Replay | None, str]:
         entry=len(deal.plays) + 1,
         said=said,
     )
+    return last_deal_again(match, replayed), removed
+
+
+def last_deal_again(match: Match, replayed: Replay) -> Replay:
+    """The replay after a change to the last deal alone (an entry taken back, a hand
+    recorded): that deal replayed again, every earlier one standing as it was checked. A
+    problem it shows refuses the change (a hand that contradicts the deal's plays)."""
     clear_derived(match)
-    again = replay_last(replayed)  # only the last deal changed: replay it alone
-    if again.problems:  # a prefix of a clean deal cannot have one; refuse to write
+    again = replay_last(replayed)
+    if again.problems:
         raise RefereeError(again.problems)
-    return again, removed
+    return again

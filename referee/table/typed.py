@@ -4,6 +4,8 @@ A mistake is a problem with its rule id, never an exception of the parser's."""
 
 from __future__ import annotations
 
+import difflib
+
 from referee.cards import Card, CardError, read_typed_cards
 from referee.messages import join, sentence
 from referee.problems import Problem, RefereeError
@@ -30,8 +32,6 @@ def player_named(match: Match, name: str, what: str = "") -> str:
     folded = [p for p in match.players if p.casefold() == name.strip().casefold()]
     if len(folded) == 1:
         return folded[0]
-    import difflib
-
     near = difflib.get_close_matches(
         name.casefold(), [p.casefold() for p in match.players], n=1, cutoff=0.6
     )

@@ -8,6 +8,7 @@ records on its phone instead (:func:`served_pages`, ``referee serve``); ``pair``
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import PurePath
 
 from referee.messages import Msg, join, plural_sentence, sentence
 from referee.tournament.model import Table
@@ -24,7 +25,6 @@ def dir_option(folder: object) -> str:
 def in_folder(folder: object, log: str) -> str:
     """A table's log as a command run where the director is names it (quoted)."""
     import shlex
-    from pathlib import PurePath
 
     text = str(folder)
     return shlex.quote(log if text in ("", ".") else str(PurePath(text, log)))

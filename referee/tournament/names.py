@@ -4,6 +4,7 @@ teams, and the table sizes a game allows them."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 
 from referee.messages import sentence
@@ -37,8 +38,6 @@ def name_problem(name: str) -> str | None:
 
 def entrant(text: str, team: bool) -> Entrant:
     """An entrant from a name as typed (a team: "A & B"), its names checked."""
-    import unicodedata
-
     name = unicodedata.normalize("NFC", text.strip(" "))  # spaces only: a control is refused
     members = tuple(p.strip(" ") for p in name.split(" & ")) if team or " & " in name else ()
     if members and len(members) != 2:

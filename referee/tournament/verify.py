@@ -6,6 +6,7 @@ layout of tables, and a pairing of least cost, or round 1's and a round robin's 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -184,8 +185,6 @@ def check_pairing(tournament: Tournament, rnd: Round) -> list[Finding]:
     mp, hist = standing_for(tournament, r)
     out: list[Finding] = []
     paired = [s for tb in rnd.tables for s in tb.sides] + list(rnd.byes)
-    from collections import Counter
-
     twice = sorted(s for s, n in Counter(paired).items() if n > 1)
     if twice:
         out.append(

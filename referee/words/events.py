@@ -20,7 +20,8 @@ from referee.games.events import (
 )
 from referee.messages import Msg, fact, join, sentence
 from referee.record import Entry, describe_entry, forfeit_reason
-from referee.words.sentences import said
+from referee.text import cut
+from referee.words.sentences import said, said_text
 from referee.words.terms import breakdown_said, scores_said
 
 if TYPE_CHECKING:
@@ -137,9 +138,7 @@ def said_back(entry: Entry, events: Sequence[Event | str]) -> list[str]:
 def outcome_said(outcome: Outcome) -> Msg:
     """What an entry that ended a deal did to the match, as the referee announces it: the
     deal's score with each side's breakdown, the totals against the target, the winner."""
-    from referee.games.outcomes import DealScored, MatchTotals
-    from referee.text import cut
-    from referee.words.sentences import said_text
+    from referee.games.outcomes import DealScored, MatchTotals  # only when a deal ends
 
     if isinstance(outcome, DealScored):
         parts = []

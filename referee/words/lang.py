@@ -12,6 +12,7 @@ log, rule ids) never passes through here.
 from __future__ import annotations
 
 import os
+import re
 import threading
 import unicodedata
 from collections.abc import Callable, Mapping
@@ -231,8 +232,6 @@ def left_to_right_runs(template: str) -> str:
     """A right-to-left template with its settings (``jack_basra = {mode}``) and inline
     tables (``{{ by = "Ali" }}``) isolated left to right, so that a terminal does not show
     ``lone_card = jack_basra``."""
-    import re
-
     return re.sub(_SETTING, lambda found: f"{LRI}{found.group()}{PDI}", template)
 
 
@@ -304,8 +303,6 @@ CLICK_WORDS = (  # typer's and click's words in help and errors, said through th
 def click_error(message: str) -> str:
     """A usage error of the command-line parser, in the chosen language where the catalog
     has its words (a value it quotes stays as typed)."""
-    import re
-
     for pattern, template in CLICK_ERRORS:
         found = re.fullmatch(pattern, message, re.DOTALL)
         if found is not None:

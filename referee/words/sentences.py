@@ -35,7 +35,8 @@ SENTENCES: dict[str, Template] = {
     "view.holds": "{player} holds: ",
 }
 
-_TABLES: dict[str, Template] = {}
+_TABLES: dict[str, Template] = dict(SENTENCES)  # every sentence read so far
+_READ: set[str] = set()  # the games' words modules read into it
 
 
 def register(table: Mapping[str, Template]) -> None:
@@ -48,7 +49,8 @@ def register(table: Mapping[str, Template]) -> None:
     >>> str(said(fact("toy.x"))), str(said(fact("fishing.play.trail")))
     ('x', 'trail')
     """
-    _add(_tables(), table)
+    _read(_every_words())  # every game's own first: a code given twice is refused at once
+    _add(_TABLES, table)
 
 
 def _add(tables: dict[str, Template], table: Mapping[str, Template]) -> None:
@@ -58,34 +60,50 @@ def _add(tables: dict[str, Template], table: Mapping[str, Template]) -> None:
     tables.update(table)
 
 
-def _tables() -> dict[str, Template]:
-    """Every sentence: the built-in ones, each registered game's (the ``SENTENCES`` of its
-    ``words`` modules, read at the first use and again when a game was added since), and
-    those registered."""
-    if len(_READ) != len(GAMES) or not _TABLES:
-        if not _TABLES:
-            _TABLES.update(SENTENCES)
-        for game in GAMES.values():
-            if game.name not in _READ:
-                _READ[game.name] = game.words
-                for module in game.words:  # a game's words, loaded by name
-                    _add(_TABLES, import_module(module).SENTENCES)
-    return _TABLES
+def _every_words() -> list[str]:
+    """The words modules of every registered game, each once, in the registry's order."""
+    return list(dict.fromkeys(module for game in GAMES.values() for module in game.words))
 
 
-_READ: dict[str, tuple[str, ...]] = {}  # the games whose words are read, and their modules
+def _owners_first(code: str) -> list[str]:
+    """The words modules to read for ``code``: those of the games its first word names (a
+    game, ``basra.``, or a family, ``fishing.``) before the others, so a command says its
+    own game's facts without loading every game's words."""
+    owner = code.partition(".")[0]
+    named = [m for g in GAMES.values() if owner in (g.name, g.family) for m in g.words]
+    return list(dict.fromkeys([*named, *_every_words()]))
+
+
+def _read(modules: list[str]) -> None:
+    for module in modules:
+        if module not in _READ:
+            _READ.add(module)
+            _add(_TABLES, import_module(module).SENTENCES)  # a game's words, loaded by name
+
+
+def _template(code: str) -> Template | None:
+    """The sentence of ``code``, reading the games' words modules (loaded by name) only
+    until one says it; None when none does."""
+    if code not in _TABLES:
+        for module in _owners_first(code):
+            _read([module])
+            if code in _TABLES:
+                break
+    return _TABLES.get(code)
 
 
 def knows(code: str) -> bool:
     """Whether a sentence says the fact ``code`` (a word a game may or may not give)."""
-    return code in _tables()
+    return _template(code) is not None
 
 
 def said(value: object) -> object:
     """``value`` said: a fact as its sentence, a list of facts as one list, anything
     else (a sentence already made, a name, cards) as it is."""
     if isinstance(value, Fact):
-        template = _tables()[value.code]
+        template = _template(value.code)
+        if template is None:
+            raise KeyError(value.code)
         args = {k: _arg(k, v) for k, v in value.args.items()}
         if isinstance(template, tuple):
             count = args.pop("n")
