@@ -95,3 +95,103 @@ def test_a_short_recorded_hand_is_refused_with_its_count(tmp_path: Path) -> None
             "message": "Misha's hand lists 2 cards; every player is dealt 4",
         }
     ]
+
+
+def test_recorded_hands_outside_the_deck_dealt_twice_or_with_the_trump(tmp_path: Path) -> None:
+    """[card.deck] [card.duplicate] [kozel.deal] A 5 is not in the 36-card deck; the
+    turned-up trump among the 4 dealt is a problem, and the same card listed in a second
+    hand (among its draws) is dealt twice: each said with its key."""
+    hands = 'hands = { Misha = "7S 8S 5S 9C JS", Katya = "AS 10S KS QS 9C" }'
+    found = problems(tmp_path, kozel_log(("Misha", "9C", hands)))
+    assert [(p["path"], p["rule"], p["message"]) for p in found] == [
+        (
+            "deals[0].hands.Misha",
+            "card.deck",
+            "5S in Misha's hand is not in Kozel's 36-card deck (6 to A)",
+        ),
+        ("deals[0].hands.Misha", "kozel.deal", "the trump 9C is turned up, not dealt to Misha"),
+        ("deals[0].hands.Katya", "card.duplicate", "9C is dealt to both Misha and Katya"),
+    ]
+    assert {p["deal"] for p in found} == {1}
+
+
+def test_a_turned_up_trump_outside_the_deck(tmp_path: Path) -> None:
+    """[card.deck] The trump is a card of the 36-card deck."""
+    assert problems(tmp_path, kozel_log(("Misha", "5C", ""))) == [
+        {
+            "deal": 1,
+            "path": "deals[0].trump",
+            "rule": "card.deck",
+            "message": "5C is not in Kozel's 36-card deck (6 to A)",
+        }
+    ]
+
+
+def test_the_trump_listed_among_the_first_draws(tmp_path: Path) -> None:
+    """[kozel.draw] The turned-up trump is drawn last of the stock: a hand that lists it
+    among the cards drawn after trick 1 (26 cards left) contradicts the draw."""
+    hands = 'hands = { Misha = "7S 8S 6S JS", Katya = "AS 10S KS QS 9C" }'
+    entries = plays(("Katya", "AS"), ("Misha", "7S")) + '\n{ by = "Katya", forfeit = "" },'
+    assert problems(tmp_path, kozel_log(("Misha", "9C", f"{hands}\n{entries}"))) == [
+        {
+            "deal": 1,
+            "path": "deals[0].hands.Katya",
+            "rule": "kozel.draw",
+            "message": "Katya's hand lists the turned-up trump 9C among the cards drawn after"
+            " trick 1, but it is drawn last, and 26 cards remain in the stock",
+        }
+    ]
+
+
+def test_a_finished_deal_whose_hand_lists_fewer_than_received(tmp_path: Path) -> None:
+    """[deal.conservation] A forfeit after trick 1 ends the deal: Katya received 4 and
+    then 1, so a hand listing 4 is short (Misha's 5 are right)."""
+    hands = 'hands = { Misha = "7S 8S 6S JS 10C", Katya = "AS 10S KS QS" }'
+    entries = plays(("Katya", "AS"), ("Misha", "7S")) + '\n{ by = "Katya", forfeit = "" },'
+    assert problems(tmp_path, kozel_log(("Misha", "9C", f"{hands}\n{entries}"))) == [
+        {
+            "deal": 1,
+            "path": "deals[0].hands.Katya",
+            "rule": "deal.conservation",
+            "message": "Katya's hand lists 4 cards; they received 5 in this deal",
+        }
+    ]
+
+
+FOUR = '["Ivan", "Petr", "Olga", "Anna"]'
+TWO_TRICKS = plays(  # 4 at Bura: 24 in the stock, two tricks of 3 cards empty it
+    ("Petr", "AS KS QS"),
+    ("Olga", "6C 7C 8C"),
+    ("Anna", "6D 7D 8D"),
+    ("Ivan", "6S 7S 8S"),
+    ("Petr", "AC KC QC"),
+    ("Olga", "9S 10S JS"),
+    ("Anna", "9D 10D JD"),
+    ("Ivan", "QD KD AD"),
+)
+
+
+def test_the_trump_drawn_by_the_last_to_draw_and_nobody_else(tmp_path: Path) -> None:
+    """[bura.draw] Petr takes the trick that empties the stock: the draw goes round from
+    him, so Ivan, before him, draws the last card, the trump. A hand of Ivan's listing
+    another card there, and one of Olga's listing the trump, contradict it."""
+    hands = {
+        "trump": '"9H"',
+        "hands": '{ Ivan = "6S 7S 8S QD KD AD 9C 10C JC", Olga = "6C 7C 8C 9S 10S JS 10H JH 9H" }',
+    }
+    text = log_text("bura", [("Ivan", hands, TWO_TRICKS)], FOUR)
+    assert [(p["deal"], p["path"], p["rule"], p["message"]) for p in problems(tmp_path, text)] == [
+        (
+            1,
+            "deals[0].hands.Ivan",
+            "bura.draw",
+            "Ivan draws the last card, the turned-up trump 9H, but the hand lists JC there",
+        ),
+        (
+            1,
+            "deals[0].hands.Olga",
+            "bura.draw",
+            "Olga's hand lists the turned-up trump 9H, but Ivan draws it (the last card of"
+            " the stock)",
+        ),
+    ]
