@@ -9,6 +9,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from .conftest import log_text, ok, run
 
 
@@ -195,3 +197,119 @@ def test_the_trump_drawn_by_the_last_to_draw_and_nobody_else(tmp_path: Path) -> 
             " the stock)",
         ),
     ]
+
+
+# --- refused plays: the rule, the play, the words, the legal plays -------------------------
+
+AS_LED = plays(("Katya", "AS"))
+REFUSED = [  # (entries, recorded hands, play, rule, words, legal plays as (cards, beats))
+    (plays(("Misha", "AS")), "", 1, "turn.order", "Katya leads this trick, not Misha", []),
+    (
+        plays(("Katya", "AS AH")),
+        "",
+        1,
+        "kozel.lead",
+        "cards led together must be of one suit; AS AH is not",
+        [],
+    ),
+    (
+        plays(("Katya", "AS AH")),
+        '{ Katya = "AS AH KH QH" }',
+        1,
+        "kozel.lead",
+        "cards led together must be of one suit; AS AH is not",
+        [
+            (["AS"], None),
+            (["AH"], None),
+            (["KH"], None),
+            (["QH"], None),
+            (["AH", "KH"], None),
+            (["AH", "QH"], None),
+            (["KH", "QH"], None),
+            (["AH", "KH", "QH"], None),
+        ],
+    ),
+    (
+        plays(("Katya", "AS"), ("Katya", "AH")),
+        "",
+        2,
+        "turn.order",
+        "it is Misha's turn to follow, not Katya's",
+        [],
+    ),
+    (
+        plays(("Katya", "AS"), ("Misha", "6S 7C")),
+        '{ Misha = "6S 7C 8H 9H" }',
+        2,
+        "kozel.follow",
+        "1 card was led, so Misha plays 1, not 2",
+        [(["7C"], True), (["6S"], False), (["8H"], False), (["9H"], False)],
+    ),
+    (plays(("Katya", "6S 7S 8S 9S 10S")), "", 1, "hand.count", "Katya holds 4 cards, not 5", []),
+    (
+        plays(("Katya", "5S")),
+        "",
+        1,
+        "card.deck",
+        "5S is not in Kozel's 36-card deck (6 to A)",
+        [],
+    ),
+    (plays(("Katya", "AS AS")), "", 1, "card.duplicate", "AS AS names a card twice", []),
+    (
+        plays(("Katya", "9C")),
+        "",
+        1,
+        "hand.not-held",
+        "the turned-up trump 9C lies under the stock until it is drawn last",
+        [],
+    ),
+    (
+        plays(("Katya", "AH")),
+        '{ Katya = "AS 10S KS QS" }',
+        1,
+        "hand.not-held",
+        "Katya does not hold AH",
+        [],
+    ),
+    (
+        AS_LED + '\n{ by = "Misha", forfeit = "tired" },\n' + plays(("Misha", "7S")),
+        "",
+        3,
+        "kozel.forfeit",
+        "the deal ended (forfeit — tired); nothing may follow in it",
+        [],
+    ),
+]
+
+
+@pytest.mark.parametrize(("entries", "hands", "play", "rule", "words", "legal"), REFUSED)
+def test_a_refused_play_is_said_exactly(
+    tmp_path: Path,
+    entries: str,
+    hands: str,
+    play: int,
+    rule: str,
+    words: str,
+    legal: list[tuple[list[str], bool | None]],
+) -> None:
+    """[turn.order] [kozel.lead] [kozel.follow] [hand.count] [card.deck] [card.duplicate]
+    [hand.not-held] [kozel.forfeit] Misha deals, trump 9C: each refusal's rule, play and
+    words, and the legal plays as values where the hand is recorded (a follow's that beat
+    first)."""
+    body = f"hands = {hands}\n{entries}" if hands else entries
+    (found,) = problems(tmp_path, kozel_log(("Misha", "9C", body)))
+    assert (found["deal"], found["play"], found["path"]) == (1, play, f"deals[0].plays[{play - 1}]")
+    assert (found["rule"], found["message"]) == (rule, words)
+    assert [(p["cards"], p["beats"]) for p in found["legal"]] == legal
+    assert found["more"] == 0
+
+
+def test_the_trump_drawn_is_no_one_elses(tmp_path: Path) -> None:
+    """[hand.not-held] Once Ivan has drawn the turned-up trump (the last card of the
+    stock), Petr may not play it."""
+    text = log_text(
+        "bura", [("Ivan", {"trump": '"9H"'}, TWO_TRICKS + "\n" + plays(("Petr", "9H")))], FOUR
+    )
+    (found,) = problems(tmp_path, text)
+    assert (found["play"], found["rule"]) == (9, "hand.not-held")
+    assert found["message"] == "Petr does not hold 9H: Ivan drew it"
