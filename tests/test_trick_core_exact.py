@@ -313,3 +313,59 @@ def test_the_trump_drawn_is_no_one_elses(tmp_path: Path) -> None:
     (found,) = problems(tmp_path, text)
     assert (found["play"], found["rule"]) == (9, "hand.not-held")
     assert found["message"] == "Petr does not hold 9H: Ivan drew it"
+
+
+# --- whole matches: the tricks taken and their card points ---------------------------------
+
+
+def simulated_score(tmp_path: Path, *argv: str) -> dict[str, Any]:
+    """`referee score --json` of the one match `referee simulate` writes with ``argv``."""
+    ok("simulate", *argv, "--out", str(tmp_path))
+    (log,) = tmp_path.glob("*.toml")
+    score: dict[str, Any] = json.loads(ok("score", str(log), "--json"))
+    return score
+
+
+def test_a_seeded_kozel_match_in_partnerships_with_the_six_of_spades_top(tmp_path: Path) -> None:
+    """[kozel.cards] [kozel.trick] [kozel.score] Four in partnerships, the 6S beating
+    everything: each deal's card points and tricks per side (120 points in a deal played
+    out), its penalty, and the forfeit that ends the match. The same seed, the same match."""
+    score = simulated_score(
+        tmp_path, "kozel", "-n", "4", "--seed", "3", "--rule", "six_spades_top=true"
+    )
+    both = ("Misha & Sasha", "Katya & Lena")
+    assert [
+        tuple(
+            (d["score"][s], d["breakdown"][s]["card_points"], d["breakdown"][s]["tricks"])
+            for s in both
+        )
+        for d in score["deals"]
+    ] == [
+        ((0, 60, 4), (0, 60, 4)),
+        ((4, 25, 1), (0, 95, 6)),
+        ((0, 96, 4), (4, 24, 2)),
+        ((0, 89, 5), (2, 31, 2)),
+        ((0, 30, 2), (6, 21, 2)),
+    ]
+    assert score["deals"][-1]["breakdown"]["Katya & Lena"]["forfeit"] is True
+    assert (score["totals"], score["winner"]) == ({both[0]: 4, both[1]: 12}, both[0])
+
+
+def test_a_seeded_bura_match_of_three(tmp_path: Path) -> None:
+    """[bura.trick] [bura.score] Three at Bura: the first deals' card points and points,
+    and the match's totals. The same seed, the same match."""
+    score = simulated_score(tmp_path, "bura", "-n", "3", "--seed", "4")
+    names = ("Ivan", "Petr", "Olga")
+    assert [
+        tuple((d["score"][p], d["breakdown"][p]["card_points"]) for p in names)
+        for d in score["deals"][:6]
+    ] == [
+        ((1, 31), (0, 0), (0, 0)),
+        ((1, 42), (0, 45), (0, 22)),
+        ((0, 11), (1, 40), (0, 69)),
+        ((1, 80), (0, 9), (0, 31)),
+        ((0, 0), (1, 49), (0, 14)),
+        ((2, 25), (0, 30), (2, 3)),
+    ]
+    assert len(score["deals"]) == 28
+    assert (score["totals"], score["winner"]) == ({"Ivan": 21, "Petr": 15, "Olga": 16}, "Ivan")
