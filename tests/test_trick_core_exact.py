@@ -6,10 +6,13 @@ FILE --deal N` (each entry said back) and `referee score --json`."""
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from referee.log.tomlwrite import dumps
 
 from .conftest import log_text, ok, run
 
@@ -369,3 +372,18 @@ def test_a_seeded_bura_match_of_three(tmp_path: Path) -> None:
     ]
     assert len(score["deals"]) == 28
     assert (score["totals"], score["winner"]) == ({"Ivan": 21, "Petr": 15, "Olga": 16}, "Ivan")
+
+
+def test_nothing_follows_the_last_trick_of_a_kozel_deal(tmp_path: Path) -> None:
+    """[hand.count] The first deal of a seeded Kozel match is played out in 34 plays: a
+    35th is refused, saying that nothing may follow."""
+    ok("simulate", "kozel", "--seed", "1", "--out", str(tmp_path))
+    (log,) = tmp_path.glob("*.toml")
+    data = tomllib.loads(log.read_text("utf-8"))
+    data["deals"] = data["deals"][:1]
+    data.pop("result", None)
+    assert len(data["deals"][0]["plays"]) == 34
+    data["deals"][0]["plays"].append({"by": "Misha", "cards": "6S"})
+    (found,) = problems(tmp_path, dumps(data))
+    assert (found["deal"], found["play"], found["rule"]) == (1, 35, "hand.count")
+    assert found["message"] == "every card of this deal has been played; nothing may follow"
