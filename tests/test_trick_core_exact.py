@@ -388,3 +388,27 @@ def test_nothing_follows_the_last_trick_of_a_kozel_deal(tmp_path: Path) -> None:
     (found,) = problems(tmp_path, dumps(data))
     assert (found["deal"], found["play"], found["rule"]) == (1, 35, "hand.count")
     assert found["message"] == "every card of this deal has been played; nothing may follow"
+
+
+def test_the_draws_problem_comes_before_a_later_broken_entry(tmp_path: Path) -> None:
+    """[kozel.draw] [log.card] Problems are said in rules.md's order of checking: the
+    draw after trick 1 (the trump listed too early) before the fourth entry's broken card,
+    which the log's reading found first."""
+    hands = 'hands = { Misha = "7S 8S 6S JS", Katya = "AS 10S KS QS 9C" }'
+    entries = plays(("Katya", "AS"), ("Misha", "7S"), ("Katya", "10S"), ("Misha", "7X"))
+    found = problems(tmp_path, kozel_log(("Misha", "9C", f"{hands}\n{entries}")))
+    assert [(p["rule"], p["path"], p.get("play")) for p in found] == [
+        ("kozel.draw", "deals[0].hands.Katya", None),
+        ("log.card", "deals[0].plays[3].cards", 4),
+    ]
+
+
+def test_a_card_of_the_second_trick_played_again(tmp_path: Path) -> None:
+    """[card.duplicate] The tricks are counted one by one: a card of trick 2 played again
+    says so."""
+    entries = plays(("Katya", "AS"), ("Misha", "7S"), ("Katya", "AH"), ("Misha", "7H"))
+    (found,) = problems(
+        tmp_path, kozel_log(("Misha", "9C", entries + "\n" + plays(("Katya", "7H"))))
+    )
+    assert (found["play"], found["rule"]) == (5, "card.duplicate")
+    assert found["message"] == "7H was already played by Misha in trick 2"
