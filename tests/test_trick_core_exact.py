@@ -412,3 +412,22 @@ def test_a_card_of_the_second_trick_played_again(tmp_path: Path) -> None:
     )
     assert (found["play"], found["rule"]) == (5, "card.duplicate")
     assert found["message"] == "7H was already played by Misha in trick 2"
+
+
+MOLODKA = (  # Petr takes trick 1; Ivan then declares a molodka, which gives him the lead
+    plays(("Petr", "7S"), ("Ivan", "6S"))
+    + '\n{ by = "Ivan", declares = "molodka", cards = "AD KD QD" },\n'
+)
+
+
+def test_the_lead_a_declaration_gives_and_the_cards_it_shows(tmp_path: Path) -> None:
+    """[turn.order] [hand.not-held] After Ivan's molodka, Ivan leads (not Petr, who took
+    the last trick), and the cards he showed stay his: Petr may not play one."""
+    (found,) = problems(tmp_path, bura_log(MOLODKA + plays(("Petr", "8S"))))
+    assert (found["play"], found["rule"]) == (4, "turn.order")
+    assert found["message"] == "Ivan leads this trick (a declaration gave them the lead), not Petr"
+    (found,) = problems(tmp_path, bura_log(MOLODKA + plays(("Ivan", "AD"), ("Petr", "KD"))))
+    assert (found["play"], found["rule"]) == (5, "hand.not-held")
+    assert found["message"] == (
+        "Petr does not hold KD: Ivan showed it in a declaration, and it stays in their hand"
+    )
