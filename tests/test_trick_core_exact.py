@@ -431,3 +431,35 @@ def test_the_lead_a_declaration_gives_and_the_cards_it_shows(tmp_path: Path) -> 
     assert found["message"] == (
         "Petr does not hold KD: Ivan showed it in a declaration, and it stays in their hand"
     )
+
+
+def test_explain_names_the_rules_of_a_lead_and_of_a_follow_mid_trick(tmp_path: Path) -> None:
+    """[kozel.lead] [bura.follow] [bura.beat] [bura.trick] `explain` of a legal lead, and
+    of a follow that does not complete a trick of three, lists the rules that decide it."""
+    path = written(tmp_path, kozel_log(("Misha", "9C", plays(("Katya", "AS"), ("Misha", "7S")))))
+    said = ok("explain", path, "--deal", "1", "--play", "1").splitlines()
+    assert said[-2:] == ["Ruling: legal — Katya leads 1 card.", "Rules:  [kozel.lead]"]
+    three = '["Ivan", "Petr", "Olga"]'
+    text = log_text(
+        "bura", [("Ivan", {"trump": '"9H"'}, plays(("Petr", "7S"), ("Olga", "8S")))], three
+    )
+    said = ok("explain", written(tmp_path, text), "--deal", "1", "--play", "2").splitlines()
+    assert said[-2:] == [
+        "Ruling: legal — 8♠ beats 7♠ (Petr's cards now holding the trick).",
+        "Rules:  [bura.follow], [bura.beat], [bura.trick]",
+    ]
+
+
+def test_no_draw_follows_the_trick_of_two_buras(tmp_path: Path) -> None:
+    """[bura.declare.priority] [bura.draw] The trick of two Buras ends the deal and nothing
+    is drawn after it: hands of the 3 dealt and the 1 drawn after trick 1 are whole."""
+    entries = (
+        plays(("Petr", "7S"), ("Ivan", "6S"))
+        + '\n{ by = "Petr", declares = "bura", cards = "AH KH QH" },'
+        + '\n{ by = "Ivan", declares = "bura", cards = "10H JH 8H" },\n'
+        + plays(("Petr", "AH KH QH"), ("Ivan", "10H JH 8H"))
+    )
+    text = bura_log(entries, '{ Petr = "7S AH KH QH", Ivan = "6S 10H JH 8H" }')
+    assert problems(tmp_path, text) == []
+    score = json.loads(ok("score", str(tmp_path / "m.toml"), "--json"))
+    assert score["deals"][0]["score"] == {"Ivan": 0, "Petr": 1}
