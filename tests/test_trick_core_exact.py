@@ -176,30 +176,30 @@ TWO_TRICKS = plays(  # 4 at Bura: 24 in the stock, two tricks of 3 cards empty i
 )
 
 
-def test_the_trump_drawn_by_the_last_to_draw_and_nobody_else(tmp_path: Path) -> None:
+OLGA_LISTS_THE_TRUMP = (
+    "Olga",
+    "6C 7C 8C 9S 10S JS 10H JH 9H",
+    "Olga's hand lists the turned-up trump 9H, but Ivan draws it (the last card of the stock)",
+)
+IVAN_LISTS_ANOTHER = (
+    "Ivan",
+    "6S 7S 8S QD KD AD 9C 10C JC",
+    "Ivan draws the last card, the turned-up trump 9H, but the hand lists JC there",
+)
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_the_trump_drawn_by_the_last_to_draw_and_nobody_else(tmp_path: Path, first: bool) -> None:
     """[bura.draw] Petr takes the trick that empties the stock: the draw goes round from
     him, so Ivan, before him, draws the last card, the trump. A hand of Olga's listing the
     trump, and one of Ivan's listing another card there, contradict it: found at the same
-    moment, said in the order of the hands."""
-    hands = {
-        "trump": '"9H"',
-        "hands": '{ Olga = "6C 7C 8C 9S 10S JS 10H JH 9H", Ivan = "6S 7S 8S QD KD AD 9C 10C JC" }',
-    }
-    text = log_text("bura", [("Ivan", hands, TWO_TRICKS)], FOUR)
+    moment, said in the order of the hands (either way round)."""
+    hands = [OLGA_LISTS_THE_TRUMP, IVAN_LISTS_ANOTHER][:: 1 if first else -1]
+    listed = ", ".join(f'{name} = "{cards}"' for name, cards, _ in hands)
+    setup = {"trump": '"9H"', "hands": "{ " + listed + " }"}
+    text = log_text("bura", [("Ivan", setup, TWO_TRICKS)], FOUR)
     assert [(p["deal"], p["path"], p["rule"], p["message"]) for p in problems(tmp_path, text)] == [
-        (
-            1,
-            "deals[0].hands.Olga",
-            "bura.draw",
-            "Olga's hand lists the turned-up trump 9H, but Ivan draws it (the last card of"
-            " the stock)",
-        ),
-        (
-            1,
-            "deals[0].hands.Ivan",
-            "bura.draw",
-            "Ivan draws the last card, the turned-up trump 9H, but the hand lists JC there",
-        ),
+        (1, f"deals[0].hands.{name}", "bura.draw", said) for name, _, said in hands
     ]
 
 
