@@ -439,6 +439,10 @@ def test_explain_names_the_rules_of_a_lead_and_of_a_follow_mid_trick(tmp_path: P
     path = written(tmp_path, kozel_log(("Misha", "9C", plays(("Katya", "AS"), ("Misha", "7S")))))
     said = ok("explain", path, "--deal", "1", "--play", "1").splitlines()
     assert said[-2:] == ["Ruling: legal — Katya leads 1 card.", "Rules:  [kozel.lead]"]
+    entries = plays(("Katya", "AS"), ("Misha", "7S"), ("Katya", "AH"))
+    path = written(tmp_path, kozel_log(("Misha", "9C", entries)))
+    said = ok("explain", path, "--deal", "1", "--play", "3").splitlines()
+    assert said[0] == "Before: Deal 1, dealt by Misha; entry 3."
     three = '["Ivan", "Petr", "Olga"]'
     text = log_text(
         "bura", [("Ivan", {"trump": '"9H"'}, plays(("Petr", "7S"), ("Olga", "8S")))], three
