@@ -21,8 +21,8 @@ GAMES: dict[str, GameSpec] = {}
 
 def add(game: GameSpec) -> None:
     """Make ``game`` known to every command (a game defined outside referee registers itself
-    so; its words are said through ``words.sentences.register``). A name may be given once
-    (the same spec again is no change)."""
+    so; the words its spec names are read as a built-in game's are). A name may be given
+    once (the same spec again is no change)."""
     known = GAMES.get(game.name)
     if known is not None and known is not game:
         raise ValueError(f"a game named {game.name!r} is already registered")

@@ -33,7 +33,7 @@ class GameSpec(NamedTuple):
     setup: tuple[str, ...]  # a deal's keys beside dealer, hands, plays, note, score
     entries: tuple[str, ...]  # the keys an entry may have beside by and note
     words: tuple[str, ...] = ()  # modules whose ``SENTENCES`` say the game's facts, its
-    # breakdown, sweep and variant words (added through ``words.sentences.register``)
+    # breakdown, sweep and variant words (read by the words layer when a sentence needs them)
     partnerships: bool = False  # with 4 players and `partnerships`, 1 & 3 against 2 & 4
     pot: bool = False  # money in a pot: balances and the pot are reported
     lower_wins: bool = False  # match totals are penalty points: the fewest wins
