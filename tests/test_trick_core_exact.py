@@ -15,6 +15,7 @@ import pytest
 from referee.log.tomlwrite import dumps
 
 from .conftest import log_text, ok, run
+from .test_trick_exact import plays
 
 
 def kozel_log(*deals: tuple[str, str, str]) -> str:
@@ -37,11 +38,6 @@ def bura_log(entries: str, hands: str = "") -> str:
     if hands:
         setup["hands"] = hands
     return log_text("bura", [("Ivan", setup, entries)], '["Ivan", "Petr"]')
-
-
-def plays(*entries: tuple[str, str]) -> str:
-    """The body of a plays array: (who, which cards) each."""
-    return "\n".join(f'{{ by = "{by}", cards = "{cards}" }},' for by, cards in entries)
 
 
 def written(tmp_path: Path, text: str) -> str:

@@ -31,6 +31,7 @@ def kozel(entries: str, hands: str = "") -> str:
 
 
 def plays(*entries: tuple[str, str]) -> str:
+    """The body of a plays array: (who, which cards) each."""
     return "\n".join(f'{{ by = "{by}", cards = "{cards}" }},' for by, cards in entries)
 
 
