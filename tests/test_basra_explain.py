@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from referee.cards import Card, parse_cards
-from referee.games.base import Illegal, present
+from referee.games.base import Explanation, Illegal, present
 from referee.messages import fact
 from referee.params import Value
 from referee.record import FishPlay
@@ -82,13 +82,18 @@ CASES = [
 ]
 
 
+def explained(game: str, hand: str, floor: str, card: str, takes: str) -> Explanation:
+    """What ``explain`` says of player A's ``card`` taking ``takes`` on ``floor``."""
+    s = state(game, hand)
+    s.floor = list(parse_cards(floor))
+    return present(s).explain(FishPlay("A", Card.parse(card), parse_cards(takes)))
+
+
 @pytest.mark.parametrize(("floor", "card", "takes", "rules", "lines"), CASES)
 def test_explain_names_the_rules_of_a_legal_basra_play(
     floor: str, card: str, takes: str, rules: list[str], lines: list[object]
 ) -> None:
-    s = state("basra", "5S 4H 2C KD")
-    s.floor = list(parse_cards(floor))
-    got = present(s).explain(FishPlay("A", Card.parse(card), parse_cards(takes)))
+    got = explained("basra", "5S 4H 2C KD", floor, card, takes)
     assert (got.ok, got.rules, got.lines) == (True, rules, lines)
 
 

@@ -15,6 +15,7 @@ from referee.record import FishPlay
 from referee.words.rulings import problem_message
 
 from .conftest import basra_log, replay_text
+from .test_basra_explain import explained
 from .test_fishing_rules import play, state
 
 FORCED = "pasur.capture.forced"
@@ -68,9 +69,7 @@ CASES = [
 def test_explain_names_the_rules_of_a_legal_pasur_play(
     pool: str, card: str, takes: str, rules: list[str], lines: list[object]
 ) -> None:
-    s = state("pasur", "4S 3H 2C AD")
-    s.floor = list(parse_cards(pool))
-    got = present(s).explain(FishPlay("A", Card.parse(card), parse_cards(takes)))
+    got = explained("pasur", "4S 3H 2C AD", pool, card, takes)
     assert (got.ok, got.rules, got.lines) == (True, rules, lines)
 
 
