@@ -5,22 +5,29 @@ run of issue 36, docs/mutation.md): each test kills mutants of ``pairing``, ``se
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import random
+import time
 from pathlib import Path
 
 import pytest
 
+from referee.log.file import load
+from referee.messages import sentence
 from referee.tournament import store
 from referee.tournament.crosstable import Event, event
 from referee.tournament.model import History
 from referee.tournament.pairing import numbered, two_cost
 from referee.tournament.report import standings_of
+from referee.tournament.rounds import now
 from referee.tournament.swiss import FLOATERS, _greedy, least_cost_two
 from referee.tournament.verify import results
+from referee.words.lang import plain
 from scripts.tournament_robustness import play
 
 from .test_tournament_cli import ok
+from .test_tournament_exact2 import said as said_by
 
 
 def test_tables_level_on_the_top_score_are_numbered_by_their_total() -> None:
@@ -251,3 +258,86 @@ def test_time_called_at_kozel_ranks_the_fewest_penalties_first(
         (2, "Ivan", 1, 0, 0),
         (3, "Olga", 1, 0, 0),
     ]
+
+
+def table_log(path: Path) -> tuple[str, str, object, tuple[str, ...]]:
+    """A table's log as ``pair`` started it: its event, variant, date and players."""
+    match, problems = load(path)
+    assert match is not None and not problems, problems
+    return match.event, match.variant, match.date, tuple(match.players)
+
+
+def test_a_rounds_logs_are_started_and_a_killed_pairs_written_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tournament.md: ``pair`` starts every table's log (the event names the tournament,
+    round and table; the variant and today's date). A ``pair`` killed after the logs but
+    before the tournament file leaves logs that the next ``pair`` writes again, even with
+    the event in another language; a log that is not the table's, or not a log at all, is
+    refused and left as it is (a folder in its place too)."""
+    monkeypatch.chdir(tmp_path)
+    names = [x for n in ("Ali", "Omar", "Zaid", "Hoda") for x in ("-p", n)]
+    ok("new", "Cup", "--game", "basra", "--variant", "lebanese", *names, "--seed", "7")
+    before = (tmp_path / "tournament.toml").read_bytes()
+    ok("pair")
+    first = tmp_path / "round-1" / "table-1.toml"
+    started = table_log(first)
+    assert started == ("Cup, round 1, table 1", "lebanese", dt.date.today(), ("Omar", "Hoda"))
+    assert table_log(tmp_path / "round-1" / "table-2.toml")[0] == "Cup, round 1, table 2"
+
+    (tmp_path / "tournament.toml").write_bytes(before)  # as if killed before writing it
+    said = sentence("{name}, round {round}, table {table}", name="Cup", round=1, table=1)
+    russian = plain(said, "ru")
+    assert russian != started[0]
+    first.write_text(first.read_text("utf-8").replace(started[0], russian), "utf-8")
+    ok("pair")
+    assert table_log(first) == started
+
+    for stray in ("the other log", None):
+        (tmp_path / "tournament.toml").write_bytes(before)
+        text = "not a log\n" if stray is None else first.read_text("utf-8")
+        first.write_text(text.replace(started[0], stray or ""), "utf-8")
+        assert said_by(1, "pair") == (
+            "referee: [tournament.round]: round-1/table-1.toml exists and is not part of the "
+            "tournament; move it away"
+        )
+        assert first.read_text("utf-8") == text.replace(started[0], stray or "")
+    (tmp_path / "tournament.toml").write_bytes(before)
+    first.unlink()
+    first.mkdir()  # a folder where the log goes: not readable as a log
+    assert said_by(1, "pair") == (
+        "referee: [tournament.round]: round-1/table-1.toml exists and is not part of the "
+        "tournament; move it away"
+    )
+
+
+def test_two_sides_left_cannot_be_paired_at_tables_of_four(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Kozel at tables of four (three when short): two sides left are refused, with how
+    many and the table size."""
+    monkeypatch.chdir(tmp_path)
+    names = [x for n in ("Ivan", "Petr", "Olga", "Anna") for x in ("-p", n)]
+    table = ("--table-size", "4", "--rule", "partnerships=false")
+    ok("new", "Cup", "--game", "kozel", *table, *names, "--seed", "7")
+    ok("drop", "Olga")
+    ok("drop", "Anna")
+    assert said_by(1, "pair") == (
+        "referee: [tournament.round]: 2 active sides cannot be paired at tables of 4"
+    )
+    assert not (tmp_path / "round-1").exists()
+
+
+def test_a_records_time_is_utc_whatever_the_machines_zone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The time a round, a decision or a count is recorded at is UTC (its ``Z``), not the
+    machine's local time."""
+    monkeypatch.setenv("TZ", "Asia/Kolkata")  # UTC+5:30, no summer time
+    time.tzset()
+    try:
+        stamp = dt.datetime.strptime(now(), "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=dt.UTC)
+        assert abs(stamp - dt.datetime.now(dt.UTC)) < dt.timedelta(minutes=1)
+    finally:
+        monkeypatch.undo()
+        time.tzset()
