@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import random
+import re
 import time
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from referee.tournament.rounds import now
 from referee.tournament.swiss import FLOATERS, _greedy, least_cost_two
 from referee.tournament.verify import results
 from referee.words.lang import plain
+from referee.words.terms import when_said
 from scripts.tournament_robustness import play
 
 from .test_tournament_cli import ok
@@ -253,11 +255,21 @@ def test_time_called_at_kozel_ranks_the_fewest_penalties_first(
     ]
     ok("result", "1", "--points", "Petr=4", "--points", "Ivan=1", "--points", "Olga=1",
        "--reason", "agreed")  # fmt: skip
-    assert [row[:5] for row in standing_rows()] == [
+    rows = standing_rows()
+    assert [row[:5] for row in rows] == [
         (1, "Petr", 4, 1, 0),
         (2, "Ivan", 1, 0, 0),
         (3, "Olga", 1, 0, 0),
     ]
+    assert rows[1][6] == {  # half of Olga's 1 point for the place shared with her
+        "buchholz-cut1": 4,
+        "buchholz": 5,
+        "sonneborn-berger": 0.5,
+        "wins": 0,
+        "game-points": 12,
+    }
+    ivan = ok("standings").splitlines()[4].split()
+    assert ivan[:7] == ["2", "Ivan", "1", "4", "5", "0.5", "0"]
 
 
 def table_log(path: Path) -> tuple[str, str, object, tuple[str, ...]]:
@@ -341,3 +353,174 @@ def test_a_records_time_is_utc_whatever_the_machines_zone(
     finally:
         monkeypatch.undo()
         time.tzset()
+
+
+def test_new_says_why_it_refuses_and_makes_the_folders_it_needs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each refusal of ``tournament new``, ``add`` and ``drop`` with its rule and words; a
+    folder given that does not exist yet is made, its parents too; a seed not given is
+    chosen (16 hex digits) and recorded; a round robin not told its rounds has n - 1."""
+    monkeypatch.chdir(tmp_path)
+    basra = ("--game", "basra")
+    ok("new", "Cup", *basra, "-p", "Ali", "-p", "Omar", "--rounds", "1", "-d", "a/b/c")
+    assert (tmp_path / "a" / "b" / "c" / "tournament.toml").is_file()
+    refusals = {
+        ("new", "Cup", *basra, "-p", "Ali", "-p", "Omar", "-d", "a/b/c"):
+            "a/b/c/tournament.toml already holds a tournament; choose another folder",
+        ("new", "Cup", *basra, "-p", "Ali", "-p", "Omar", "--rounds", "0", "-d", "x"):
+            "--rounds is at least 1, not 0",
+        ("new", "Cup", "--game", "bura", "--table-size", "3", "-p", "A", "-p", "B", "-p", "C",
+         "--system", "round-robin", "-d", "x"):
+            "a round robin is for two sides a table",
+        ("new", "Cup", *basra, "-p", "A", "-p", "B", "-p", "C", "-p", "D",
+         "--system", "round-robin", "--rounds", "5", "-d", "x"):
+            "a round robin of 4 sides has 3 rounds, not 5",
+        ("new", "Cup", *basra, "-p", "A", "-p", "B", "--system", "round-robin",
+         "--rounds", "3", "-d", "x"):
+            "a round robin of 2 sides has 1 round, not 3",
+        ("new", "Cup", "--game", "bura", "--table-size", "4", "-p", "A", "-p", "B", "-d", "x"):
+            "2 sides cannot be paired at tables of 4",
+        ("add", "X & Y", "-d", "a/b/c"): "entrants are all teams or all players, not both",
+    }  # fmt: skip
+    for args, words in refusals.items():
+        assert said_by(1, *args) == f"referee: [tournament.file]: {words}", args
+    assert not (tmp_path / "x").exists()
+    ok("drop", "Ali", "-d", "a/b/c")
+    assert said_by(1, "drop", "Ali", "-d", "a/b/c") == (
+        "referee: [tournament.file]: 'Ali' has already withdrawn"
+    )
+    ok("new", "Robin", *basra, *(x for n in "ABCD" for x in ("-p", n)), "--system",
+       "round-robin", "-d", "robin")  # fmt: skip
+    ok("new", "Open", *basra, "-p", "Ali", "-p", "Omar", "-d", "open")
+    robin, chosen = store.load(tmp_path / "robin"), store.load(tmp_path / "open").seed
+    assert robin.rounds == 3 and re.fullmatch("[0-9a-f]{16}", chosen), (robin.rounds, chosen)
+
+
+def test_pair_recount_and_a_closed_tournament_say_why_they_refuse(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``pair`` with tables still playing (how to decide them, in the folder as typed) and
+    after the last round; ``recount`` of a log not counted yet, of one that has not
+    changed, with a reason that holds a newline; any change once closed."""
+    monkeypatch.chdir(tmp_path)
+    names = [x for n in ("Ali", "Omar", "Zaid", "Hoda") for x in ("-p", n)]
+    ok("new", "Cup", "--game", "basra", *names, "--seed", "7", "--rounds", "2", "-d", "cup")
+    ok("pair", "-d", "cup")
+    decide = "referee tournament result 1 --{} --reason TEXT --dir cup ({})"
+    assert said_by(1, "pair", "-d", "cup") == (
+        "referee: [tournament.pending]: round 1: no result yet at tables 1 and 2; each table "
+        "finishes its match, or the director decides it: "
+        + decide.format("time", "time called: the finished deals decide")
+        + " or "
+        + decide.format("forfeit SIDE", "a side did not play")
+    )
+    recount = ("recount", "1", "--round", "1", "-d", "cup")
+    assert said_by(1, *recount, "--reason", "x") == (
+        "referee: [tournament.table]: round-1/table-1.toml has not been counted yet; "
+        "nothing to recount"
+    )
+    for n, seed in ((1, 3), (2, 4)):
+        play(tmp_path / "cup" / "round-1" / f"table-{n}.toml", seed)
+    ok("pair", "-d", "cup")
+    assert said_by(1, *recount, "--reason", "x") == (
+        "referee: [tournament.changed]: round-1/table-1.toml has not changed since it was "
+        "counted"
+    )
+    assert said_by(1, *recount, "--reason", "a\nb") == (
+        "referee: [tournament.file]: reason: 'a\\nb' holds a control, bidi or invisible "
+        "character"
+    )
+    assert said_by(1, "pair", "-d", "cup") == (
+        "referee: [tournament.round]: every round has been paired (2)"
+    )
+    for n, seed in ((1, 5), (2, 6)):
+        play(tmp_path / "cup" / "round-2" / f"table-{n}.toml", seed)
+    ok("close", "-d", "cup")
+    closed = store.load(tmp_path / "cup").closed
+    assert closed is not None
+    assert said_by(1, "drop", "Ali", "-d", "cup") == (
+        f"referee: [tournament.round]: the tournament was closed at {when_said(closed)}"
+    )
+
+
+STANDINGS_HEAD = """\
+  #  name      match points    Sonneborn–Berger    played    won    drawn    lost    byes    game points  withdrawn
+---  ------  --------------  ------------------  --------  -----  -------  ------  ------  -------------  -----------"""  # noqa: E501
+
+STATUS_ONE = """\
+Cup: Basra (Egyptian), round 1 of 2
+
+Round 1
+  table  sides         state                                       match points     log
+-------  ------------  ------------------------------------------  ---------------  --------------------
+      1  Omar – Zaid   playing: 1 deal finished, Omar 15, Zaid 48                   round-1/table-1.toml
+      2  Samir – Hoda  decided by the director                     Samir 2, Hoda 0  round-1/table-2.toml
+  bye: Ali
+  table 2: forfeit at {forfeit}: did not come
+
+Next: round 1 is in play; 1 table has no result yet: 1.
+Each table records its match (referee live -f round-1/table-1.toml); for a table that cannot finish, the director decides: referee tournament result 1 --time --reason TEXT (time called: the finished deals decide) or referee tournament result 1 --forfeit SIDE --reason TEXT (a side did not play)
+"""  # noqa: E501
+
+STATUS_TWO = """\
+Round 2
+  table  sides        state                        match points    log
+-------  -----------  ---------------------------  --------------  --------------------
+      1  Ali – Zaid   decided by the director      Ali 0, Zaid 2   round-2/table-1.toml
+      2  Hoda – Omar  problem: the log is missing                  round-2/table-2.toml
+  bye: Samir
+  table 1: time called at {time}: late
+
+Next: round 2 is in play; 1 table has no result yet: 2.
+Each table records its match (referee live -f round-2/table-2.toml); for a table that cannot finish, the director decides: referee tournament result 2 --time --reason TEXT (time called: the finished deals decide) or referee tournament result 2 --forfeit SIDE --reason TEXT (a side did not play)
+"""  # noqa: E501
+
+
+def decided_at(folder: Path, round_number: int, table: int) -> str:
+    """When the table's decision was taken, as ``status`` says it."""
+    found = store.load(folder).paired[round_number - 1].table(table)
+    assert found is not None and found.decision() is not None
+    return when_said(found.decision().at)  # type: ignore[union-attr]
+
+
+def test_status_and_standings_say_each_round_as_it_stands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``standings`` before the first round, during a round (how many tables have no
+    result) and after one; ``status`` with a table playing (its deals finished and
+    totals), a forfeit and time called (each decision's line), a log missing (the problem
+    and what to do), and the next step of each round."""
+    monkeypatch.chdir(tmp_path)
+    names = [x for n in ("Ali", "Omar", "Zaid", "Hoda", "Samir") for x in ("-p", n)]
+    ok("new", "Cup", "--game", "basra", *names, "--seed", "7", "--rounds", "2",
+       "--tiebreak", "sonneborn-berger")  # fmt: skip
+    zero = "                   0         0      0        0       0       0              0"
+    assert ok("standings") == "\n".join(
+        ["Cup: standings before the first round", STANDINGS_HEAD]
+        + [f"  1  {n:<6}               0{zero}" for n in ("Ali", "Hoda", "Omar", "Samir", "Zaid")]
+    ) + "\n"
+    ok("pair")
+    play(tmp_path / "round-1" / "table-1.toml", 3, 1)
+    ok("result", "2", "--forfeit", "Hoda", "--reason", "did not come")
+    assert ok("status").startswith(STATUS_ONE.format(forfeit=decided_at(tmp_path, 1, 2)))
+    assert ok("standings").splitlines()[:3] == [
+        "Cup: standings during round 1",
+        "(1 table has no result yet)",
+        STANDINGS_HEAD.splitlines()[0],
+    ]
+    play(tmp_path / "round-1" / "table-1.toml", 3)
+    ok("pair")
+    play(tmp_path / "round-2" / "table-1.toml", 4)
+    ok("result", "1", "--time", "--reason", "late")
+    (tmp_path / "round-2" / "table-2.toml").unlink()
+    status = ok("status")
+    assert STATUS_TWO.format(time=decided_at(tmp_path, 2, 1)) in status
+    assert status.endswith(
+        "Table 2: the log is missing; correct the log (referee verify round-2/table-2.toml) "
+        "or decide the table\n"
+    )
+    assert ok("standings", "--after-round", "1").splitlines()[0] == "Cup: standings after round 1"
+    assert said_by(1, "standings", "--after-round", "3") == (
+        "referee: [tournament.round]: round 3 has not been paired (2 so far)"
+    )
