@@ -393,8 +393,12 @@ def test_new_says_why_it_refuses_and_makes_the_folders_it_needs(
     ok("new", "Robin", *basra, *(x for n in "ABCD" for x in ("-p", n)), "--system",
        "round-robin", "-d", "robin")  # fmt: skip
     ok("new", "Open", *basra, "-p", "Ali", "-p", "Omar", "-d", "open")
+    ok("new", "Grow", *basra, "-p", "A", "-p", "B", "-p", "C", "--system", "round-robin",
+       "-d", "grow")  # fmt: skip
+    ok("add", "D", "-d", "grow")  # four sides: three rounds, as three sides had
     robin, chosen = store.load(tmp_path / "robin"), store.load(tmp_path / "open").seed
     assert robin.rounds == 3 and re.fullmatch("[0-9a-f]{16}", chosen), (robin.rounds, chosen)
+    assert store.load(tmp_path / "grow").rounds == 3
 
 
 def test_pair_recount_and_a_closed_tournament_say_why_they_refuse(
