@@ -10,17 +10,20 @@ import json
 import random
 import re
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from referee.log.file import load
 from referee.messages import sentence
+from referee.problems import Problem
 from referee.tournament import store
 from referee.tournament.crosstable import Event, event
-from referee.tournament.model import History
+from referee.tournament.model import History, Round
 from referee.tournament.pairing import numbered, two_cost
-from referee.tournament.report import standings_of
+from referee.tournament.report import decision_line, pair_steps, standings_of, state_said
+from referee.tournament.results import LogFacts
 from referee.tournament.rounds import now
 from referee.tournament.swiss import FLOATERS, _greedy, least_cost_two
 from referee.tournament.verify import results
@@ -527,4 +530,94 @@ def test_status_and_standings_say_each_round_as_it_stands(
     assert ok("standings", "--after-round", "1").splitlines()[0] == "Cup: standings after round 1"
     assert said_by(1, "standings", "--after-round", "3") == (
         "referee: [tournament.round]: round 3 has not been paired (2 so far)"
+    )
+
+
+def facts(deals: int, dealt: int, totals: dict[str, int], problem: Problem | None = None) -> LogFacts:
+    """A table's log facts as the store gives them."""
+    return LogFacts("digest", problem, deals, totals, None, False, dealt)
+
+
+def test_a_tables_state_in_words() -> None:
+    """``status`` and the pages say a table's state: while playing, the deals finished (and
+    the deal in play) with the totals in seating order, a side the log has not scored yet
+    at 0; a problem, or a log missing; the other states by name."""
+    sides = ("Omar", "Zaid")
+    said = [
+        str(state_said("playing", facts(1, 1, {"Zaid": 48, "Omar": 15}), sides)),
+        str(state_said("playing", facts(2, 3, {"Zaid": 48}), sides)),
+        str(state_said("playing", facts(1, 2, {"Zaid": 48, "Omar": 15}))),
+        str(state_said("playing", facts(2, 2, {"Zaid": 48, "Omar": 15}))),
+        str(state_said("problem", facts(0, 0, {}, Problem("log.toml", "broken")))),
+        str(state_said("problem", None)),
+        *(str(state_said(s, None)) for s in ("finished", "decided", "changed", "not-started")),
+    ]
+    assert said == [
+        "playing: 1 deal finished, Omar 15, Zaid 48",
+        "playing deal 3: 2 deals finished, Omar 0, Zaid 48",
+        "playing deal 2: 1 deal finished, Zaid 48, Omar 15",
+        "playing: 2 deals finished, Zaid 48, Omar 15",
+        "problem: [log.toml]: broken",
+        "problem: the log is missing",
+        "finished",
+        "decided by the director",
+        "changed since it was counted",
+        "not started",
+    ]
+
+
+def test_a_decided_table_says_its_decision_and_match_points(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A score sheet of a decided table says the decision instead of the log's outcome:
+    a forfeit (who did not play), time called, points set; each with the match points."""
+    monkeypatch.chdir(tmp_path)
+    names = [x for n in ("Ali", "Omar", "Zaid", "Hoda") for x in ("-p", n)]
+    ok("new", "Cup", "--game", "basra", *names, "--seed", "7")
+    ok("pair")
+    ok("result", "1", "--forfeit", "Hoda", "--reason", "late")
+    ok("result", "2", "--time", "--reason", "late")
+    t = store.load(tmp_path)
+    lines = [str(decision_line(t, tb)) for tb in t.paired[0].tables]
+    ok("result", "2", "--points", "Ali=1", "--points", "Zaid=0", "--reason", "set")
+    t = store.load(tmp_path)
+    lines.append(str(decision_line(t, t.paired[0].tables[1])))
+    assert lines == [
+        "Decided by the director: Hoda did not play (forfeit); match points Omar 2, Hoda 0.",
+        "Decided by the director: time called, the finished deals decide; match points "
+        "Zaid 1, Ali 1.",
+        "Decided by the director: match points set, Zaid 0, Ali 1.",
+    ]
+    assert decision_line(t, replace(t.paired[0].tables[0], decisions=[])) is None
+
+
+def test_the_steps_after_a_pairing_name_the_next_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After round 1 of 2: pair the next round; after the last: close; each with the
+    folder as typed, and how to decide a table that cannot finish."""
+    monkeypatch.chdir(tmp_path)
+    names = [x for n in ("Ali", "Omar") for x in ("-p", n)]
+    ok("new", "Cup", "--game", "basra", *names, "--seed", "7", "--rounds", "2", "-d", "cup")
+    t = store.load(tmp_path / "cup")
+    first = Round(1, [], (), {}, "")  # rounds without tables: the next command only
+    last = replace(first, number=2)
+    said = [[str(m) for m in pair_steps(t, r, "cup")] for r in (first, last)]
+    assert said == [
+        ["Next: the tables play round 1; when every table has a result: "
+         "referee tournament pair --dir cup"],
+        ["Next: the tables play round 2; when every table has a result: "
+         "referee tournament close --dir cup"],
+    ]  # fmt: skip
+    ok("pair", "-d", "cup")
+    t = store.load(tmp_path / "cup")
+    steps = [str(m) for m in pair_steps(t, t.paired[0], "cup")]
+    assert steps[0] == (
+        "Next: the tables play round 1; when every table has a result: "
+        "referee tournament pair --dir cup"
+    )
+    assert steps[2] == (
+        "For a table that cannot finish, the director decides: referee tournament result 1 "
+        "--time --reason TEXT --dir cup (time called: the finished deals decide) or referee "
+        "tournament result 1 --forfeit SIDE --reason TEXT --dir cup (a side did not play)"
     )
