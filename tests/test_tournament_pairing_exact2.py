@@ -115,8 +115,8 @@ def test_a_side_that_has_met_the_whole_next_group_does_not_float_into_it() -> No
 def cup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Five at Basra over two rounds: round 1 Omar beats Zaid at table 1 (their log played
     out), Hoda forfeits to Samir at table 2, Ali has the bye; round 2 Ali and Zaid are set
-    1 point each, the log of Hoda and Omar is broken, Samir has the bye, then withdraws; the
-log of the forfeit is lost."""
+    1 point each, the log of Hoda and Omar is broken, Samir has the bye, then withdraws;
+    the log of the forfeit is lost."""
     monkeypatch.chdir(tmp_path)
     names = [x for n in ("Ali", "Omar", "Zaid", "Hoda", "Samir") for x in ("-p", n)]
     ok("new", "Cup", "--game", "basra", *names, "--seed", "7", "--rounds", "2")
@@ -135,7 +135,9 @@ def published(folder: Path) -> Event:
     """What the publication shows, from the same values ``tournament publish`` reads."""
     tournament = store.load(folder)
     facts = store.all_facts(folder, tournament)
-    return event(tournament, facts, results(tournament, facts), standings_of(tournament, facts, None))
+    return event(
+        tournament, facts, results(tournament, facts), standings_of(tournament, facts, None)
+    )
 
 
 def test_the_publication_shows_every_table_game_and_meeting(cup: Path) -> None:
@@ -431,12 +433,10 @@ def test_pair_recount_and_a_closed_tournament_say_why_they_refuse(
         play(tmp_path / "cup" / "round-1" / f"table-{n}.toml", seed)
     ok("pair", "-d", "cup")
     assert said_by(1, *recount, "--reason", "x") == (
-        "referee: [tournament.changed]: round-1/table-1.toml has not changed since it was "
-        "counted"
+        "referee: [tournament.changed]: round-1/table-1.toml has not changed since it was counted"
     )
     assert said_by(1, *recount, "--reason", "a\nb") == (
-        "referee: [tournament.file]: reason: 'a\\nb' holds a control, bidi or invisible "
-        "character"
+        "referee: [tournament.file]: reason: 'a\\nb' holds a control, bidi or invisible character"
     )
     assert said_by(1, "pair", "-d", "cup") == (
         "referee: [tournament.round]: every round has been paired (2)"
@@ -503,10 +503,17 @@ def test_status_and_standings_say_each_round_as_it_stands(
     ok("new", "Cup", "--game", "basra", *names, "--seed", "7", "--rounds", "2",
        "--tiebreak", "sonneborn-berger")  # fmt: skip
     zero = "                   0         0      0        0       0       0              0"
-    assert ok("standings") == "\n".join(
-        ["Cup: standings before the first round", STANDINGS_HEAD]
-        + [f"  1  {n:<6}               0{zero}" for n in ("Ali", "Hoda", "Omar", "Samir", "Zaid")]
-    ) + "\n"
+    assert (
+        ok("standings")
+        == "\n".join(
+            ["Cup: standings before the first round", STANDINGS_HEAD]
+            + [
+                f"  1  {n:<6}               0{zero}"
+                for n in ("Ali", "Hoda", "Omar", "Samir", "Zaid")
+            ]
+        )
+        + "\n"
+    )
     ok("pair")
     play(tmp_path / "round-1" / "table-1.toml", 3, 1)
     ok("result", "2", "--forfeit", "Hoda", "--reason", "did not come")
@@ -533,7 +540,9 @@ def test_status_and_standings_say_each_round_as_it_stands(
     )
 
 
-def facts(deals: int, dealt: int, totals: dict[str, int], problem: Problem | None = None) -> LogFacts:
+def log_facts(
+    deals: int, dealt: int, totals: dict[str, int], problem: Problem | None = None
+) -> LogFacts:
     """A table's log facts as the store gives them."""
     return LogFacts("digest", problem, deals, totals, None, False, dealt)
 
@@ -544,11 +553,11 @@ def test_a_tables_state_in_words() -> None:
     at 0; a problem, or a log missing; the other states by name."""
     sides = ("Omar", "Zaid")
     said = [
-        str(state_said("playing", facts(1, 1, {"Zaid": 48, "Omar": 15}), sides)),
-        str(state_said("playing", facts(2, 3, {"Zaid": 48}), sides)),
-        str(state_said("playing", facts(1, 2, {"Zaid": 48, "Omar": 15}))),
-        str(state_said("playing", facts(2, 2, {"Zaid": 48, "Omar": 15}))),
-        str(state_said("problem", facts(0, 0, {}, Problem("log.toml", "broken")))),
+        str(state_said("playing", log_facts(1, 1, {"Zaid": 48, "Omar": 15}), sides)),
+        str(state_said("playing", log_facts(2, 3, {"Zaid": 48}), sides)),
+        str(state_said("playing", log_facts(1, 2, {"Zaid": 48, "Omar": 15}))),
+        str(state_said("playing", log_facts(2, 2, {"Zaid": 48, "Omar": 15}))),
+        str(state_said("problem", log_facts(0, 0, {}, Problem("log.toml", "broken")))),
         str(state_said("problem", None)),
         *(str(state_said(s, None)) for s in ("finished", "decided", "changed", "not-started")),
     ]
