@@ -251,8 +251,22 @@ def test_time_called_at_kozel_ranks_the_fewest_penalties_first(
     ok("pair")
     play(tmp_path / "round-1" / "table-1.toml", 3)
     ok("result", "1", "--time", "--reason", "time")
-    table = json.loads(ok("status", "--json"))["rounds"][0]["tables"][0]
-    assert table["match_points"] == {"Petr": 4, "Ivan": 2, "Olga": 0}
+    assert json.loads(ok("status", "--json")) == {
+        "rounds": [
+            {
+                "round": 1,
+                "tables": [
+                    {
+                        "table": 1,
+                        "sides": ["Petr", "Ivan", "Olga"],
+                        "state": "decided",
+                        "match_points": {"Petr": 4, "Ivan": 2, "Olga": 0},
+                        "log": "round-1/table-1.toml",
+                    }
+                ],
+            }
+        ]
+    }
     assert [row[:5] for row in standing_rows()] == [
         (1, "Petr", 4, 1, 0),
         (2, "Ivan", 2, 0, 0),
@@ -417,6 +431,15 @@ def test_pair_recount_and_a_closed_tournament_say_why_they_refuse(
     ok("new", "Cup", "--game", "basra", *names, "--seed", "7", "--rounds", "2", "-d", "cup")
     ok("pair", "-d", "cup")
     decide = "referee tournament result 1 --{} --reason TEXT --dir cup ({})"
+    steps = ok("status", "-d", "cup").split("\n\nNext: ")[1].splitlines()
+    assert steps[:2] == [
+        "round 1 is in play; 2 tables have no result yet: 1 and 2.",
+        "Each table records its match (referee live -f cup/round-1/table-1.toml); for a table "
+        "that cannot finish, the director decides: "
+        + decide.format("time", "time called: the finished deals decide")
+        + " or "
+        + decide.format("forfeit SIDE", "a side did not play"),
+    ]
     assert said_by(1, "pair", "-d", "cup") == (
         "referee: [tournament.pending]: round 1: no result yet at tables 1 and 2; each table "
         "finishes its match, or the director decides it: "
