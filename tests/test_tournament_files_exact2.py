@@ -1,0 +1,604 @@
+"""The tournament's file and command side held to exact values (the seventh mutation run
+of issue 36, docs/mutation.md): a hand-made ``tournament.toml`` with one or several broken
+keys gives, through ``tournament verify --json``, every problem with its key path, what
+was expected and what was found, in order; a file read and written back by ``tournament
+add`` keeps every value and the documented key order."""
+
+from __future__ import annotations
+
+import copy
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomli_w
+
+from .conftest import run
+
+T = "2026-12-05T08:00:00Z"
+DIGEST = "a" * 64
+DEL = object()  # an edit that deletes the key
+
+CUP: dict[str, Any] = {  # five entrants, two rounds paired, every kind of count and decision
+    "format": "referee-tournament",
+    "version": 1,
+    "name": "Cup",
+    "game": "basra",
+    "variant": "egyptian",
+    "date": "2026-12-05",
+    "system": "swiss",
+    "rounds": 3,
+    "table_size": 2,
+    "seed": "7",
+    "tiebreaks": ["wins", "buchholz"],
+    "entrants": [
+        {"name": "Ali", "joined": 1},
+        {"name": "Omar", "joined": 1},
+        {"name": "Zaid", "joined": 1, "withdrawn": 3},
+        {"name": "Hoda", "joined": 1},
+        {"name": "Samir", "joined": 2},
+    ],
+    "rules": {"target": 51},
+    "points": {"win": 3, "draw": 1, "bye": 2},
+    "round": [
+        {
+            "number": 1,
+            "paired_at": T,
+            "byes": [],
+            "match_points": {"Ali": 0, "Omar": 0, "Zaid": 0, "Hoda": 0},
+            "tables": [
+                {
+                    "table": 1,
+                    "sides": ["Omar", "Hoda"],
+                    "players": ["Omar", "Hoda"],
+                    "log": "round-1/table-1.toml",
+                    "counts": [
+                        {
+                            "digest": DIGEST,
+                            "during": 1,
+                            "at": T,
+                            "complete": False,
+                            "totals": {"Omar": 0, "Hoda": 0},
+                        }
+                    ],
+                    "decisions": [
+                        {
+                            "kind": "forfeit",
+                            "reason": "did not come",
+                            "during": 1,
+                            "at": T,
+                            "absent": ["Hoda"],
+                            "undone": T,
+                            "undone_during": 1,
+                            "totals": {"Omar": 0, "Hoda": 0},
+                        },
+                        {
+                            "kind": "time",
+                            "reason": "late",
+                            "during": 1,
+                            "at": T,
+                            "totals": {"Omar": 12, "Hoda": 3},
+                        },
+                    ],
+                },
+                {
+                    "table": 2,
+                    "sides": ["Zaid", "Ali"],
+                    "players": ["Zaid", "Ali"],
+                    "log": "round-1/table-2.toml",
+                    "counts": [
+                        {
+                            "digest": DIGEST,
+                            "winner": "Ali",
+                            "during": 1,
+                            "at": T,
+                            "totals": {"Zaid": 20, "Ali": 101},
+                        },
+                        {
+                            "digest": "b" * 64,
+                            "winner": "Zaid",
+                            "during": 2,
+                            "at": T,
+                            "reason": "recounted",
+                            "totals": {"Zaid": 101, "Ali": 20},
+                        },
+                    ],
+                },
+            ],
+        },
+        {
+            "number": 2,
+            "paired_at": T,
+            "byes": ["Samir"],
+            "match_points": {"Ali": 3, "Omar": 3, "Zaid": 0, "Hoda": 0, "Samir": 0},
+            "tables": [
+                {
+                    "table": 1,
+                    "sides": ["Ali", "Omar"],
+                    "players": ["Ali", "Omar"],
+                    "log": "round-2/table-1.toml",
+                    "decisions": [
+                        {
+                            "kind": "points",
+                            "reason": "agreed",
+                            "during": 2,
+                            "at": T,
+                            "points": {"Ali": 3, "Omar": 0},
+                        }
+                    ],
+                },
+                {
+                    "table": 2,
+                    "sides": ["Hoda", "Zaid"],
+                    "players": ["Hoda", "Zaid"],
+                    "log": "round-2/table-2.toml",
+                },
+            ],
+        },
+    ],
+}
+
+PAIRS: dict[str, Any] = {  # teams of two, partners opposite, a closed round robin
+    "format": "referee-tournament",
+    "version": 1,
+    "name": "Pairs",
+    "game": "basra",
+    "variant": "egyptian",
+    "system": "round-robin",
+    "rounds": 1,
+    "table_size": 4,
+    "seed": "s",
+    "tiebreaks": [],
+    "closed": T,
+    "entrants": [
+        {"name": "Ali & Omar", "members": ["Ali", "Omar"]},
+        {"name": "Zaid & Hoda", "members": ["Zaid", "Hoda"], "joined": 1},
+    ],
+    "rules": {},
+    "round": [
+        {
+            "number": 1,
+            "match_points": {"Ali & Omar": 0, "Zaid & Hoda": 0},
+            "tables": [
+                {
+                    "table": 1,
+                    "sides": ["Zaid & Hoda", "Ali & Omar"],
+                    "players": ["Zaid", "Ali", "Hoda", "Omar"],
+                    "log": "r1/t1.toml",
+                }
+            ],
+        }
+    ],
+}
+
+
+def edited(base: dict[str, Any], *edits: tuple[str, object]) -> dict[str, Any]:
+    """``base`` with each ``("round/0/tables/1/log", value)`` set (``DEL``: deleted)."""
+    data = copy.deepcopy(base)
+    for path, value in edits:
+        *parents, last = path.split("/")
+        node: Any = data
+        for key in parents:
+            node = node[int(key)] if isinstance(node, list) else node[key]
+        if isinstance(node, list):
+            node[int(last)] = value
+        elif value is DEL:
+            del node[last]
+        else:
+            node[last] = value
+    return data
+
+
+def problems(tmp_path: Path, data: dict[str, Any]) -> list[str]:
+    """What ``tournament verify --json`` finds in a folder holding only this file."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    (tmp_path / "tournament.toml").write_text(tomli_w.dumps(data), "utf-8")
+    result = run("tournament", "verify", "--json", "--dir", str(tmp_path))
+    said = json.loads(result.stdout)
+    assert result.exit_code == (0 if said["ok"] else 1)
+    return [p["message"] for p in said["problems"]]
+
+
+def missing_logs(*logs: str) -> list[str]:
+    return [f"{log}: the log is missing" for log in logs]
+
+
+ALL_LOGS = missing_logs(
+    "round-1/table-1.toml", "round-1/table-2.toml", "round-2/table-1.toml", "round-2/table-2.toml"
+)
+TOP = (
+    "format, version, name, game, variant, date, system, rounds, table_size, seed, tiebreaks,"
+    " closed, rules, points, entrants, round"
+)
+NOT_IN = "{}: '{}' is not an entrant"
+
+BROKEN = [  # (what, the edits, every problem verify finds)
+    ("top", [("colour", "red"), ("format", 5), ("version", 2)], [
+        f"colour: unknown key 'colour'; expected one of {TOP}",
+        'format: expected "referee-tournament", found 5',
+        "version: expected 1, found 2",
+    ]),
+    ("format missing", [("format", DEL), ("version", DEL)], [
+        'format: expected "referee-tournament", found None',
+        "version: expected 1, found None",
+    ]),
+    ("no name, no game", [("name", DEL), ("game", DEL)], [
+        "name: missing key 'name'", "game: missing key 'game'",
+    ]),
+    ("no name", [("name", DEL)], ["name: missing key 'name'"]),
+    ("game", [("game", "chess")], ["game: expected one of basra, pasur, bura, kozel, found 'chess'"]),
+    ("variant", [("variant", "x")], [
+        "variant: expected a basra variant, one of egyptian, classic, lebanese, iraqi, two-card;"
+        " found 'x'",
+    ]),
+    ("variant type", [("variant", 5)], [
+        "variant: expected a variant, found 5", "variant: expected a variant",
+    ]),
+    ("rules", [("rules", {"target": "x", "foo": 1})], [
+        "rules.target: expected a whole number, found str 'x'",
+        "rules.foo: unknown parameter 'foo' for basra; expected one of ace_points, basra_by_sum,"
+        " basra_points, capture, hand_size, jack_basra, jack_points, majority_points,"
+        " majority_tie, may_trail_capturer, partnerships, seven_diamonds, target,"
+        " ten_diamonds_points, two_clubs_points",
+    ]),
+    ("rules type", [("rules", 5)], ["rules: expected a table of rules, found 5"]),
+    ("system, tie-breaks", [("system", "knockout"), ("tiebreaks", ["wins", "coin", "direct"])], [
+        "system: expected swiss or round-robin, found 'knockout'",
+        "tiebreaks[1]: expected one of buchholz, buchholz-cut1, sonneborn-berger, direct, wins,"
+        " game-points, game-difference, found 'coin'",
+    ]),
+    ("system type", [("system", 5)], [
+        "system: expected swiss or round-robin, found 5",
+        "system: expected swiss or round-robin, found None",
+    ]),
+    ("tie-breaks not names", [("tiebreaks", ["wins", 3])], [
+        "tiebreaks: expected an array of names, found ['wins', 3]",
+    ]),
+    ("tie-breaks type", [("tiebreaks", "wins")], [
+        "tiebreaks: expected an array of names, found 'wins'",
+    ]),
+    ("points", [("points", {"win": -1, "draw": True})], [
+        "points.win: expected a whole number of at least 0, found -1",
+    ]),
+    ("points bool", [("points", {"win": 1, "draw": True})], [
+        "points.draw: expected a whole number of at least 0, found True",
+    ]),
+    ("points text", [("points", {"bye": "2"})], [
+        "points.bye: expected a whole number of at least 0, found '2'",
+    ]),
+    ("points key", [("points", {"win": 2, "lose": 1})], [
+        "points.lose: unknown key 'lose'; expected one of win, draw, bye",
+    ]),
+    ("points type", [("points", 5)], ["points: expected a table of whole numbers, found 5"]),
+    ("header", [("rounds", 0), ("table_size", "x"), ("date", 5), ("seed", DEL), ("closed", 5)], [
+        "rounds: expected a whole number of at least 1, found 0",
+        "table_size: expected a whole number, found 'x'",
+        "date: expected a date, found 5",
+        "seed: missing key 'seed'",
+        "closed: expected a time, found 5",
+    ]),
+    ("rounds missing", [("rounds", DEL), ("table_size", 2.0)], [
+        "rounds: missing key 'rounds'", "table_size: expected a whole number, found 2.0",
+    ]),
+    ("seed type", [("seed", 7), ("rounds", -2)], [
+        "rounds: expected a whole number of at least 1, found -2",
+        "seed: expected a seed, found 7",
+    ]),
+    ("table size 1", [("table_size", 1)], [
+        "table_size: basra is played by 2 to 4 players, not 1",
+        *(
+            f"round[{r}].tables[{t}].sides: expected 1 sides at a table of this tournament,"
+            " found 2"
+            for r in (0, 1)
+            for t in (0, 1)
+        ),
+    ]),
+    ("table size 5", [("table_size", 5)], [
+        "table_size: basra is played by 2 to 4 players, not 5",
+        *(
+            f"round[{r}].tables[{t}].sides: expected 4 to 5 sides at a table of this"
+            " tournament, found 2"
+            for r in (0, 1)
+            for t in (0, 1)
+        ),
+    ]),
+    ("name", [("name", "Cup\u0007")], ["name: 'Cup\\\\x07' holds a control, bidi or invisible character"]),
+    ("name empty", [("name", "")], ["name: expected some text, found ''"]),
+    ("name type", [("name", ["Cup"])], ["name: expected a name, found ['Cup']"]),
+    ("entrants", [
+        ("entrants/0", "Ali"),
+        ("entrants/1", {"name": 5, "colour": 1}),
+        ("entrants/2", {"name": "Zaid", "joined": 0, "withdrawn": "x"}),
+        ("entrants/3", {"name": "Hoda", "members": "x"}),
+    ], [
+        "entrants[0]: expected a table, found 'Ali'",
+        "entrants[1].colour: unknown key 'colour'; expected one of name, members, joined,"
+        " withdrawn",
+        "entrants[1].name: expected a name, found 5",
+        "entrants[2].joined: expected a whole number of at least 1, found 0",
+        "entrants[2].withdrawn: expected a whole number, found 'x'",
+        "entrants[3].members: expected an array of names, found 'x'",
+        *(NOT_IN.format("round[0].tables[0].sides", s) for s in ("Omar", "Hoda")),
+        *(NOT_IN.format("round[0].tables[1].sides", s) for s in ("Zaid", "Ali")),
+        *(NOT_IN.format("round[0].match_points", s) for s in ("Ali", "Omar", "Zaid", "Hoda")),
+        *(NOT_IN.format("round[1].tables[0].sides", s) for s in ("Ali", "Omar")),
+        *(NOT_IN.format("round[1].tables[1].sides", s) for s in ("Hoda", "Zaid")),
+        *(NOT_IN.format("round[1].match_points", s) for s in ("Ali", "Omar", "Zaid", "Hoda")),
+    ]),
+    ("entrant names", [("entrants/0", {"name": "A" * 41}), ("entrants/1", {"name": "Omar\u200b"})], [
+        "entrants[0].name: '" + "A" * 40 + "'…: a name has at most 40 characters, found 41",
+        "entrants[1].name: 'Omar\\\\u200b' holds a control, bidi or invisible character",
+        *(NOT_IN.format("round[0].tables[0].sides", "Omar"),),
+        *(NOT_IN.format("round[0].tables[1].sides", "Ali"),),
+        *(NOT_IN.format("round[0].match_points", s) for s in ("Ali", "Omar")),
+        *(NOT_IN.format("round[1].tables[0].sides", s) for s in ("Ali", "Omar")),
+        *(NOT_IN.format("round[1].match_points", s) for s in ("Ali", "Omar")),
+    ]),
+    ("entrant not NFC", [("entrants/4", {"name": "Sami\u0301r"}), ("round/1/byes", [])], [
+        "entrants[4].name: 'Sami\u0301r' is not in Unicode normal form (NFC)",
+        NOT_IN.format("round[1].match_points", "Samir"),
+    ]),
+    ("entered twice", [
+        ("entrants/3", {"name": "ALI"}), ("entrants/4", {"name": "Omar"}), ("round", DEL),
+    ], [
+        "entrants[4].name: 'Omar' is entered twice; names must be unique",
+        "entrants[3]: 'ALI' is entered twice; names must be unique",
+        "entrants[4]: 'Omar' is entered twice; names must be unique",
+    ]),
+    ("entrants type", [("entrants", {"name": "Ali"}), ("round", DEL)], [
+        "entrants: expected an array of tables, found {'name': 'Ali'}",
+    ]),
+    ("teams", [
+        ("entrants/0", {"name": "Ali & Omar", "members": ["Ali", "Omar", "Zaid"]}),
+        ("entrants/1", {"name": "X & Y", "members": ["Y", "X"]}),
+        ("entrants/3", {"name": "P & Q", "members": ["P", 5]}),
+        ("round", DEL),
+    ], [
+        "entrants[0].members: a team is two members whose names joined by ' & ' are its name,"
+        " found ['Ali', 'Omar', 'Zaid']",
+        "entrants[1].members: a team is two members whose names joined by ' & ' are its name,"
+        " found ['Y', 'X']",
+        "entrants[3].members: expected an array of names, found ['P', 5]",
+        "entrants[2]: 'Zaid' is entered twice; names must be unique",
+        "table_size: teams of two play at tables of 4 in a partnership game (basra with"
+        " partnerships), not 2",
+    ]),
+    ("team member", [
+        ("entrants/0", {"name": "Ali & O\u200bmar", "members": ["Ali", "O\u200bmar"]}),
+        ("round", DEL),
+        ("table_size", 4),
+    ], [
+        "entrants[0].members[1]: 'O\\\\u200bmar' holds a control, bidi or invisible character",
+    ]),
+    ("round", [("round/0", 5), ("round/1/number", 3), ("round/1/colour", 1)], [
+        "round[0]: expected a table, found 5",
+        "round[1].colour: unknown key 'colour'; expected one of number, paired_at, byes,"
+        " match_points, tables",
+        "round[1].number: expected 2, found 3",
+    ]),
+    ("round number", [("round/0/number", 0), ("round/1/number", 1)], [
+        "round[0].number: expected a whole number of at least 1, found 0",
+        "round[1].number: expected 2, found 1",
+    ]),
+    ("round match points", [
+        ("round/0/match_points", {"Ali": -1}),
+        ("round/1/byes", ["Nobody"]),
+        ("round/1/match_points", {"Ali": 3, "Ghost": 0}),
+    ], [
+        "round[0].match_points.Ali: expected a whole number of at least 0, found -1",
+        NOT_IN.format("round[1].byes", "Nobody"),
+        NOT_IN.format("round[1].match_points", "Ghost"),
+    ]),
+    ("round types", [("round/0/byes", 5), ("round/1/tables", 5), ("round/1/paired_at", 7)], [
+        "round[0].byes: expected an array of names, found 5",
+        "round[1].tables: expected an array of tables, found 5",
+        "round[1].paired_at: expected a time, found 7",
+    ]),
+    ("round keys missing", [("round/0/number", DEL)], ["round[0].number: missing key 'number'"]),
+    ("round type", [("round", {"number": 1})], [
+        "round: expected an array of tables, found {'number': 1}",
+    ]),
+    ("tables", [
+        ("round/0/tables/0", 5),
+        ("round/0/tables/1/colour", 1),
+        ("round/0/tables/1/table", 0),
+        ("round/1/tables/1/table", 1),
+    ], [
+        "round[0].tables[0]: expected a table, found 5",
+        "round[0].tables[1].colour: unknown key 'colour'; expected one of table, sides,"
+        " players, log, counts, decisions",
+        "round[0].tables[1].table: expected a whole number of at least 1, found 0",
+        "round[1].tables[1].table: table 1 is listed twice",
+    ]),
+    ("table fields", [
+        ("round/0/tables/0/sides", ["Omar", 5]),
+        ("round/0/tables/1/players", "x"),
+        ("round/1/tables/0/log", 5),
+        ("round/1/tables/1/log", "a\\b.toml"),
+    ], [
+        "round[0].tables[0].sides: expected an array of names, found ['Omar', 5]",
+        "round[0].tables[1].players: expected an array of names, found 'x'",
+        "round[1].tables[0].log: expected a path inside the folder, found 5",
+        "round[1].tables[1].log: expected a relative path inside the tournament's folder"
+        " ending .toml, found 'a\\\\b.toml'",
+    ]),
+    ("table logs", [
+        ("round/0/tables/0/log", ""),
+        ("round/0/tables/1/log", "./x.toml"),
+        ("round/1/tables/0/log", "x.TOML"),
+        ("round/1/tables/1/log", "a//b.toml"),
+    ], [
+        f"round[{r}].tables[{t}].log: expected a relative path inside the tournament's folder"
+        f" ending .toml, found {v!r}"
+        for r, t, v in ((0, 0, ""), (0, 1, "./x.toml"), (1, 0, "x.TOML"), (1, 1, "a//b.toml"))
+    ]),
+    ("table log outside", [("round/0/tables/0/log", "/x.toml"), ("round/0/tables/1/log", "a/../x.toml")], [
+        "round[0].tables[0].log: expected a relative path inside the tournament's folder ending"
+        " .toml, found '/x.toml'",
+        "round[0].tables[1].log: expected a relative path inside the tournament's folder ending"
+        " .toml, found 'a/../x.toml'",
+    ]),
+    ("table sides", [
+        ("round/0/tables/0/sides", ["Omar", "Ghost"]),
+        ("round/0/tables/0/players", ["Omar", "Ghost"]),
+        ("round/1/tables/1/players", ["Zaid", "Hoda"]),
+    ], [
+        NOT_IN.format("round[0].tables[0].sides", "Ghost"),
+        "round[1].tables[1].players: expected Hoda, Zaid, found Zaid, Hoda",
+    ]),
+    ("table keys missing", [
+        ("round/0/tables/0/table", DEL),
+        ("round/0/tables/1/sides", DEL),
+        ("round/1/tables/0/players", DEL),
+        ("round/1/tables/1/log", DEL),
+    ], [
+        "round[0].tables[0].table: missing key 'table'",
+        "round[0].tables[1].sides: missing key 'sides'",
+        "round[1].tables[0].players: missing key 'players'",
+        "round[1].tables[1].log: missing key 'log'",
+    ]),
+    ("counts", [
+        ("round/0/tables/0/counts/0/digest", "A" * 64),
+        ("round/0/tables/1/counts/0/colour", 1),
+        ("round/0/tables/1/counts/1/complete", "no"),
+        ("round/0/tables/1/counts/1/reason", "x\u0007"),
+    ], [
+        "round[0].tables[0].counts[0].digest: expected a SHA-256 in hexadecimal, found '"
+        + "A" * 64 + "'",
+        "round[0].tables[1].counts[0].colour: unknown key 'colour'; expected one of digest,"
+        " totals, winner, during, at, reason, complete",
+        "round[0].tables[1].counts[1].reason: 'x\\\\x07' holds a control, bidi or invisible"
+        " character",
+        "round[0].tables[1].counts[1].complete: expected true or false, found 'no'",
+    ]),
+    ("count values", [
+        ("round/0/tables/0/counts/0/totals", {"Omar": "x"}),
+        ("round/0/tables/1/counts/0/winner", 5),
+        ("round/0/tables/1/counts/1/during", DEL),
+        ("round/0/tables/1/counts/0/at", 5),
+    ], [
+        "round[0].tables[0].counts[0].totals.Omar: expected a whole number of at least 0,"
+        " found 'x'",
+        "round[0].tables[1].counts[0].winner: expected a side, found 5",
+        "round[0].tables[1].counts[0].at: expected a time, found 5",
+        "round[0].tables[1].counts[1].during: missing key 'during'",
+    ]),
+    ("count types", [
+        ("round/0/tables/0/counts/0/digest", DEL),
+        ("round/0/tables/1/counts", [1, {"digest": "c" * 64, "during": 1, "complete": 1}]),
+        ("round/1/tables/1/counts", 5),
+    ], [
+        "round[0].tables[0].counts[0].digest: missing key 'digest'",
+        "round[0].tables[1].counts[0]: expected a table, found 1",
+        "round[0].tables[1].counts[1].complete: expected true or false, found 1",
+        "round[1].tables[1].counts: expected an array of tables, found 5",
+    ]),
+    ("count digest", [("round/0/tables/0/counts/0/digest", "a" * 63 + "g")], [
+        "round[0].tables[0].counts[0].digest: expected a SHA-256 in hexadecimal, found '"
+        + "a" * 63 + "g'",
+    ]),
+    ("decisions", [
+        ("round/0/tables/0/decisions/0/kind", "coin"),
+        ("round/0/tables/0/decisions/1/colour", 1),
+        ("round/1/tables/0/decisions/0/points", {"Ali": -3}),
+        ("round/1/tables/1/decisions", [5]),
+    ], [
+        "round[0].tables[0].decisions[0].kind: expected forfeit, time or points, found 'coin'",
+        "round[0].tables[0].decisions[1].colour: unknown key 'colour'; expected one of kind,"
+        " reason, during, at, absent, points, totals, undone, undone_during",
+        "round[1].tables[0].decisions[0].points.Ali: expected a whole number of at least 0,"
+        " found -3",
+        "round[1].tables[1].decisions[0]: expected a table, found 5",
+    ]),
+    ("decision values", [
+        ("round/0/tables/0/decisions/0/reason", DEL),
+        ("round/0/tables/0/decisions/1/during", "x"),
+        ("round/1/tables/0/decisions/0/at", 5),
+        ("round/0/tables/0/decisions/0/absent", [5]),
+        ("round/0/tables/0/decisions/1/totals", {"Omar": True}),
+    ], [
+        "round[0].tables[0].decisions[0].reason: missing key 'reason'",
+        "round[0].tables[0].decisions[0].absent: expected an array of names, found [5]",
+        "round[0].tables[0].decisions[1].during: expected a whole number, found 'x'",
+        "round[0].tables[0].decisions[1].totals.Omar: expected a whole number of at least 0,"
+        " found True",
+        "round[1].tables[0].decisions[0].at: expected a time, found 5",
+    ]),
+    ("decision taken back", [
+        ("round/0/tables/0/decisions/0/undone", 5),
+        ("round/0/tables/0/decisions/0/undone_during", "x"),
+        ("round/0/tables/0/decisions/1/kind", DEL),
+        ("round/1/tables/0/decisions/0/reason", "\u202e"),
+        ("round/1/tables/1/decisions", 5),
+    ], [
+        "round[0].tables[0].decisions[0].undone: expected a time, found 5",
+        "round[0].tables[0].decisions[0].undone_during: expected a whole number, found 'x'",
+        "round[0].tables[0].decisions[1].kind: missing key 'kind'",
+        "round[1].tables[0].decisions[0].reason: '\\\\u202e' holds a control, bidi or invisible"
+        " character",
+        "round[1].tables[1].decisions: expected an array of tables, found 5",
+    ]),
+    ("decision keys missing", [
+        ("round/0/tables/0/decisions/0/during", DEL),
+        ("round/0/tables/0/decisions/1/totals", 5),
+        ("round/1/tables/0/decisions/0/points", 5),
+    ], [
+        "round[0].tables[0].decisions[0].during: missing key 'during'",
+        "round[0].tables[0].decisions[1].totals: expected a table of whole numbers, found 5",
+        "round[1].tables[0].decisions[0].points: expected a table of whole numbers, found 5",
+    ]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("what", "edits", "said"), BROKEN, ids=[b[0] for b in BROKEN])
+def test_every_problem_of_a_broken_file_in_order(
+    tmp_path: Path, what: str, edits: list[tuple[str, object]], said: list[str]
+) -> None:
+    assert problems(tmp_path, edited(CUP, *edits)) == said
+
+
+def test_a_whole_file_reads_and_only_its_logs_are_missing(tmp_path: Path) -> None:
+    assert problems(tmp_path, CUP) == ALL_LOGS
+    assert problems(tmp_path / "pairs", PAIRS) == [
+        "r1/t1.toml: the log is missing",
+        "the tournament is closed but this table has no result",
+    ]
+
+
+def test_a_file_written_back_keeps_every_value_in_the_documented_order(tmp_path: Path) -> None:
+    """``tournament add`` reads the whole file and writes it back canonically: every value
+    kept (counts, recounts, decisions taken back, match points, withdrawals), the new
+    entrant last, and the text exactly the documented order of keys."""
+    (tmp_path / "tournament.toml").write_text(tomli_w.dumps(CUP), "utf-8")
+    result = run("tournament", "add", "Nour", "--dir", str(tmp_path))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[0] == "Added Nour: paired from round 3."
+    want = copy.deepcopy(CUP)
+    want["entrants"].append({"name": "Nour", "joined": 3})
+    text = (tmp_path / "tournament.toml").read_text("utf-8")
+    assert tomllib.loads(text) == want
+    assert text == tomli_w.dumps(want)
+
+
+def test_a_team_file_seats_partners_opposite(tmp_path: Path) -> None:
+    """Partners sit opposite (1 & 3, 2 & 4): a table listing them side by side is refused
+    with the seating expected; a table size other than 4 for teams is the file's problem."""
+    swapped = edited(PAIRS, ("round/0/tables/0/players", ["Zaid", "Hoda", "Ali", "Omar"]))
+    assert problems(tmp_path / "a", swapped) == [
+        "round[0].tables[0].players: expected Zaid, Ali, Hoda, Omar, found Zaid, Hoda, Ali, Omar"
+    ]
+    assert problems(tmp_path / "b", edited(PAIRS, ("table_size", 2))) == [
+        "table_size: teams of two play at tables of 4 in a partnership game (basra with"
+        " partnerships), not 2"
+    ]
+    solo = edited(
+        PAIRS,
+        ("entrants/1", {"name": "Zaid"}),
+        ("round/0/tables/0/sides", ["Zaid", "Ali & Omar"]),
+        ("round/0/match_points", {"Ali & Omar": 0, "Zaid": 0}),
+    )
+    assert problems(tmp_path / "c", solo) == [
+        "round[0].tables[0].players: expected Zaid, Ali, Zaid, Omar, found Zaid, Ali, Hoda, Omar"
+    ]
