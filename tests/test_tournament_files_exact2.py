@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import copy
 import json
+import shutil
 import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
 import tomli_w
+
+from scripts.tournament_robustness import play
 
 from .conftest import run
 
@@ -228,7 +231,9 @@ BROKEN = [  # (what, the edits, every problem verify finds)
         "name: missing key 'name'", "game: missing key 'game'",
     ]),
     ("no name", [("name", DEL)], ["name: missing key 'name'"]),
-    ("game", [("game", "chess")], ["game: expected one of basra, pasur, bura, kozel, found 'chess'"]),
+    ("game", [("game", "chess")], [
+        "game: expected one of basra, pasur, bura, kozel, found 'chess'",
+    ]),
     ("variant", [("variant", "x")], [
         "variant: expected a basra variant, one of egyptian, classic, lebanese, iraqi, two-card;"
         " found 'x'",
@@ -304,7 +309,9 @@ BROKEN = [  # (what, the edits, every problem verify finds)
             for t in (0, 1)
         ),
     ]),
-    ("name", [("name", "Cup\u0007")], ["name: 'Cup\\\\x07' holds a control, bidi or invisible character"]),
+    ("name", [("name", "Cup\u0007")], [
+        "name: 'Cup\\\\x07' holds a control, bidi or invisible character",
+    ]),
     ("name empty", [("name", "")], ["name: expected some text, found ''"]),
     ("name type", [("name", ["Cup"])], ["name: expected a name, found ['Cup']"]),
     ("entrants", [
@@ -327,7 +334,9 @@ BROKEN = [  # (what, the edits, every problem verify finds)
         *(NOT_IN.format("round[1].tables[1].sides", s) for s in ("Hoda", "Zaid")),
         *(NOT_IN.format("round[1].match_points", s) for s in ("Ali", "Omar", "Zaid", "Hoda")),
     ]),
-    ("entrant names", [("entrants/0", {"name": "A" * 41}), ("entrants/1", {"name": "Omar\u200b"})], [
+    ("entrant names", [
+        ("entrants/0", {"name": "A" * 41}), ("entrants/1", {"name": "Omar\u200b"}),
+    ], [
         "entrants[0].name: '" + "A" * 40 + "'…: a name has at most 40 characters, found 41",
         "entrants[1].name: 'Omar\\\\u200b' holds a control, bidi or invisible character",
         *(NOT_IN.format("round[0].tables[0].sides", "Omar"),),
@@ -434,7 +443,9 @@ BROKEN = [  # (what, the edits, every problem verify finds)
         f" ending .toml, found {v!r}"
         for r, t, v in ((0, 0, ""), (0, 1, "./x.toml"), (1, 0, "x.TOML"), (1, 1, "a//b.toml"))
     ]),
-    ("table log outside", [("round/0/tables/0/log", "/x.toml"), ("round/0/tables/1/log", "a/../x.toml")], [
+    ("table log outside", [
+        ("round/0/tables/0/log", "/x.toml"), ("round/0/tables/1/log", "a/../x.toml"),
+    ], [
         "round[0].tables[0].log: expected a relative path inside the tournament's folder ending"
         " .toml, found '/x.toml'",
         "round[0].tables[1].log: expected a relative path inside the tournament's folder ending"
@@ -602,3 +613,178 @@ def test_a_team_file_seats_partners_opposite(tmp_path: Path) -> None:
     assert problems(tmp_path / "c", solo) == [
         "round[0].tables[0].players: expected Zaid, Ali, Zaid, Omar, found Zaid, Ali, Hoda, Omar"
     ]
+
+
+@pytest.fixture(scope="module")
+def closed_cup(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Four entrants, one round: table 1 decided (time called), table 2 played and
+    counted, the tournament closed. ``tournament verify`` finds nothing."""
+    folder = tmp_path_factory.mktemp("closed") / "cup"
+    names = [x for n in ("Ali", "Omar", "Zaid", "Hoda") for x in ("-p", n)]
+    for args in (
+        ("new", "Cup", "--game", "basra", *names, "--seed", "7", "--rounds", "1"),
+        ("pair",),
+        ("result", "1", "--time", "--reason", "late"),
+    ):
+        result = run("tournament", *args, "--dir", str(folder))
+        assert result.exit_code == 0, result.stderr
+    play(folder / "round-1" / "table-2.toml", 2)
+    assert run("tournament", "close", "--dir", str(folder)).exit_code == 0
+    return folder
+
+
+def findings(
+    closed_cup: Path, tmp_path: Path, *edits: tuple[str, object]
+) -> tuple[Path, list[dict[str, object]]]:
+    """A copy of the closed cup with its file edited; what ``verify --json`` finds."""
+    folder = tmp_path / "cup"
+    shutil.copytree(closed_cup, folder)
+    file = folder / "tournament.toml"
+    file.write_text(tomli_w.dumps(edited(tomllib.loads(file.read_text("utf-8")), *edits)))
+    result = run("tournament", "verify", "--json", "--dir", str(folder))
+    said = json.loads(result.stdout)
+    assert result.exit_code == (0 if said["ok"] else 1)
+    return folder, said["problems"]
+
+
+CHANGED = {
+    "rule": "tournament.changed",
+    "round": 1,
+    "table": 2,
+    "message": "round-1/table-2.toml: the result counted is not the one its log gives",
+}
+
+
+def test_a_count_edited_by_hand_is_not_the_result_its_log_gives(
+    closed_cup: Path, tmp_path: Path
+) -> None:
+    """The counted totals or winner edited in the file (the log the same): the table is
+    said changed; table 1, decided, is not checked against its log."""
+    assert findings(closed_cup, tmp_path / "a") == (tmp_path / "a" / "cup", [])
+    totals = ("round/0/tables/1/counts/0/totals/Zaid", 84)
+    assert findings(closed_cup, tmp_path / "b", totals)[1] == [CHANGED]
+    winner = ("round/0/tables/1/counts/0/winner", "Zaid")
+    assert findings(closed_cup, tmp_path / "c", winner)[1] == [CHANGED]
+    folder, found = findings(
+        closed_cup, tmp_path / "d", ("round/0/tables/1/counts/0/digest", DIGEST)
+    )
+    assert found == [
+        {
+            "rule": "tournament.changed",
+            "round": 1,
+            "table": 2,
+            "message": "round-1/table-2.toml changed after it was counted; accept it with"
+            f" referee tournament recount 2 --round 1 --reason TEXT --dir {folder} or put the"
+            " counted log back",
+        }
+    ]
+
+
+def test_a_missing_or_broken_log_does_not_stop_the_tables_after_it(
+    closed_cup: Path, tmp_path: Path
+) -> None:
+    """Table 1's log gone or broken, table 2's count edited: both are found."""
+    totals = ("round/0/tables/1/counts/0/totals/Zaid", 84)
+    shutil.copytree(closed_cup, tmp_path / "gone")
+    (tmp_path / "gone" / "round-1" / "table-1.toml").unlink()
+    _, found = findings(tmp_path / "gone", tmp_path / "a", totals)
+    missing = {"rule": "tournament.table", "round": 1, "table": 1}
+    assert found == [{**missing, "message": "round-1/table-1.toml: the log is missing"}, CHANGED]
+    shutil.copytree(closed_cup, tmp_path / "junk")
+    (tmp_path / "junk" / "round-1" / "table-1.toml").write_text("junk junk\n", "utf-8")
+    _, found = findings(tmp_path / "junk", tmp_path / "b", totals)
+    assert found == [
+        {
+            **missing,
+            "message": "round-1/table-1.toml: [log.toml] (line 1, column 6): not valid TOML:"
+            " Expected '=' after a key in a key/value pair",
+        },
+        CHANGED,
+    ]
+
+
+def test_verify_says_each_finding_with_its_rule_and_where(tmp_path: Path) -> None:
+    """Without --json: ``[rule]: what`` for the file and the tournament, ``[rule] (round
+    r, table t): what`` for a table; more rounds paired than the tournament has is said
+    in the reader's language."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "tournament.toml").write_text(tomli_w.dumps(edited(CUP, ("rounds", 1))))
+    result = run("tournament", "verify", "--dir", str(tmp_path / "a"))
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        "[tournament.round]: 2 rounds are paired, of 1",
+        *(
+            f"[tournament.table] (round {r}, table {t}): round-{r}/table-{t}.toml: the log is"
+            " missing"
+            for r in (1, 2)
+            for t in (1, 2)
+        ),
+        "5 problems",
+    ]
+    result = run("--lang", "ru", "tournament", "verify", "--dir", str(tmp_path / "a"))
+    assert result.stdout.splitlines()[0] == (
+        "[tournament.round]: жеребьёвка проведена для 2 туров, а туров всего 1"
+    )
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "tournament.toml").write_text(tomli_w.dumps(edited(CUP, ("rounds", "x"))))
+    result = run("tournament", "verify", "--dir", str(tmp_path / "b"))
+    assert result.stdout.splitlines() == [
+        "[tournament.file]: rounds: expected a whole number, found 'x'",
+        "1 problem",
+    ]
+
+
+def test_a_file_that_cannot_be_read_is_the_files_problem(tmp_path: Path) -> None:
+    """No tournament.toml, or a folder in its place: ``tournament.file``, naming it."""
+    result = run("tournament", "verify", "--json", "--dir", str(tmp_path))
+    file = tmp_path / "tournament.toml"
+    assert json.loads(result.stdout) == {
+        "ok": False,
+        "problems": [{"rule": "tournament.file", "message": f"{file}: no such file"}],
+    }
+    file.mkdir()
+    result = run("tournament", "verify", "--dir", str(tmp_path))
+    assert result.stdout.splitlines()[0] == (
+        f"[tournament.file]: {file}: is a folder, not a match log"
+    )
+
+
+def test_the_tables_waiting_are_named_up_to_twenty(tmp_path: Path) -> None:
+    """Twenty tables pending are all named, the last after "and"; of 21, the first twenty
+    are named and the rest counted."""
+    waiting = {}
+    for n in (40, 42):
+        names = [x for k in range(n) for x in ("-p", f"P{k:02}")]
+        folder = tmp_path / str(n)
+        assert (
+            run(
+                "tournament", "new", "Big", "--game", "basra", *names, "--dir", str(folder)
+            ).exit_code
+            == 0
+        )
+        assert run("tournament", "pair", "--dir", str(folder)).exit_code == 0
+        result = run("tournament", "status", "--dir", str(folder))
+        waiting[n] = next(x for x in result.stdout.splitlines() if x.startswith("Next:"))
+    first = ", ".join(str(k) for k in range(1, 20))
+    assert waiting[40] == f"Next: round 1 is in play; 20 tables have no result yet: {first} and 20."
+    assert waiting[42] == (
+        f"Next: round 1 is in play; 21 tables have no result yet: {first}, 20 and 1 more."
+    )
+
+
+def test_an_entrants_file_not_utf8_or_with_an_empty_name(tmp_path: Path) -> None:
+    (tmp_path / "a.csv").write_bytes(b"name\nAli\n\xff\n")
+    result = run(
+        "tournament", "new", "Cup", "--game", "basra", "--entrants", str(tmp_path / "a.csv")
+    )
+    assert result.exit_code == 1
+    assert (
+        result.stderr.strip() == f"referee: [tournament.file]: {tmp_path / 'a.csv'}: not UTF-8 text"
+    )
+    (tmp_path / "b.csv").write_text("name,club\nAli,A\n,B\n", "utf-8")
+    new = ("tournament", "new", "Cup", "--game", "basra", "--entrants", str(tmp_path / "b.csv"))
+    result = run(*new, "--dir", str(tmp_path / "b"))
+    assert result.exit_code == 1
+    assert (
+        result.stderr.strip() == "referee: [tournament.file]: a player's name is empty or invisible"
+    )
