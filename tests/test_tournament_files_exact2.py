@@ -186,11 +186,11 @@ def edited(base: dict[str, Any], *edits: tuple[str, object]) -> dict[str, Any]:
         for key in parents:
             node = node[int(key)] if isinstance(node, list) else node[key]
         if isinstance(node, list):
-            node[int(last)] = value
+            node[int(last)] = copy.deepcopy(value)
         elif value is DEL:
             del node[last]
         else:
-            node[last] = value
+            node[last] = copy.deepcopy(value)
     return data
 
 
@@ -560,6 +560,56 @@ BROKEN = [  # (what, the edits, every problem verify finds)
         "round[0].tables[0].decisions[1].totals: expected a table of whole numbers, found 5",
         "round[1].tables[0].decisions[0].points: expected a table of whole numbers, found 5",
     ]),
+    ("long values", [("name", ["x" * 70]), ("format", "f" * 70), ("version", "v" * 70)], [
+        'format: expected "referee-tournament", found ' + repr("f" * 70)[:60],
+        "version: expected 1, found " + repr("v" * 70)[:60],
+        "name: expected a name, found " + repr(["x" * 70])[:60],
+    ]),
+    ("long entrants", [
+        ("entrants", [
+            *CUP["entrants"],
+            "e" * 70,
+            {"name": "Nour", "members": ["m" * 70, 5]},
+            {"name": "N & O", "members": ["N" * 50, "O" * 50]},
+        ]),
+        ("points", {"win": "p" * 70}),
+        ("round", DEL),
+    ], [
+        "points.win: expected a whole number of at least 0, found " + repr("p" * 70)[:60],
+        "entrants[5]: expected a table, found " + repr("e" * 70)[:60],
+        "entrants[6].members: expected an array of names, found " + repr(["m" * 70, 5])[:60],
+        *(
+            f"entrants[7].members[{i}]: '{c * 40}'…: a name has at most 40 characters, found 50"
+            for i, c in enumerate("NO")
+        ),
+        "entrants[7].members: a team is two members whose names joined by ' & ' are its name,"
+        " found " + repr(["N" * 50, "O" * 50])[:80],
+        "table_size: teams of two play at tables of 4 in a partnership game (basra with"
+        " partnerships), not 2",
+    ]),
+    ("long rounds", [
+        ("round", [*CUP["round"], "r" * 70]),
+        ("round/0/tables/0/log", "l" * 80 + ".txt"),
+        ("round/0/tables/1/counts/0/digest", "d" * 90),
+        ("round/0/tables/1/counts/1", "c" * 70),
+        ("round/0/tables/0/decisions/0/kind", "k" * 50),
+        ("round/0/tables/0/decisions/1", "q" * 70),
+        ("round/1/tables/1", "t" * 70),
+    ], [
+        "round[0].tables[0].log: expected a relative path inside the tournament's folder"
+        " ending .toml, found " + repr("l" * 80 + ".txt")[:80],
+        "round[0].tables[0].decisions[0].kind: expected forfeit, time or points, found "
+        + repr("k" * 50)[:40],
+        "round[0].tables[0].decisions[1]: expected a table, found " + repr("q" * 70)[:60],
+        "round[0].tables[1].counts[0].digest: expected a SHA-256 in hexadecimal, found "
+        + repr("d" * 90)[:80],
+        "round[0].tables[1].counts[1]: expected a table, found " + repr("c" * 70)[:60],
+        "round[1].tables[1]: expected a table, found " + repr("t" * 70)[:60],
+        "round[2]: expected a table, found " + repr("r" * 70)[:60],
+    ]),
+    ("count reason", [("round/0/tables/1/counts/1/reason", 5)], [
+        "round[0].tables[1].counts[1].reason: expected text, found 5",
+    ]),
 ]  # fmt: skip
 
 
@@ -788,3 +838,38 @@ def test_an_entrants_file_not_utf8_or_with_an_empty_name(tmp_path: Path) -> None
     assert (
         result.stderr.strip() == "referee: [tournament.file]: a player's name is empty or invisible"
     )
+
+
+def test_keys_left_out_are_written_back_as_their_defaults(tmp_path: Path) -> None:
+    """A file without the keys that have defaults reads, and ``tournament add`` writes each
+    back as its default: the game's first variant, no rules, no tie-breaks, a draw 1 and a
+    bye 2, joined in round 1, no byes, empty times."""
+    left_out = edited(
+        CUP,
+        *((key, DEL) for key in ("variant", "date", "rules", "tiebreaks")),
+        ("points", {"win": 3}),
+        ("entrants/0/joined", DEL),
+        ("round/0/paired_at", DEL),
+        ("round/0/byes", DEL),
+        ("round/0/tables/0/counts/0/at", DEL),
+        ("round/0/tables/0/decisions/0/absent", DEL),
+        ("round/0/tables/0/decisions/1/at", DEL),
+        ("round/0/tables/0/decisions/1/totals", DEL),
+    )
+    (tmp_path / "tournament.toml").write_text(tomli_w.dumps(left_out), "utf-8")
+    result = run("tournament", "add", "Nour", "--dir", str(tmp_path))
+    assert result.exit_code == 0, result.stderr
+    want = edited(
+        left_out,
+        ("variant", "egyptian"),
+        ("rules", {}),
+        ("tiebreaks", []),
+        ("points", {"win": 3, "draw": 1, "bye": 2}),
+        ("entrants/0/joined", 1),
+        ("round/0/paired_at", ""),
+        ("round/0/byes", []),
+        ("round/0/tables/0/counts/0/at", ""),
+        ("round/0/tables/0/decisions/1/at", ""),
+    )
+    want["entrants"].append({"name": "Nour", "joined": 3})
+    assert tomllib.loads((tmp_path / "tournament.toml").read_text("utf-8")) == want
