@@ -873,3 +873,58 @@ def test_keys_left_out_are_written_back_as_their_defaults(tmp_path: Path) -> Non
     )
     want["entrants"].append({"name": "Nour", "joined": 3})
     assert tomllib.loads((tmp_path / "tournament.toml").read_text("utf-8")) == want
+
+
+@pytest.fixture(scope="module")
+def round_robin(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Five in a round robin, B withdrawn after round 1: round 2's circle leaves D and E
+    without an opponent (D the odd count's, E B's)."""
+    folder = tmp_path_factory.mktemp("rr") / "rr"
+    names = [x for n in "ABCDE" for x in ("-p", n)]
+    for args in (
+        ("new", "RR", "--game", "basra", "--system", "round-robin", *names, "--seed", "1"),
+        ("pair",),
+        ("result", "1", "--time", "--reason", "x"),
+        ("result", "2", "--time", "--reason", "x"),
+        ("drop", "B"),
+        ("pair",),
+    ):
+        result = run("tournament", *args, "--dir", str(folder))
+        assert result.exit_code == 0, result.stderr
+    return folder
+
+
+def test_a_round_robin_gives_a_bye_to_the_opponent_of_a_withdrawn_side(
+    round_robin: Path,
+) -> None:
+    """Round 2 has one table and two byes, not the two tables four sides would have in a
+    Swiss round: the circle decides, and ``verify`` holds the round to it."""
+    said = tomllib.loads((round_robin / "tournament.toml").read_text("utf-8"))["round"][1]
+    assert ([t["sides"] for t in said["tables"]], said["byes"]) == ([["A", "C"]], ["D", "E"])
+    result = run("tournament", "verify", "--json", "--dir", str(round_robin))
+    assert json.loads(result.stdout) == {"ok": True, "problems": []}
+
+
+def test_a_round_robin_is_held_to_its_circle_not_to_a_pairing_as_cheap(
+    round_robin: Path, tmp_path: Path
+) -> None:
+    """Round 2 edited to A – D with C and E out costs what the circle's does (one point of
+    difference, two byes on 1), but a round robin's round is its seeded circle."""
+    table = ("round/1/tables/0", {"table": 1, "sides": ["A", "D"], "players": ["A", "D"]})
+    folder = tmp_path / "cup"
+    shutil.copytree(round_robin, folder)
+    file = folder / "tournament.toml"
+    data = edited(tomllib.loads(file.read_text("utf-8")), ("round/1/byes", ["C", "E"]))
+    data["round"][1]["tables"][0].update(table[1])
+    file.write_text(tomli_w.dumps(data), "utf-8")
+    result = run("tournament", "verify", "--json", "--dir", str(folder))
+    assert json.loads(result.stdout)["problems"] == [
+        {
+            "rule": "tournament.table",
+            "round": 2,
+            "table": 1,
+            "message": "round-2/table-1.toml: [tournament.table]: the log's players are A, C,"
+            " the table's A, D",
+        },
+        {"rule": "tournament.pairing", "round": 2, "message": "the pairing is not the seeded draw"},
+    ]
