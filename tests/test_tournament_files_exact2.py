@@ -928,3 +928,60 @@ def test_a_round_robin_is_held_to_its_circle_not_to_a_pairing_as_cheap(
         },
         {"rule": "tournament.pairing", "round": 2, "message": "the pairing is not the seeded draw"},
     ]
+
+
+NEW_REFUSED = [  # (the entrants and options of `tournament new`, why it is refused)
+    (["--team", "A & B & C", "--team", "D & E"],
+     "'A & B & C': a team is two members joined by \" & \""),
+    (["--team", "A&B", "--team", "C & D"], "'A&B': a team is two members joined by \" & \""),
+    (["--team", "A & B", "-p", "C"], "entrants are all teams or all players, not both"),
+    (["-p", "Ali", "-p", "ALI"], "'ALI' is entered twice; names must be unique"),
+    (["--team", "Ali & Omar", "--team", "Zaid & ali"],
+     "'ali' is entered twice; names must be unique"),
+    (["--team", "A & B", "--team", "C & D", "--table-size", "2"],
+     "teams of two play at tables of 4 in a partnership game (basra with partnerships), not 2"),
+    (["-p", "A", "-p", "B", "-p", "C", "-p", "D", "--table-size", "4"],
+     "individual entrants at tables of 4 in basra need --rule partnerships=false"),
+    (["-p", "A", "-p", "B", "--table-size", "5"], "basra is played by 2 to 4 players, not 5"),
+    (["-p", "A", "-p", "B", "--table-size", "1"], "basra is played by 2 to 4 players, not 1"),
+    (["-p", "A" * 41, "-p", "B"], f"'{'A' * 40}'…: a name has at most 40 characters, found 41"),
+    (["-p", "A\u200b", "-p", "B"], "'A\\\\u200b' holds a control, bidi or invisible character"),
+    (["--team", "A & B", "--team", "C & D", "--rule", "partnerships=false"],
+     "teams of two play at tables of 4 in a partnership game (basra with partnerships), not 4"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("entrants", "why"), NEW_REFUSED)
+def test_new_refuses_entrants_and_sizes_the_game_does_not_take(
+    tmp_path: Path, entrants: list[str], why: str
+) -> None:
+    result = run("tournament", "new", "Cup", "--game", "basra", *entrants, "--dir", str(tmp_path))
+    assert result.exit_code == 1
+    assert result.stderr.strip() == f"referee: [tournament.file]: {why}"
+    assert not (tmp_path / "tournament.toml").exists()
+
+
+@pytest.mark.parametrize(
+    ("entrants", "names"),
+    [
+        (["-p", "  Ali  ", "-p", "Ale\u0301"], [{"name": "Ali"}, {"name": "Al\u00e9"}]),
+        (
+            ["--team", " A  &  B ", "--team", "C & D"],
+            [{"name": "A & B", "members": ["A", "B"]}, {"name": "C & D", "members": ["C", "D"]}],
+        ),
+        (
+            ["-p", "A & B", "-p", "C & D", "--table-size", "4"],
+            [{"name": "A & B", "members": ["A", "B"]}, {"name": "C & D", "members": ["C", "D"]}],
+        ),
+    ],
+)
+def test_new_enters_names_as_typed_without_spaces_around(
+    tmp_path: Path, entrants: list[str], names: list[dict[str, object]]
+) -> None:
+    """Spaces around a name or a member are dropped, a name is put in normal form (NFC),
+    and a name with " & " is a team."""
+    result = run("tournament", "new", "Cup", "--game", "basra", *entrants, "--dir", str(tmp_path))
+    assert result.exit_code == 0, result.stderr
+    said = tomllib.loads((tmp_path / "tournament.toml").read_text("utf-8"))
+    assert said["entrants"] == [{**n, "joined": 1} for n in names]
+    assert said["table_size"] == (4 if "members" in names[0] else 2)
