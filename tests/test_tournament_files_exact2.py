@@ -985,3 +985,36 @@ def test_new_enters_names_as_typed_without_spaces_around(
     said = tomllib.loads((tmp_path / "tournament.toml").read_text("utf-8"))
     assert said["entrants"] == [{**n, "joined": 1} for n in names]
     assert said["table_size"] == (4 if "members" in names[0] else 2)
+
+
+@pytest.mark.parametrize(
+    ("new", "why"),
+    [
+        (["pasur", "-p", "Zaid", "-p", "Ali"], "the log is Pasur (standard), the table plays Basra"
+         " (Egyptian)"),
+        (["basra", "-v", "lebanese", "-p", "Zaid", "-p", "Ali"], "the log is Basra (Lebanese),"
+         " the table plays Basra (Egyptian)"),
+        (["basra", "-p", "Ali", "-p", "Zaid"], "the log's players are Ali, Zaid, the table's Zaid,"
+         " Ali"),
+        (["basra", "-p", "Zaid", "-p", "Ali", "-r", "target=51", "-r", "jack_points=2"],
+         "the log's rules differ from the tournament's: jack_points, target"),
+    ],
+)  # fmt: skip
+def test_a_log_that_is_not_the_tables_says_why(
+    closed_cup: Path, tmp_path: Path, new: list[str], why: str
+) -> None:
+    """Table 2's log replaced by a new one of another game, variant, seating or rules."""
+    folder = tmp_path / "cup"
+    shutil.copytree(closed_cup, folder)
+    log = folder / "round-1" / "table-2.toml"
+    log.unlink()
+    assert run("new", *new, "-f", str(log)).exit_code == 0
+    result = run("tournament", "verify", "--json", "--dir", str(folder))
+    assert json.loads(result.stdout)["problems"] == [
+        {
+            "rule": "tournament.table",
+            "round": 1,
+            "table": 2,
+            "message": f"round-1/table-2.toml: [tournament.table]: {why}",
+        }
+    ]
