@@ -800,10 +800,10 @@ def test_a_file_that_cannot_be_read_is_the_files_problem(tmp_path: Path) -> None
 
 
 def test_the_tables_waiting_are_named_up_to_twenty(tmp_path: Path) -> None:
-    """Twenty tables pending are all named, the last after "and"; of 21, the first twenty
-    are named and the rest counted."""
+    """Twenty tables pending are all named, the last after "and"; of 21 or 22, the first
+    twenty are named and the rest counted."""
     waiting = {}
-    for n in (40, 42):
+    for n in (40, 42, 44):
         names = [x for k in range(n) for x in ("-p", f"P{k:02}")]
         folder = tmp_path / str(n)
         assert (
@@ -819,6 +819,9 @@ def test_the_tables_waiting_are_named_up_to_twenty(tmp_path: Path) -> None:
     assert waiting[40] == f"Next: round 1 is in play; 20 tables have no result yet: {first} and 20."
     assert waiting[42] == (
         f"Next: round 1 is in play; 21 tables have no result yet: {first}, 20 and 1 more."
+    )
+    assert waiting[44] == (
+        f"Next: round 1 is in play; 22 tables have no result yet: {first}, 20 and 2 more."
     )
 
 
