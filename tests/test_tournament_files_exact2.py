@@ -669,7 +669,7 @@ def test_a_team_file_seats_partners_opposite(tmp_path: Path) -> None:
 def closed_cup(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Four entrants, one round: table 1 decided (time called), table 2 played and
     counted, the tournament closed. ``tournament verify`` finds nothing."""
-    folder = tmp_path_factory.mktemp("closed") / "cup"
+    folder = tmp_path_factory.mktemp("closed") / "my cup"
     names = [x for n in ("Ali", "Omar", "Zaid", "Hoda") for x in ("-p", n)]
     for args in (
         ("new", "Cup", "--game", "basra", *names, "--seed", "7", "--rounds", "1"),
@@ -695,6 +695,17 @@ def findings(
     said = json.loads(result.stdout)
     assert result.exit_code == (0 if said["ok"] else 1)
     return folder, said["problems"]
+
+
+def test_a_closed_tournament_says_where_its_standings_and_pages_are(closed_cup: Path) -> None:
+    """The folder named as the director types it (quoted: it holds a space), after
+    ``--dir`` for standings and as the argument of ``publish``."""
+    result = run("tournament", "status", "--dir", str(closed_cup))
+    quoted = f"'{closed_cup}'"
+    assert result.stdout.splitlines()[-1] == (
+        f"Next: the tournament is closed; the final standings: referee tournament standings"
+        f" --dir {quoted}; the results pages: referee tournament publish {quoted} -o site"
+    )
 
 
 CHANGED = {
