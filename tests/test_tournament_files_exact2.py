@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 import tomli_w
 
+from referee.tournament.store import read_all
 from scripts.tournament_robustness import play
 
 from .conftest import run
@@ -610,6 +611,9 @@ BROKEN = [  # (what, the edits, every problem verify finds)
     ("count reason", [("round/0/tables/1/counts/1/reason", 5)], [
         "round[0].tables[1].counts[1].reason: expected text, found 5",
     ]),
+    ("decision kind type", [("round/0/tables/0/decisions/0/kind", 5)], [
+        "round[0].tables[0].decisions[0].kind: expected forfeit, time or points, found 5",
+    ]),
 ]  # fmt: skip
 
 
@@ -1032,3 +1036,27 @@ def test_a_log_that_is_not_the_tables_says_why(
             "message": f"round-1/table-2.toml: [tournament.table]: {why}",
         }
     ]
+
+
+def test_a_decision_taken_back_during_the_next_round_stood_when_it_was_paired(
+    tmp_path: Path,
+) -> None:
+    """Hoda's forfeit, made during round 1 and taken back during round 2, stood when round 2
+    was paired: Omar's 3 match points recorded then are right."""
+    forfeit = copy.deepcopy(CUP["round"][0]["tables"][0]["decisions"][0])
+    cup = edited(CUP, ("round/0/tables/0/decisions", [{**forfeit, "undone_during": 2}]))
+    assert problems(tmp_path, cup) == ALL_LOGS
+
+
+def test_a_table_not_in_the_round_is_refused(round_robin: Path) -> None:
+    result = run("tournament", "result", "9", "--time", "--reason", "x", "--dir", str(round_robin))
+    assert result.exit_code == 1
+    assert result.stderr.strip() == "referee: [tournament.table]: round 2 has no table 9"
+
+
+def test_the_logs_read_are_told_one_by_one(closed_cup: Path) -> None:
+    """``read_all`` tells its ``step`` (the progress a terminal shows) of each log read."""
+    steps: list[tuple[int, int]] = []
+    t, facts = read_all(closed_cup, step=lambda done, total: steps.append((done, total)))
+    assert steps == [(1, 2), (1, 2)]
+    assert t.name == "Cup" and sorted(facts) == [(1, 1), (1, 2)]
