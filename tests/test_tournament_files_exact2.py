@@ -724,10 +724,13 @@ def test_a_count_edited_by_hand_is_not_the_result_its_log_gives(
     closed_cup: Path, tmp_path: Path
 ) -> None:
     """The counted totals or winner edited in the file (the log the same): the table is
-    said changed; table 1, decided, is not checked against its log."""
+    said changed; table 1, decided, is not checked against its log. A count deleted: the
+    finished log is the table's result, so the closed tournament still verifies."""
     assert findings(closed_cup, tmp_path / "a") == (tmp_path / "a" / "cup", [])
     totals = ("round/0/tables/1/counts/0/totals/Zaid", 84)
     assert findings(closed_cup, tmp_path / "b", totals)[1] == [CHANGED]
+    uncounted = ("round/0/tables/1/counts", DEL)
+    assert findings(closed_cup, tmp_path / "e", uncounted)[1] == []
     winner = ("round/0/tables/1/counts/0/winner", "Zaid")
     assert findings(closed_cup, tmp_path / "c", winner)[1] == [CHANGED]
     folder, found = findings(
@@ -964,6 +967,9 @@ NEW_REFUSED = [  # (the entrants and options of `tournament new`, why it is refu
     (["-p", "A", "-p", "B", "--table-size", "1"], "basra is played by 2 to 4 players, not 1"),
     (["-p", "A" * 41, "-p", "B"], f"'{'A' * 40}'…: a name has at most 40 characters, found 41"),
     (["-p", "A\u200b", "-p", "B"], "'A\\\\u200b' holds a control, bidi or invisible character"),
+    (["-p", "Ali\t", "-p", "B"], "'Ali\\\\x09' holds a control, bidi or invisible character"),
+    (["--team", "Ali\t & Omar", "--team", "C & D"],
+     "'Ali\\\\x09' holds a control, bidi or invisible character"),
     (["--team", "A & B", "--team", "C & D", "--rule", "partnerships=false"],
      "teams of two play at tables of 4 in a partnership game (basra with partnerships), not 4"),
 ]  # fmt: skip
@@ -983,6 +989,13 @@ def test_new_refuses_entrants_and_sizes_the_game_does_not_take(
     ("entrants", "names"),
     [
         (["-p", "  Ali  ", "-p", "Ale\u0301"], [{"name": "Ali"}, {"name": "Al\u00e9"}]),
+        (
+            ["--team", "Xena & ZaX", "--team", " X & Y "],
+            [
+                {"name": "Xena & ZaX", "members": ["Xena", "ZaX"]},
+                {"name": "X & Y", "members": ["X", "Y"]},
+            ],
+        ),
         (
             ["--team", " A  &  B ", "--team", "C & D"],
             [{"name": "A & B", "members": ["A", "B"]}, {"name": "C & D", "members": ["C", "D"]}],
