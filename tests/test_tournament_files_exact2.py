@@ -1073,3 +1073,26 @@ def test_the_logs_read_are_told_one_by_one(closed_cup: Path) -> None:
     t, facts = read_all(closed_cup, step=lambda done, total: steps.append((done, total)))
     assert steps == [(1, 2), (1, 2)]
     assert t.name == "Cup" and sorted(facts) == [(1, 1), (1, 2)]
+
+
+def test_a_repeat_meeting_is_counted_and_a_forfeit_is_no_meeting(tmp_path: Path) -> None:
+    """Round 2 edited to Omar – Hoda and Ali – Samir, Zaid out: Omar and Hoda met in round
+    1 (time was called on their match), so the pairing costs one repeat meeting; where Hoda
+    forfeited instead, they never met and it costs none."""
+    tables = [
+        {"table": 1, "sides": ["Omar", "Hoda"], "players": ["Omar", "Hoda"], "log": "r2/t1.toml"},
+        {"table": 2, "sides": ["Ali", "Samir"], "players": ["Ali", "Samir"], "log": "r2/t2.toml"},
+    ]
+    round_2 = (("round/1/tables", tables), ("round/1/byes", ["Zaid"]))
+    logs = missing_logs("round-1/table-1.toml", "round-1/table-2.toml", "r2/t1.toml", "r2/t2.toml")
+    assert problems(tmp_path / "a", edited(CUP, *round_2)) == [
+        *logs,
+        "the pairing costs (1, 0, 6, 0), the least is (0, 0, 0, 0)",
+    ]
+    forfeit = copy.deepcopy(CUP["round"][0]["tables"][0]["decisions"][0])
+    del forfeit["undone"], forfeit["undone_during"]
+    forfeited = edited(CUP, *round_2, ("round/0/tables/0/decisions", [forfeit]))
+    assert problems(tmp_path / "b", forfeited) == [
+        *logs,
+        "the pairing costs (0, 0, 6, 0), the least is (0, 0, 0, 0)",
+    ]
