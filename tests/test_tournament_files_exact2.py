@@ -45,7 +45,7 @@ CUP: dict[str, Any] = {  # five entrants, two rounds paired, every kind of count
         {"name": "Samir", "joined": 2},
     ],
     "rules": {"target": 51},
-    "points": {"win": 3, "draw": 1, "bye": 2},
+    "points": {"win": 3, "draw": 2, "bye": 4},
     "round": [
         {
             "number": 1,
@@ -614,6 +614,14 @@ BROKEN = [  # (what, the edits, every problem verify finds)
     ("decision kind type", [("round/0/tables/0/decisions/0/kind", 5)], [
         "round[0].tables[0].decisions[0].kind: expected forfeit, time or points, found 5",
     ]),
+    ("table size text", [
+        ("table_size", "x"),
+        ("round/0/tables/0/sides", ["Omar", "Hoda", "Samir"]),
+        ("round/0/tables/0/players", ["Omar", "Hoda", "Samir"]),
+    ], [
+        "table_size: expected a whole number, found 'x'",
+        "round[0].tables[0].sides: expected 2 sides at a table of this tournament, found 3",
+    ]),
 ]  # fmt: skip
 
 
@@ -861,14 +869,22 @@ def test_an_entrants_file_not_utf8_or_with_an_empty_name(tmp_path: Path) -> None
     )
 
 
-def test_keys_left_out_are_written_back_as_their_defaults(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("points", "written"),
+    [({"win": 3}, {"win": 3, "draw": 1, "bye": 2}), ({"draw": 2}, {"win": 2, "draw": 2, "bye": 2})],
+)
+def test_keys_left_out_are_written_back_as_their_defaults(
+    tmp_path: Path, points: dict[str, int], written: dict[str, int]
+) -> None:
     """A file without the keys that have defaults reads, and ``tournament add`` writes each
-    back as its default: the game's first variant, no rules, no tie-breaks, a draw 1 and a
-    bye 2, joined in round 1, no byes, empty times."""
+    back as its default: the game's first variant, the Swiss system, no rules, no
+    tie-breaks, a win 2, a draw 1 and a bye 2, joined in round 1, no byes and no match
+    points recorded, empty times."""
     left_out = edited(
         CUP,
-        *((key, DEL) for key in ("variant", "date", "rules", "tiebreaks")),
-        ("points", {"win": 3}),
+        *((key, DEL) for key in ("variant", "date", "system", "rules", "tiebreaks")),
+        ("points", points),
+        ("round/0/match_points", DEL),
         ("entrants/0/joined", DEL),
         ("round/0/paired_at", DEL),
         ("round/0/byes", DEL),
@@ -883,9 +899,11 @@ def test_keys_left_out_are_written_back_as_their_defaults(tmp_path: Path) -> Non
     want = edited(
         left_out,
         ("variant", "egyptian"),
+        ("system", "swiss"),
         ("rules", {}),
         ("tiebreaks", []),
-        ("points", {"win": 3, "draw": 1, "bye": 2}),
+        ("points", written),
+        ("round/0/match_points", {}),
         ("entrants/0/joined", 1),
         ("round/0/paired_at", ""),
         ("round/0/byes", []),
@@ -1095,4 +1113,45 @@ def test_a_repeat_meeting_is_counted_and_a_forfeit_is_no_meeting(tmp_path: Path)
     assert problems(tmp_path / "b", forfeited) == [
         *logs,
         "the pairing costs (0, 0, 6, 0), the least is (0, 0, 0, 0)",
+    ]
+
+
+def test_a_variant_for_two_takes_no_table_of_three(tmp_path: Path) -> None:
+    """Pasur's ru-baaz is for two players: its own range, not the game's 2 to 4."""
+    who = [x for n in "ABC" for x in ("-p", n)]
+    new = ("tournament", "new", "Cup", "--game", "pasur", "--variant", "ru-baaz", *who)
+    result = run(*new, "--table-size", "3", "--dir", str(tmp_path))
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (
+        "referee: [tournament.file]: pasur is played by 2 to 2 players, not 3"
+    )
+
+
+def test_a_log_that_cannot_be_read_or_replayed_is_the_tables_problem(
+    closed_cup: Path, tmp_path: Path
+) -> None:
+    """Table 2's log a folder, or a log whose first capture is not legal: each is the
+    table's problem, said with the log's own rule, and the count is not compared."""
+    folder = tmp_path / "a"
+    shutil.copytree(closed_cup, folder)
+    log = folder / "round-1" / "table-2.toml"
+    log.unlink()
+    log.mkdir()
+    result = run("tournament", "verify", "--json", "--dir", str(folder))
+    table_2 = {"rule": "tournament.table", "round": 1, "table": 2}
+    folder_said = f"round-1/table-2.toml: [log.file]: {log}: is a folder, not a match log"
+    assert json.loads(result.stdout)["problems"] == [{**table_2, "message": folder_said}]
+    folder = tmp_path / "b"
+    shutil.copytree(closed_cup, folder)
+    log = folder / "round-1" / "table-2.toml"
+    text = log.read_text("utf-8")
+    log.write_text(text.replace('card = "5C", takes = "5S"', 'card = "5C", takes = "QS"', 1))
+    result = run("tournament", "verify", "--json", "--dir", str(folder))
+    assert json.loads(result.stdout)["problems"] == [
+        {
+            **table_2,
+            "message": "round-1/table-2.toml: [basra.capture.group] (deal 1, play 1,"
+            " deals[0].plays[0]): QS is not a union of groups a 5 can take; legal: takes 5S,"
+            " trail",
+        }
     ]
