@@ -622,6 +622,9 @@ BROKEN = [  # (what, the edits, every problem verify finds)
         "table_size: expected a whole number, found 'x'",
         "round[0].tables[0].sides: expected 2 sides at a table of this tournament, found 3",
     ]),
+    ("count digest type", [("round/0/tables/0/counts/0/digest", 5)], [
+        "round[0].tables[0].counts[0].digest: expected a SHA-256 in hexadecimal, found 5",
+    ]),
 ]  # fmt: skip
 
 
@@ -879,7 +882,7 @@ def test_keys_left_out_are_written_back_as_their_defaults(
     """A file without the keys that have defaults reads, and ``tournament add`` writes each
     back as its default: the game's first variant, the Swiss system, no rules, no
     tie-breaks, a win 2, a draw 1 and a bye 2, joined in round 1, no byes and no match
-    points recorded, empty times."""
+    points recorded, a count without totals, empty times."""
     left_out = edited(
         CUP,
         *((key, DEL) for key in ("variant", "date", "system", "rules", "tiebreaks")),
@@ -889,6 +892,7 @@ def test_keys_left_out_are_written_back_as_their_defaults(
         ("round/0/paired_at", DEL),
         ("round/0/byes", DEL),
         ("round/0/tables/0/counts/0/at", DEL),
+        ("round/0/tables/0/counts/0/totals", DEL),
         ("round/0/tables/0/decisions/0/absent", DEL),
         ("round/0/tables/0/decisions/1/at", DEL),
         ("round/0/tables/0/decisions/1/totals", DEL),
@@ -908,6 +912,7 @@ def test_keys_left_out_are_written_back_as_their_defaults(
         ("round/0/paired_at", ""),
         ("round/0/byes", []),
         ("round/0/tables/0/counts/0/at", ""),
+        ("round/0/tables/0/counts/0/totals", {}),
         ("round/0/tables/0/decisions/1/at", ""),
     )
     want["entrants"].append({"name": "Nour", "joined": 3})
