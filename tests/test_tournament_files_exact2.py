@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 import tomli_w
 
-from referee.tournament.store import read_all
+from referee.tournament.store import all_facts, load, read_all
 from scripts.tournament_robustness import play
 
 from .conftest import run
@@ -830,7 +830,8 @@ def test_a_file_that_cannot_be_read_is_the_files_problem(tmp_path: Path) -> None
 
 def test_the_tables_waiting_are_named_up_to_twenty(tmp_path: Path) -> None:
     """Twenty tables pending are all named, the last after "and"; of 21 or 22, the first
-    twenty are named and the rest counted."""
+    twenty are named and the rest counted. The 21 new logs (no deal yet) read in a pool
+    of two are what they are one by one, each read told."""
     waiting = {}
     for n in (40, 42, 44):
         names = [x for k in range(n) for x in ("-p", f"P{k:02}")]
@@ -852,6 +853,13 @@ def test_the_tables_waiting_are_named_up_to_twenty(tmp_path: Path) -> None:
     assert waiting[44] == (
         f"Next: round 1 is in play; 22 tables have no result yet: {first}, 20 and 2 more."
     )
+    folder = tmp_path / "42"
+    steps: list[tuple[int, int]] = []
+    pooled = all_facts(folder, load(folder), jobs=2, step=lambda n, of: steps.append((n, of)))
+    assert pooled == all_facts(folder, load(folder), jobs=1)
+    assert sorted(pooled) == [(1, k) for k in range(1, 22)]
+    assert {(f.problem, f.deals, f.complete) for f in pooled.values() if f} == {(None, 0, False)}
+    assert steps == [(1, 21)] * 21
 
 
 def test_an_entrants_file_not_utf8_or_with_an_empty_name(tmp_path: Path) -> None:
