@@ -1143,8 +1143,9 @@ def test_a_variant_for_two_takes_no_table_of_three(tmp_path: Path) -> None:
 def test_a_log_that_cannot_be_read_or_replayed_is_the_tables_problem(
     closed_cup: Path, tmp_path: Path
 ) -> None:
-    """Table 2's log a folder, or a log whose first capture is not legal: each is the
-    table's problem, said with the log's own rule, and the count is not compared."""
+    """Table 2's log a folder, a log whose first capture is not legal, or one whose first
+    card is not a card: each is the table's problem, said with the log's own rule, and the
+    count is not compared."""
     folder = tmp_path / "a"
     shutil.copytree(closed_cup, folder)
     log = folder / "round-1" / "table-2.toml"
@@ -1166,5 +1167,15 @@ def test_a_log_that_cannot_be_read_or_replayed_is_the_tables_problem(
             "message": "round-1/table-2.toml: [basra.capture.group] (deal 1, play 1,"
             " deals[0].plays[0]): QS is not a union of groups a 5 can take; legal: takes 5S,"
             " trail",
+        }
+    ]
+    log.write_text(text.replace('card = "5C", takes = "5S"', 'card = "5X", takes = "5S"', 1))
+    result = run("tournament", "verify", "--json", "--dir", str(folder))
+    assert json.loads(result.stdout)["problems"] == [
+        {
+            **table_2,
+            "message": "round-1/table-2.toml: [log.card] (deal 1, play 1,"
+            " deals[0].plays[0].card): '5X': '5X' is not a card: 'X' is not a suit (S H D C,"
+            " or ♠ ♥ ♦ ♣)",
         }
     ]
