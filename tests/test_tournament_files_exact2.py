@@ -1179,3 +1179,29 @@ def test_a_log_that_cannot_be_read_or_replayed_is_the_tables_problem(
             " or ♠ ♥ ♦ ♣)",
         }
     ]
+
+
+def test_a_log_with_a_problem_gets_no_score_sheet_in_the_publication(
+    closed_cup: Path, tmp_path: Path
+) -> None:
+    """Table 2's log replayed with a problem and table 1 decided with no deal: the
+    published pages hold no score sheet at all."""
+    folder = tmp_path / "cup"
+    shutil.copytree(closed_cup, folder)
+    log = folder / "round-1" / "table-2.toml"
+    text = log.read_text("utf-8")
+    log.write_text(text.replace('card = "5C", takes = "5S"', 'card = "5C", takes = "QS"', 1))
+    result = run("tournament", "publish", str(folder), "-o", str(tmp_path / "site"))
+    assert result.exit_code == 0, result.stderr
+    pages = sorted(
+        str(p.relative_to(tmp_path / "site")) for p in (tmp_path / "site").rglob("*.html")
+    )
+    assert pages == [
+        "crosstable.html",
+        *(f"entrants/{k}.html" for k in range(1, 5)),
+        "index.html",
+        "print/round-1-pairings.html",
+        "print/round-1-slips.html",
+        "print/standings.html",
+        "rounds/1.html",
+    ]
