@@ -133,6 +133,10 @@ def test_options_json_of_a_choice_and_of_a_card_already_played(tmp_path: Path) -
         "more": 0,
         "note": "none: 5H was already on the opening floor",
     }
+    assert ok("options", "9D", "-f", path).splitlines()[1:] == [
+        "  takes 4♣, 1 of 5♥/5♠ (2 ways)",
+        "  trail",
+    ]
     said = ok("options", "5H", "-f", path).splitlines()
     assert said[-1] == "  none: 5♥ was already on the opening floor"
 
@@ -157,6 +161,19 @@ def test_a_trail_is_never_inferred_at_the_table(tmp_path: Path) -> None:
     done = run("play", "QD", "-f", path)
     assert done.exit_code == 1
     assert done.stderr.strip().startswith("referee: [pasur.trail] (deals[0]): Q♦ takes nothing")
+
+
+def test_the_ways_of_an_ambiguous_play_keep_the_floor_order(tmp_path: Path) -> None:
+    """[basra.capture.choice] a 9 typed without its cards on 4C 5S 5H KD (trailing a
+    capturer not allowed): each way is said with its cards in the floor's order, not the
+    display order of the suits."""
+    text = basra_log("", "4C 5S 5H KD", rules="may_trail_capturer = false")
+    done = run("play", "9D", "-f", written(tmp_path, text))
+    assert done.exit_code == 1
+    assert done.stderr.strip() == (
+        "referee: [basra.capture.choice] (deals[0]): 9♦ can be played more than one way;"
+        " say which: takes 4♣ 5♠; takes 4♣ 5♥"
+    )
 
 
 # --- the trick family's view --------------------------------------------------------------
@@ -270,3 +287,35 @@ def test_a_follower_who_cannot_beat_is_told_so(tmp_path: Path) -> None:
         "Legal here:",
         "  no set of their cards beats it",
     ]
+
+
+def test_the_top_six_of_spades_in_the_hints(tmp_path: Path) -> None:
+    """Kozel with six_spades_top: 6S, unplayed, is among what beats a spade (a higher card
+    of its suit, not an extra way); led itself, nothing beats it, and the hint goes on to
+    the next card of the lead and the one-to-one rule."""
+    rules = "six_spades_top = true"
+
+    def options(lead: str) -> tuple[list[str], list[dict[str, Any]]]:
+        entries = plays(("Katya", lead))
+        text = log_text(
+            "kozel", [("Misha", {"trump": '"9C"'}, entries)], '["Misha", "Katya"]', rules
+        )
+        path = written(tmp_path, text)
+        said = ok("options", "-f", path).splitlines()[1:]
+        return said, json.loads(ok("options", "--json", "-f", path))["beaten_by"]
+
+    assert options("AS") == (
+        ["  A♠: beaten by 6♠ or any trump (♣)"],
+        [{"card": "AS", "higher": ["6S"], "any_trump": True, "top": None, "unbeatable": False}],
+    )
+    assert options("6S AS") == (
+        [
+            "  6♠: beaten by nothing",
+            "  A♠: beaten by any trump (♣)",
+            "  to take the trick, 2 cards must beat these 2 one to one",
+        ],
+        [
+            {"card": "6S", "higher": [], "any_trump": False, "top": None, "unbeatable": True},
+            {"card": "AS", "higher": [], "any_trump": True, "top": None, "unbeatable": False},
+        ],
+    )
