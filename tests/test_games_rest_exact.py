@@ -68,6 +68,30 @@ def test_an_empty_floor_is_said_in_show_and_in_explain(tmp_path: Path) -> None:
     ]
 
 
+def test_a_jack_on_the_floor_adds_nothing_to_the_sevens_sum(tmp_path: Path) -> None:
+    """[basra.seven-diamonds] sweep_if_10 on J C 2S 3H: the jack has no value (the game's
+    values are the numerals' alone, A to 10), so the numerals add up to 5 and the 7D must
+    sweep; a trail is refused."""
+    before = SWEPT.rsplit("\n", 1)[0] + (
+        '\n{ by = "Omar", card = "JC" },\n{ by = "Ali", card = "2S" },\n'
+        '{ by = "Omar", card = "3H" },'
+    )
+    text = basra_log(before + '\n{ by = "Ali", card = "7D", takes = "JC 2S 3H" },')
+    said = ok("explain", written(tmp_path, text), "--deal", "1", "--play", "7").splitlines()
+    assert said[4:] == [
+        "Ruling: legal — Under seven_diamonds = sweep_if_10 the 7♦ takes the whole floor"
+        " (J♣ 2♠ 3♥) and scores a basra.",
+        "Rules:  [basra.seven-diamonds]",
+        "Legal here:",
+        "  takes J♣ 2♠ 3♥ (sweep)",
+    ]
+    done = run("verify", written(tmp_path, basra_log(before + '\n{ by = "Ali", card = "7D" },')))
+    assert done.exit_code == 1
+    assert "[basra.seven-diamonds] (deal 1, play 7, deals[0].plays[6]): the 7♦ sweeps this" in (
+        done.stdout
+    )
+
+
 def test_a_play_says_the_floor_and_the_turn_after_it(tmp_path: Path) -> None:
     """The table says each play back, then the floor and who is to play (the view's
     brief)."""
