@@ -125,6 +125,67 @@ def test_explain_lists_forty_alternatives_and_counts_the_rest(tmp_path: Path) ->
     assert said[-1] == "  … and 77 more"
 
 
+def test_a_refusal_lists_twelve_and_counts_the_rest_in_explain(tmp_path: Path) -> None:
+    """A 10 taking AS alone on the twelve numerals is refused: explain lists the 12
+    strongest of its 117 kinds and says 105 more (exit 1: the entry is illegal)."""
+    text = basra_log(TWELVE + '\n{ by = "Ali", card = "10D", takes = "AS" },', "AS 2S 3S 4S")
+    done = run("explain", written(tmp_path, text), "--deal", "1", "--play", "9")
+    assert done.exit_code == 1
+    said = done.stdout.splitlines()
+    assert said[3:7] == [
+        "Entry:  Ali 10♦ takes A♠",
+        "Ruling: ILLEGAL — A♠ is not a union of groups a 10 can take",
+        "Rules:  [basra.capture.group]",
+        "Legal here:",
+    ]
+    assert (len(said), said[-1]) == (7 + 12 + 1, "  … and 105 more")
+
+
+def test_a_play_out_of_turn_lists_no_alternative(tmp_path: Path) -> None:
+    """[turn.order] explain of Omar's play where Ali is to play: the alternatives are
+    Ali's to make, so none is listed."""
+    text = basra_log('{ by = "Omar", card = "8S", takes = "5H 3C" },')
+    done = run("explain", written(tmp_path, text), "--deal", "1", "--play", "1")
+    assert done.exit_code == 1
+    assert done.stdout.splitlines()[3:] == [
+        "Entry:  Omar 8♠ takes 5♥ 3♣",
+        "Ruling: ILLEGAL — it is Ali's turn, not Omar's",
+        "Rules:  [turn.order]",
+    ]
+
+
+def test_the_kinds_of_a_king_and_of_a_sweep_by_sums_in_order(tmp_path: Path) -> None:
+    """options: a K on two Ks takes both (a sweep when they are the floor), then each alone,
+    then trails; a 9 on 5S 4C 9D sweeps first (the whole floor as one kind, said value by
+    value), then takes each group, then trails; in --json each kind names its card."""
+    path = written(tmp_path, basra_log("", "5H KC 9D KS"))
+    assert ok("options", "KD", "-f", path).splitlines()[1:] == [
+        "  takes K♣ K♠",
+        "  takes K♣",
+        "  takes K♠",
+        "  trail",
+    ]
+    text = basra_log('{ by = "Ali", card = "8S", takes = "5H 3C" },', "5H 3C KC KS")
+    assert ok("options", "KD", "-f", written(tmp_path, text)).splitlines()[1:3] == [
+        "  takes K♣ K♠ (sweep)",
+        "  takes K♣",
+    ]
+    path = written(tmp_path, basra_log('{ by = "Ali", card = "KD", takes = "KS" },', "5S 4C 9D KS"))
+    assert ok("options", "9H", "-f", path).splitlines()[1:] == [
+        "  takes 4♣ 5♠ 9♦ (sweep)",
+        "  takes 4♣ 5♠",
+        "  takes 9♦",
+        "  trail",
+    ]
+    kinds = json.loads(ok("options", "9H", "--json", "-f", path))["options"]
+    assert [(k["card"], k["takes"], k["sweep"]) for k in kinds] == [
+        ("9H", ["5S", "4C", "9D"], True),
+        ("9H", ["5S", "4C"], False),
+        ("9H", ["9D"], False),
+        ("9H", [], False),
+    ]
+
+
 def test_options_json_of_a_choice_and_of_a_card_already_played(tmp_path: Path) -> None:
     """options --json: a 9 on 5S 5H 4C takes 4C and one of the two fives (one kind of two
     ways), or trails; a card of the opening floor has no option, and the note says so."""
