@@ -38,8 +38,9 @@ FLOORS = ("basra egyptian", "basra egyptian, 28 lowest", "basra egyptian, costly
 Command = tuple[list[str], Path | None]  # the arguments, and a log to copy to the work file
 
 
-def collected(cmd: list[str]) -> int:
-    """The instructions one run of ``cmd`` executes (hash seed fixed)."""
+def collected(cmd: list[str], expected: int | None = None) -> int:
+    """The instructions one run of ``cmd`` executes (hash seed fixed); with ``expected``,
+    the run must exit with it (a table command measured on a refusal measures nothing)."""
     env = dict(os.environ, PYTHONHASHSEED="0")
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
@@ -48,6 +49,8 @@ def collected(cmd: list[str]) -> int:
         env=env,
         check=False,
     )
+    if expected is not None and done.returncode != expected:
+        raise SystemExit(f"{' '.join(cmd)} exited {done.returncode}: {done.stderr[-400:]}")
     found = re.search(r"Collected : (\d+)", done.stderr)
     if found is None:
         raise SystemExit(f"no count for {cmd}: {done.stderr[-400:]}")
@@ -145,7 +148,7 @@ def main() -> int:
             if copied is not None:  # a command that writes: on a fresh copy each time
                 shutil.copyfile(copied, work)
                 cmd = [*cmd, "-f", str(work)] if "-f" not in cmd else cmd
-            counts.append(collected([*ref, *cmd]))
+            counts.append(collected([*ref, *cmd], 0 if name.startswith("table,") else None))
         ratio = f"  {counts[0] / counts[1]:.3f}" if len(counts) > 1 else ""
         print(f"{name:58s} " + " ".join(f"{n / 1e6:8.1f}M" for n in counts) + ratio, flush=True)
     shutil.rmtree(folder)

@@ -1,8 +1,10 @@
 """At the table: the CPU time of every command a referee types, against the start-up of
-`python -c "import typer"`, in one interleaved run. Targets: at most 1.2x on a 10-deal
-Basra log, 1.3x on a 40-deal Bura log, 1.3x for `options` on a floor of 28 cards.
+`python -c "import typer"`, in one interleaved run. Target (issue 36): every table command
+at most 1.3x on the 10-deal Basra log; `options` on a floor of 28 cards too. The 40-deal
+Bura log shows how the replay of the finished deals grows (docs/decisions.md, "Speed").
 
     python bench/startup.py --rounds 21
+    python bench/startup.py --rounds 21 --deals 0   # the Basra log's first deal in play
 
 CPU time (user + system of the child, from wait4) is what the machine spends; wall time,
 also printed, adds the fsyncs of a write and the machine's other load. Medians."""
@@ -47,6 +49,13 @@ def run_once(cmd: list[str], before: Setup) -> tuple[float, float]:
     return usage.ru_utime + usage.ru_stime, wall
 
 
+def exit_code(cmd: list[str], before: Setup) -> int:
+    """The exit code of one run of ``cmd`` (a benchmark of a refusal measures nothing)."""
+    if before is not None:
+        before()
+    return subprocess.run(cmd, capture_output=True, check=False).returncode
+
+
 def wide_floor(folder: Path) -> Path:
     """A Basra deal whose floor holds 28 low cards, every one of them laid down in turn."""
     values = variant_values("basra", "egyptian")
@@ -66,10 +75,11 @@ def wide_floor(folder: Path) -> Path:
     return path
 
 
-def logs(folder: Path) -> dict[str, Path]:
-    """The logs the commands run on: each as a file, and a few variants of it."""
+def logs(folder: Path, deals: int = 10) -> dict[str, Path]:
+    """The logs the commands run on: each as a file, and a few variants of it; the Basra
+    log has ``deals`` finished deals before the one in play."""
     out: dict[str, Path] = {}
-    basra = long_match("basra", deals=10)
+    basra = long_match("basra", deals=deals)
     out["basra"] = folder / "basra.toml"
     out["basra"].write_bytes(dumps(basra))
     done = copy.deepcopy(basra)  # its open deal taken back: the next deal is due
@@ -77,12 +87,14 @@ def logs(folder: Path) -> dict[str, Path]:
     done.result_totals = dict(replay(done).totals)
     out["basra-done"] = folder / "basra-done.toml"
     out["basra-done"].write_bytes(dumps(done))
-    bare = copy.deepcopy(basra)  # the open deal without hands: `hand` adds round 1's
-    first = {p: cs[:4] for p, cs in (bare.deals[-1].hands or {}).items()}
+    bare = copy.deepcopy(basra)  # the open deal without hands: `hand` adds Ali's, as
+    state = replay(basra).state  # far as he has received them (the rounds dealt so far)
+    assert state is not None and bare.deals[-1].hands is not None
+    received = bare.deals[-1].hands["Ali"][: state.received("Ali")]
     bare.deals[-1].hands = None
     out["basra-bare"] = folder / "basra-bare.toml"
     out["basra-bare"].write_bytes(dumps(bare))
-    out["hand"] = Path(format_cards(first["Ali"]))  # the cards, carried in a Path's name
+    out["hand"] = Path(format_cards(received))  # the cards, carried in a Path's name
     bura = long_match("bura", deals=40)
     out["bura"] = folder / "bura.toml"
     out["bura"].write_bytes(dumps(bura))
@@ -118,9 +130,17 @@ def main() -> int:
         metavar="NAME",
         help="run only the commands whose names are given (the baseline always runs)",
     )
+    parser.add_argument(
+        "--deals",
+        type=int,
+        default=10,
+        metavar="N",
+        help="finished deals in the Basra log before the deal in play (0: its first deal, "
+        "and `deal` makes the first deal)",
+    )
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="referee-bench-"))
-    paths = logs(folder)
+    paths = logs(folder, args.deals)
     ref = referee_command()
     work = folder / "work.toml"
 
@@ -137,7 +157,7 @@ def main() -> int:
         "play": ([*ref, *next_play(b), "-f", str(work)], copy_of(b)),
         "undo": ([*ref, "undo", "-f", str(work)], copy_of(b)),
         "deal": (
-            [*ref, "deal", "--floor", "5H 3C 9D KS", "-f", str(work)],
+            [*ref, "deal", *first_dealer(b), "--floor", "5H 3C 9D KS", "-f", str(work)],
             copy_of(paths["basra-done"]),
         ),
         "hand": (
@@ -166,8 +186,10 @@ def main() -> int:
                 commands[f"  {name} (other)"] = ([args.compare, *cmd[len(ref) :]], before)
     cpu: dict[str, list[float]] = {name: [] for name in commands}
     wall: dict[str, list[float]] = {name: [] for name in commands}
-    for cmd, before in commands.values():  # warm the caches once
-        run_once(cmd, before)
+    for name, (cmd, before) in commands.items():  # warm the caches once, and check
+        expected = 1 if "refused" in name else 0  # that each command does what it says
+        if exit_code(cmd, before) != expected and not name.startswith("  "):
+            raise SystemExit(f"{name}: {' '.join(cmd)} did not exit {expected}")
     for _ in range(args.rounds):
         for name, (cmd, before) in commands.items():
             c, w = run_once(cmd, before)
@@ -175,9 +197,9 @@ def main() -> int:
             wall[name].append(w)
     base = statistics.median(cpu["python -c 'import typer'"])
     wbase = statistics.median(wall["python -c 'import typer'"])
-    plays = sum(len(d.plays) for d in long_match("basra", deals=10).deals)
+    plays = sum(len(d.plays) for d in long_match("basra", deals=args.deals).deals)
     print(
-        f"logs: Basra 10 deals + 1 open ({plays} plays), Bura 40 deals + 1 open; "
+        f"logs: Basra {args.deals} deals + 1 open ({plays} plays), Bura 40 deals + 1 open; "
         f"{args.rounds} interleaved rounds, medians"
     )
     print(f"{'command':28s} {'CPU ms':>8s} {'ratio':>6s}   {'wall ms':>8s} {'ratio':>6s}")
@@ -186,6 +208,12 @@ def main() -> int:
         print(f"{name:28s} {c:8.1f} {c / base / 1000:6.2f}x  {w:8.1f} {w / wbase / 1000:6.2f}x")
     shutil.rmtree(folder)
     return 0
+
+
+def first_dealer(path: Path) -> list[str]:
+    """``--dealer`` for the log's first deal when ``deal`` makes it (no deal finished)."""
+    match, _ = __import__("referee.log.file", fromlist=["load"]).load(path)
+    return ["--dealer", match.deals[0].dealer] if len(match.deals) == 1 else []
 
 
 def replay_card(path: Path) -> str:

@@ -76,6 +76,33 @@ def test_a_table_command_reads_only_its_own_games_words(
     assert other not in loaded, sorted(m for m in loaded if m.startswith("referee.games"))
 
 
+@pytest.mark.parametrize(
+    ("sample", "command", "own"),
+    [
+        ("kozel-classic-2p", "show", "referee.games.kozel.words"),
+        ("kozel-six-spades-4p", "score", "referee.games.kozel.words"),
+        ("pasur-standard-3p", "show", "referee.games.pasur.words"),
+        ("pasur-thirteen-4p", "score", "referee.games.pasur.words"),
+    ],
+)
+def test_a_variants_word_and_a_scores_parts_come_from_its_own_games_words(
+    sample: str, command: str, own: str
+) -> None:
+    """``show`` and ``score`` say the variant (Kozel's «classic») and the parts of a score
+    (Pasur's aces) from the game's own words: no other game's words are read for them."""
+    log = Path(__file__).resolve().parent.parent / "sample_games" / f"{sample}.toml"
+    args = ["show", "-f", str(log)] if command == "show" else ["score", str(log)]
+    code = LOADED_AT_EXIT.format(argv=args)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    words = {
+        m
+        for m in loaded_at_exit(out.stderr)
+        if m.startswith("referee.games.") and m.endswith(".words")
+    }
+    family = "fishing" if "pasur" in sample else "trick"
+    assert words == {own, f"referee.games.{family}.words"}, out.stderr
+
+
 def test_register_refuses_a_code_a_game_already_says_before_its_words_are_read() -> None:
     """``register`` reads every game's words first: a code given twice is refused when it
     is registered, not at the first sentence that needs it."""

@@ -265,3 +265,59 @@ def test_the_entry_that_ends_a_match_reports_its_outcomes_as_values(tmp_path: Pa
     assert str(outcome_said(decided)) == "Omar wins the match."
     assert str(outcome_said(totals)) == "Match totals: Ali 98, Omar 134 (target 101)."
     assert str(outcome_said(scored)).startswith(f"Deal {scored.deal} is over: Ali ")
+
+
+def test_a_code_that_names_a_game_is_in_that_games_words() -> None:
+    """The words layer reads a code's game (``basra.``) or family (``fishing.``) words
+    alone: every code of a game's words names a game or family whose words hold it."""
+    from importlib import import_module
+
+    from referee.registry import GAMES
+
+    codes, astray = 0, []
+    for game in GAMES.values():
+        for module in game.words:
+            for code in import_module(module).SENTENCES:
+                owner = code.partition(".")[0]
+                codes += 1
+                if not any(
+                    module in g.words for g in GAMES.values() if owner in (g.name, g.family)
+                ):
+                    astray.append((module, code))
+    assert codes > 200
+    assert astray == []
+
+
+def test_every_variant_and_score_part_is_said_by_its_games_words() -> None:
+    """Each variant's word and each part of a score (in every sample match) comes from the
+    game's own words or its family's, in English and in Russian."""
+    from referee.log.file import load
+    from referee.match import replay
+    from referee.registry import GAMES
+    from referee.words import lang
+    from referee.words.sentences import knows
+    from referee.words.terms import breakdown_word, variant_said
+
+    from .conftest import SAMPLES
+
+    for name, game in GAMES.items():
+        for variant in game.variants:
+            assert knows(f"{name}.variant.{variant}"), (name, variant)
+    parts: dict[str, set[str]] = {}
+    for path in sorted(SAMPLES.glob("*.toml")):
+        match, _ = load(path)
+        assert match is not None
+        for deal in replay(match).deals:
+            assert deal.result is not None
+            for part in deal.result.breakdown.values():
+                parts.setdefault(match.game, set()).update(part)
+    assert parts["pasur"] >= {"aces", "jacks", "clubs", "surs"}
+    assert parts["kozel"] == {"card_points", "tricks"}
+    for game, keys in parts.items():
+        for key in keys:
+            word = str(breakdown_word(game, key))
+            assert word == {"card_points": "card points", "ten_diamonds": "ten diamonds",
+                            "two_clubs": "two clubs"}.get(key, key), (game, key)  # fmt: skip
+    say = lang.sayer("ru")
+    assert say(breakdown_word("pasur", "aces")) == say(breakdown_word("basra", "aces")) != "aces"
+    assert say(variant_said("kozel", "classic")) != "classic"

@@ -10,9 +10,10 @@ from referee.messages import Fact
 
 
 class DealScored(NamedTuple):
-    """Deal ``deal`` scored: each side's points and breakdown (in the sides' order), and
-    how it ended where the score alone does not say."""
+    """Deal ``deal`` of a match of ``game`` scored: each side's points and breakdown (in
+    the sides' order), and how it ended where the score alone does not say."""
 
+    game: str
     deal: int
     sides: tuple[str, ...]
     score: dict[str, int]

@@ -130,7 +130,7 @@ def _row(sheet: ScoreSheet, line: DealLine, style: Style) -> Row:
     cells = []
     for i, side in enumerate(sheet.side_names):
         parts = tuple(
-            Part(k, said(breakdown_word(k)), v)
+            Part(k, said(breakdown_word(sheet.game, k)), v)
             for k, v in line.parts(side)
             if v or sheet.lower_wins
         )
@@ -159,7 +159,7 @@ def part_columns(sheet: ScoreSheet) -> list[tuple[str, str]]:
     keys = dict.fromkeys(k for d in sheet.deals for _, parts in d.breakdown for k, _ in parts)
     if len(keys) > 2 or any(d.captured for d in sheet.deals):
         return []
-    return [(k, said(breakdown_word(k))) for k in keys]
+    return [(k, said(breakdown_word(sheet.game, k))) for k in keys]
 
 
 def _outcome(sheet: ScoreSheet) -> str:
@@ -186,7 +186,11 @@ def context(sheet: ScoreSheet, digest: str, style: Style) -> dict[str, object]:
         "comma": SEPARATORS.get(lang, {}).get(", ", ", "),
         "w": kept("sheet words", lambda: {k: said(v) for k, v in WORDS.items()}),
         "title": said(
-            sentence("{game} ({variant})", game=sheet.title, variant=variant_said(sheet.variant))
+            sentence(
+                "{game} ({variant})",
+                game=sheet.title,
+                variant=variant_said(sheet.game, sheet.variant),
+            )
         ),
         "head": said(head),
         "sheet": sheet,

@@ -134,7 +134,7 @@ def _framed(tournament: Tournament, root: str, links: Links) -> dict[str, object
         sentence(
             "{game} ({variant}), {system}",
             game=game_said(tournament.game),
-            variant=variant_said(tournament.variant),
+            variant=variant_said(tournament.game, tournament.variant),
             system=system_said(tournament.system),
         )
     )

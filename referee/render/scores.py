@@ -63,7 +63,7 @@ def sheet_text(sheet: ScoreSheet, style: Style | None = None) -> str:
         if penalty
         else "{game} ({variant}), target {target}",
         game=sheet.title,
-        variant=variant_said(sheet.variant),
+        variant=variant_said(sheet.game, sheet.variant),
         target=sheet.target,
     )
     lines = [localized(head)]
@@ -88,7 +88,7 @@ def _dealtable_text(sheet: ScoreSheet, style: Style) -> str:
     rows: list[list[object]] = []
     for d in sheet.deals:
         for i, side in enumerate(sheet.side_names):
-            detail = breakdown_said(dict(d.parts(side)), penalty)
+            detail = breakdown_said(sheet.game, dict(d.parts(side)), penalty)
             row: list[object] = [
                 d.number if i == 0 else None,
                 side,

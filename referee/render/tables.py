@@ -170,7 +170,7 @@ def show(match: Match, replayed: Replay, style: Style) -> str:
     head = sentence(
         "{game} ({variant}): {players}",
         game=GAMES[match.game].title,
-        variant=variant_said(match.variant),
+        variant=variant_said(match.game, match.variant),
         players=join(match.players),
     )
     if match.event:
@@ -221,7 +221,9 @@ def rules_text(game: str, variant: str, values: dict[str, Value]) -> str:
         for name in sorted(values)
     ]
     head = localized(
-        sentence("{game} — variant {variant}", game=game_said(game), variant=variant_said(variant))
+        sentence(
+            "{game} — variant {variant}", game=game_said(game), variant=variant_said(game, variant)
+        )
     )
     return (
         head

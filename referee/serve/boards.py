@@ -119,7 +119,7 @@ def _tournament(served: Served, seats: list[Seat]) -> dict[str, Any]:
     head = sentence(
         "{game} ({variant}), {system}",
         game=game_said(t.game),
-        variant=variant_said(t.variant),
+        variant=variant_said(t.game, t.variant),
         system=system_said(t.system),
     )
     after = (

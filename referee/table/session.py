@@ -147,7 +147,9 @@ class Recorded(NamedTuple):
         sides = tuple(self.match.sides)
         result = done.result
         out: list[Outcome] = [
-            DealScored(done.number, sides, result.score, result.breakdown, result.how),
+            DealScored(
+                self.match.game, done.number, sides, result.score, result.breakdown, result.how
+            ),
             MatchTotals(
                 sides,
                 self.replayed.totals,

@@ -143,9 +143,9 @@ def belongs(
         return sentence(
             "the log is {game} ({variant}), the table plays {want} ({wanted})",
             game=game_said(match.game),
-            variant=variant_said(match.variant),
+            variant=variant_said(match.game, match.variant),
             want=game_said(game),
-            wanted=variant_said(variant),
+            wanted=variant_said(game, variant),
         )
     if list(match.players) != players:
         return sentence(

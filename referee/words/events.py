@@ -144,7 +144,7 @@ def outcome_said(outcome: Outcome) -> Msg:
         parts = []
         for side in outcome.sides:
             points = outcome.score.get(side, 0)
-            detail = breakdown_said(outcome.breakdown.get(side, {}))
+            detail = breakdown_said(outcome.game, outcome.breakdown.get(side, {}))
             parts.append(
                 sentence("{side} {points} ({detail})", side=side, points=points, detail=detail)
                 if detail

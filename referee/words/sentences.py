@@ -65,13 +65,14 @@ def _every_words() -> list[str]:
     return list(dict.fromkeys(module for game in GAMES.values() for module in game.words))
 
 
-def _owners_first(code: str) -> list[str]:
+def _owners(code: str) -> list[str]:
     """The words modules to read for ``code``: those of the games its first word names (a
-    game, ``basra.``, or a family, ``fishing.``) before the others, so a command says its
-    own game's facts without loading every game's words."""
+    game, ``basra.``, or a family, ``fishing.``), whose words say every code so named
+    (``tests/test_words.py``), so a command reads its own game's words alone; every game's
+    for a code no game owns."""
     owner = code.partition(".")[0]
     named = [m for g in GAMES.values() if owner in (g.name, g.family) for m in g.words]
-    return list(dict.fromkeys([*named, *_every_words()]))
+    return list(dict.fromkeys(named)) or _every_words()
 
 
 def _read(modules: list[str]) -> None:
@@ -82,10 +83,10 @@ def _read(modules: list[str]) -> None:
 
 
 def _template(code: str) -> Template | None:
-    """The sentence of ``code``, reading the games' words modules (loaded by name) only
+    """The sentence of ``code``, reading its owners' words modules (loaded by name) only
     until one says it; None when none does."""
     if code not in _TABLES:
-        for module in _owners_first(code):
+        for module in _owners(code):
             _read([module])
             if code in _TABLES:
                 break

@@ -3,7 +3,7 @@ tie-breaks, a director's decision, and the time a record was made.
 
 An id (``classic``, ``buchholz-cut1``, ``forfeit``) stays an id where it is typed and where
 scripts read it (JSON, CSV, the files); every sentence and page a person reads says its word,
-in English too (docs/languages.md). A variant's word is its game's (the ``variant.<id>``
+in English too (docs/languages.md). A variant's word is its game's (the ``<game>.variant.<id>``
 sentence of its words); an id nobody gives a word is said as it is.
 """
 
@@ -49,10 +49,10 @@ MONTHS = (
 )
 
 
-def variant_said(variant: str) -> str:
-    """A variant's word (``classic``: «классическая»; its game's ``variant.<id>``
-    sentence), or its id when it has none."""
-    code = f"variant.{variant}"
+def variant_said(game: str, variant: str) -> str:
+    """A variant's word (``classic``: «классическая»; its game's ``<game>.variant.<id>``
+    sentence, read from that game's words alone), or its id when it has none."""
+    code = f"{game}.variant.{variant}"
     return said_text(fact(code)) if knows(code) else variant
 
 
@@ -102,18 +102,23 @@ def game_said(game: str) -> str:
     return spec.title if spec is not None else game
 
 
-def breakdown_word(key: str) -> object:
-    """The score sheet's word for a part of a score (``basras``, ``card points``): the
-    game's own (its ``breakdown.<key>`` sentence), else the key in plain letters."""
-    code = f"breakdown.{key}"
-    return said(fact(code)) if knows(code) else key.replace("_", " ")
+def breakdown_word(game: str, key: str) -> object:
+    """The score sheet's word for a part of ``game``'s score (``basras``, ``card points``):
+    the game's own (its ``<game>.breakdown.<key>`` sentence), else its family's
+    (``fishing.breakdown.cards``), else the key in plain letters."""
+    spec = GAMES.get(game)
+    for owner in (game, spec.family if spec is not None else None):
+        code = f"{owner}.breakdown.{key}"
+        if owner is not None and knows(code):
+            return said(fact(code))
+    return key.replace("_", " ")
 
 
-def breakdown_said(parts: dict[str, int], all_keys: bool = False) -> Msg:
+def breakdown_said(game: str, parts: dict[str, int], all_keys: bool = False) -> Msg:
     """A side's score in its parts (``basras 20, cards 3``); the parts worth 0 left out
     unless ``all_keys``."""
     return join(
-        sentence("{what} {points}", what=breakdown_word(k), points=v)
+        sentence("{what} {points}", what=breakdown_word(game, k), points=v)
         for k, v in parts.items()
         if v or all_keys
     )

@@ -73,7 +73,7 @@ def new(
             "Started {file}: {game} ({variant}), {players}. Next: referee deal --dealer NAME …",
             file=str(file),
             game=game_said(game),
-            variant=variant_said(match.variant),
+            variant=variant_said(match.game, match.variant),
             players=join(match.players),
         )
     )

@@ -69,7 +69,7 @@ def simulate(
             "Wrote {n} {game} ({variant}, {players} players) matches to {folder}",
             matches,
             game=game_said(game),
-            variant=variant_said(name),
+            variant=variant_said(game, name),
             players=players,
             folder=str(out),
         )

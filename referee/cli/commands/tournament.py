@@ -124,7 +124,7 @@ def new_cmd(
             file=str(folder / "tournament.toml"),
             name=name,
             game=game_said(game),
-            variant=variant_said(t.variant),
+            variant=variant_said(t.game, t.variant),
             system=system_said(system),
             count=len(t.entrants),
             rounds=t.rounds,
@@ -322,7 +322,7 @@ def status_cmd(as_json: Json = False, folder: Dir = HERE) -> None:
             "{name}: {game} ({variant}), round {round} of {rounds}",
             name=t.name,
             game=game_said(t.game),
-            variant=variant_said(t.variant),
+            variant=variant_said(t.game, t.variant),
             round=t.current,
             rounds=t.rounds,
         )

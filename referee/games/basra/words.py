@@ -1,6 +1,6 @@
 """Basra's sentences: each fact its rules report, the name of its sweep (a basra), its
-score's parts and its variants, added to the built-in sentences through
-:func:`referee.words.sentences.register`."""
+score's own part (``basra.breakdown.basras``) and its variants (``basra.variant.<id>``),
+read by :mod:`referee.words.sentences` when a Basra fact is first said."""
 
 from __future__ import annotations
 
@@ -52,14 +52,10 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     "basra.union.sweep": "{card} takes {cards}: a union of groups it can take and scores a basra.",
     "basra.union": "{card} takes {cards}: a union of groups it can take.",
     # --- its score's parts, its variants ----------------------------------------------
-    "breakdown.ten_diamonds": "ten diamonds",
-    "breakdown.two_clubs": "two clubs",
-    "breakdown.aces": "aces",
-    "breakdown.jacks": "jacks",
-    "breakdown.basras": "basras",
-    "variant.egyptian": "Egyptian",
-    "variant.classic": "classic",
-    "variant.lebanese": "Lebanese",
-    "variant.iraqi": "Iraqi",
-    "variant.two-card": "jack on two cards",
+    "basra.breakdown.basras": "basras",
+    "basra.variant.egyptian": "Egyptian",
+    "basra.variant.classic": "classic",
+    "basra.variant.lebanese": "Lebanese",
+    "basra.variant.iraqi": "Iraqi",
+    "basra.variant.two-card": "jack on two cards",
 }

@@ -1,6 +1,6 @@
 """Bura's sentences: each fact its rules report (its declarations, its claims, how a deal
-ended) and its variants, added to the built-in sentences through
-:func:`referee.words.sentences.register`."""
+ended) and its variants (``bura.variant.<id>``), read by :mod:`referee.words.sentences`
+when a Bura fact is first said."""
 
 from __future__ import annotations
 
@@ -65,6 +65,6 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     "bura.view.pot": "Pot: {pot} (card points are not shown: claims are from memory)",
     "bura.unfinished": "no claim, winning declaration or forfeit ended it, and cards remain",
     # its variants
-    "variant.classic": "classic",
-    "variant.little-robber": "little robber",
+    "bura.variant.classic": "classic",
+    "bura.variant.little-robber": "little robber",
 }

@@ -1,7 +1,7 @@
 """The fishing games' shared sentences: each fact the fishing core reports, by its code
 (see :mod:`referee.words.sentences`; each game adds its own). ``{floor}`` is the game's
 word for the cards in the middle (the ``fishing.floor`` fact, or the game's own),
-``{key}`` the set-aside cards' key; ``breakdown.*`` name a score's parts."""
+``{key}`` the set-aside cards' key; ``fishing.breakdown.*`` name a score's parts."""
 
 from __future__ import annotations
 
@@ -71,5 +71,9 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     "fishing.view.to-play": "To play: {player}",
     "fishing.view.unseen": "Not yet seen ({count}): ",
     # --- the score sheet's words for the parts of a score ---------------------------
-    "breakdown.cards": "cards",
+    "fishing.breakdown.cards": "cards",
+    "fishing.breakdown.ten_diamonds": "ten diamonds",
+    "fishing.breakdown.two_clubs": "two clubs",
+    "fishing.breakdown.aces": "aces",
+    "fishing.breakdown.jacks": "jacks",
 }

@@ -1,5 +1,6 @@
-"""Kozel's sentences: each fact its rules report and its variants, added to the built-in
-sentences through :func:`referee.words.sentences.register`."""
+"""Kozel's sentences: each fact its rules report and its variants
+(``kozel.variant.<id>``), read by :mod:`referee.words.sentences` when a Kozel fact is first
+said."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
         "Penalty points are scored when the deal is played out (lower is better)"
     ),
     # its variants
-    "variant.classic": "classic",
-    "variant.short": "short, to 8",
-    "variant.six-spades": "six of spades on top",
+    "kozel.variant.classic": "classic",
+    "kozel.variant.short": "short, to 8",
+    "kozel.variant.six-spades": "six of spades on top",
 }

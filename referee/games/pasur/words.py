@@ -1,6 +1,7 @@
 """Pasur's sentences: each fact its rules report, the names of its pool and its sweep
-(a sur), its score's parts and its variants, added to the built-in sentences through
-:func:`referee.words.sentences.register`."""
+(a sur), its score's own parts (``pasur.breakdown.<key>``) and its variants
+(``pasur.variant.<id>``), read by :mod:`referee.words.sentences` when a Pasur fact is first
+said."""
 
 from __future__ import annotations
 
@@ -33,13 +34,11 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     "pasur.sur": "{card} takes {cards}, emptying the pool: a sur.",
     "pasur.sur.last-round": "{card} takes {cards}, emptying the pool in the last round: no sur.",
     # --- its score's parts, its variants ----------------------------------------------
-    "breakdown.ten_diamonds": "ten diamonds",
-    "breakdown.two_clubs": "two clubs",
-    "breakdown.clubs": "clubs",
-    "breakdown.surs": "surs",
-    "variant.standard": "standard",
-    "variant.pagat": "pagat.com rules",
-    "variant.thirteen": "thirteen clubs",
-    "variant.ten-point-sur": "ten-point sur",
-    "variant.ru-baaz": "Ru Baaz, open Pasur",
+    "pasur.breakdown.clubs": "clubs",
+    "pasur.breakdown.surs": "surs",
+    "pasur.variant.standard": "standard",
+    "pasur.variant.pagat": "pagat.com rules",
+    "pasur.variant.thirteen": "thirteen clubs",
+    "pasur.variant.ten-point-sur": "ten-point sur",
+    "pasur.variant.ru-baaz": "Ru Baaz, open Pasur",
 }

@@ -1,5 +1,5 @@
 """The trick games' shared sentences: each fact the trick core reports, by its code (see
-:mod:`referee.words.sentences`; each game adds its own); ``breakdown.*`` name a score's
+:mod:`referee.words.sentences`; each game adds its own); ``trick.breakdown.*`` name a score's
 parts."""
 
 from __future__ import annotations
@@ -134,6 +134,6 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
         "{player}'s hand lists {n} cards; they received {received} in this deal",
     ),
     # the score sheet's words for the parts of a score
-    "breakdown.card_points": "card points",
-    "breakdown.tricks": "tricks",
+    "trick.breakdown.card_points": "card points",
+    "trick.breakdown.tricks": "tricks",
 }

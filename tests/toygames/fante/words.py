@@ -2,5 +2,5 @@
 
 SENTENCES: dict[str, str | tuple[str, str]] = {
     "fante.deck": "Fante's 36-card deck (6 to A)",
-    "variant.plain": "plain",
+    "fante.variant.plain": "plain",
 }

@@ -7,7 +7,7 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     "pesca.takes": "{card} takes {cards}.",
     "pesca.sweep": "{card} takes the last card, {cards}: a pesca.",
     "pesca.trail": "{card} takes nothing and is laid on the floor.",
-    "breakdown.pesche": "pesche",
-    "breakdown.most_cards": "most cards",
-    "variant.plain": "plain",
+    "pesca.breakdown.pesche": "pesche",
+    "pesca.breakdown.most_cards": "most cards",
+    "pesca.variant.plain": "plain",
 }
