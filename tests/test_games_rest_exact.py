@@ -11,7 +11,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+from referee.cards import Card, parse_cards
+from referee.games.base import present
+from referee.messages import fact, joined
+
 from .conftest import basra_log, log_text, ok, run
+from .test_fishing_rules import state
 from .test_trick_exact import plays
 
 
@@ -404,3 +409,19 @@ def test_the_top_six_of_spades_in_the_hints(tmp_path: Path) -> None:
             {"card": "AS", "higher": [], "any_trump": True, "top": None, "unbeatable": False},
         ],
     )
+
+
+def test_a_lone_card_of_the_total_is_listed_on_a_floor_read_from_the_table() -> None:
+    """A 10 on 21 cards (four each of 9, 8, 7, 6 and A, and 10S): too many to search, so
+    the unions are read from the table; all 24 kinds are listed, the weakest capture, the
+    10S alone, just before the trail."""
+    s = state("basra", "5S 4C KD QH")
+    s.floor = list(parse_cards("9S 9H 9D 9C 8S 8H 8D 8C 7S 7H 7D 7C 6S 6H 6D 6C AS AH AD AC 10S"))
+    plays = s.legal_plays(Card.parse("10D"))
+    assert plays.vectors is not None and not plays.vectors.searched  # type: ignore[attr-defined]
+    options = present(s).legal_options(Card.parse("10D"), None)
+    assert (options.total, len(options.lines)) == (24, 24)
+    assert options.lines[-2:] == [
+        fact("fishing.play.takes", cards=joined([(Card.parse("10S"),)], " ")),
+        fact("fishing.play.trail"),
+    ]
