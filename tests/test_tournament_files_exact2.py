@@ -292,6 +292,9 @@ BROKEN = [  # (what, the edits, every problem verify finds)
         "rounds: expected a whole number of at least 1, found -2",
         "seed: expected a seed, found 7",
     ]),
+    ("table size true", [("table_size", True)], [  # once: a bool is no whole number
+        "table_size: expected a whole number, found True",
+    ]),
     ("table size 1", [("table_size", 1)], [
         "table_size: basra is played by 2 to 4 players, not 1",
         *(
@@ -371,6 +374,8 @@ BROKEN = [  # (what, the edits, every problem verify finds)
         "entrants[1].members: a team is two members whose names joined by ' & ' are its name,"
         " found ['Y', 'X']",
         "entrants[3].members: expected an array of names, found ['P', 5]",
+        "entrants: expected every entrant a team or every entrant a player, found the teams"
+        " Ali & Omar, X & Y and the players Zaid, Samir",
         "entrants[2]: 'Zaid' is entered twice; names must be unique",
         "table_size: teams of two play at tables of 4 in a partnership game (basra with"
         " partnerships), not 2",
@@ -381,6 +386,8 @@ BROKEN = [  # (what, the edits, every problem verify finds)
         ("table_size", 4),
     ], [
         "entrants[0].members[1]: 'O\\\\u200bmar' holds a control, bidi or invisible character",
+        "entrants: expected every entrant a team or every entrant a player, found the teams"
+        " Ali & O\u200bmar and the players Omar, Zaid, Hoda, Samir",
     ]),
     ("round", [("round/0", 5), ("round/1/number", 3), ("round/1/colour", 1)], [
         "round[0]: expected a table, found 5",
@@ -585,6 +592,8 @@ BROKEN = [  # (what, the edits, every problem verify finds)
         ),
         "entrants[7].members: a team is two members whose names joined by ' & ' are its name,"
         " found " + repr(["N" * 50, "O" * 50])[:80],
+        "entrants: expected every entrant a team or every entrant a player, found the teams"
+        " N & O and the players Ali, Omar, Zaid, Hoda, Samir",
         "table_size: teams of two play at tables of 4 in a partnership game (basra with"
         " partnerships), not 2",
     ]),
@@ -675,8 +684,10 @@ def test_a_team_file_seats_partners_opposite(tmp_path: Path) -> None:
         ("round/0/tables/0/sides", ["Zaid", "Ali & Omar"]),
         ("round/0/match_points", {"Ali & Omar": 0, "Zaid": 0}),
     )
-    assert problems(tmp_path / "c", solo) == [
-        "round[0].tables[0].players: expected Zaid, Ali, Zaid, Omar, found Zaid, Ali, Hoda, Omar"
+    assert problems(tmp_path / "c", solo) == [  # a player among teams: said, then the seats
+        "entrants: expected every entrant a team or every entrant a player, found the teams"
+        " Ali & Omar and the players Zaid",
+        "round[0].tables[0].players: expected Zaid, Ali, Zaid, Omar, found Zaid, Ali, Hoda, Omar",
     ]
 
 
@@ -823,9 +834,7 @@ def test_a_file_that_cannot_be_read_is_the_files_problem(tmp_path: Path) -> None
     }
     file.mkdir()
     result = run("tournament", "verify", "--dir", str(tmp_path))
-    assert result.stdout.splitlines()[0] == (
-        f"[tournament.file]: {file}: is a folder, not a match log"
-    )
+    assert result.stdout.splitlines()[0] == (f"[tournament.file]: {file}: is a folder, not a file")
 
 
 def test_the_tables_waiting_are_named_up_to_twenty(tmp_path: Path) -> None:
@@ -1047,6 +1056,25 @@ def test_new_enters_names_as_typed_without_spaces_around(
     said = tomllib.loads((tmp_path / "tournament.toml").read_text("utf-8"))
     assert said["entrants"] == [{**n, "joined": 1} for n in names]
     assert said["table_size"] == (4 if "members" in names[0] else 2)
+
+
+@pytest.mark.parametrize(
+    ("lang", "rounds", "said"),
+    [
+        ("en", "1", "2 entrants, 1 round, seed 3."),
+        ("en", "2", "2 entrants, 2 rounds, seed 3."),
+        ("ru", "1", "участников: 2, 1 тур, зерно жеребьёвки 3."),
+        ("ru", "3", "участников: 2, 3 тура, зерно жеребьёвки 3."),
+        ("ar", "2", "جولتان"),
+    ],
+)
+def test_new_says_one_round_as_one(tmp_path: Path, lang: str, rounds: str, said: str) -> None:
+    """``tournament new`` counts its rounds in the plural the language gives them."""
+    names = ["-p", "Ali", "-p", "Omar"]
+    args = ["new", "Cup", "--game", "basra", *names, "--rounds", rounds, "--seed", "3"]
+    result = run("--lang", lang, "tournament", *args, "--dir", str(tmp_path))
+    assert result.exit_code == 0, result.stderr
+    assert said in result.stdout.splitlines()[0], result.stdout
 
 
 @pytest.mark.parametrize(

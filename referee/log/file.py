@@ -177,8 +177,9 @@ def parse_bytes(raw: bytes) -> tuple[dict[str, Any] | None, list[Problem]]:
         ]
 
 
-def open_regular(path: Path | str, label: Path | str | None = None) -> int:
-    """Open a log for reading without ever blocking: a FIFO, a device or a socket is
+def open_regular(path: Path | str, label: Path | str | None = None, log: bool = True) -> int:
+    """Open a log (or, not ``log``, another file referee reads: a tournament file, an
+    entrants CSV) for reading without ever blocking: a FIFO, a device or a socket is
     refused (``log.file``), and so is a folder. Messages name ``label`` (what the user
     typed) when given."""
     said = path if label is None else label
@@ -193,11 +194,14 @@ def open_regular(path: Path | str, label: Path | str | None = None) -> int:
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)
-        what = (
-            sentence("is a folder, not a match log")
-            if stat.S_ISDIR(mode)
-            else sentence("is not a regular file (a FIFO, device or socket), not a match log")
-        )
+        if stat.S_ISDIR(mode) and log:
+            what = sentence("is a folder, not a match log")
+        elif stat.S_ISDIR(mode):
+            what = sentence("is a folder, not a file")
+        elif log:
+            what = sentence("is not a regular file (a FIFO, device or socket), not a match log")
+        else:
+            what = sentence("is not a regular file (a FIFO, device or socket)")
         raise file_problem(said, what)
     return fd
 
@@ -206,18 +210,8 @@ def read_fd(path: Path | str, fd: int) -> bytes:
     """At most the size limit plus one byte of an open log."""
     size = os.fstat(fd).st_size
     if size > MAX_BYTES:
-        raise RefereeError(
-            [
-                Problem(
-                    "log.toml",
-                    sentence(
-                        "{file} is {size}",
-                        file=shown_path(path),
-                        size=too_big(os.fstat(fd).st_size),
-                    ),
-                )
-            ]
-        )
+        said = sentence("{file} is {size}", file=shown_path(path), size=too_big(size))
+        raise RefereeError([Problem("log.toml", said)])
     chunks: list[bytes] = []
     left = MAX_BYTES + 1
     while left > 0:  # its size now and a byte first (not a buffer of 1 MiB), then on
@@ -232,9 +226,10 @@ def read_fd(path: Path | str, fd: int) -> bytes:
     return b"".join(chunks)
 
 
-def read_path(path: Path | str, label: Path | str | None = None) -> bytes:
-    """The file's bytes: only a regular file, refused past the size limit."""
-    fd = open_regular(path, label)
+def read_path(path: Path | str, label: Path | str | None = None, log: bool = True) -> bytes:
+    """The file's bytes: only a regular file, refused past the size limit (``log``: a match
+    log, said so when it is not a file)."""
+    fd = open_regular(path, label, log)
     try:
         return read_fd(path if label is None else label, fd)
     finally:

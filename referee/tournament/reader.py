@@ -176,6 +176,7 @@ def read_tournament(data: dict[str, Any]) -> tuple[Tournament | None, list[Probl
                     sentence("{name} is entered twice; names must be unique", name=repr(e.name)),
                 )
             t.entrants.append(e)
+    _one_kind(r, t)
     _players_unique(r, t)
     table_size(r.bad, t, data)
     for i, raw in enumerate(
@@ -266,6 +267,23 @@ def _points(reader: Reader, data: dict[str, Any]) -> Points:
     raw = reader.ints(data, "points", "", {"win": 2, "draw": 1, "bye": 2}) or {}
     reader.keys(raw, ("win", "draw", "bye"), "points.")
     return Points(raw.get("win", 2), raw.get("draw", 1), raw.get("bye", 2))
+
+
+def _one_kind(reader: Reader, t: Tournament) -> None:
+    """Every entrant a team of two, or every entrant a player: a file edited to mix them is
+    said once here, before the seating it spoils."""
+    teams = [e.name for e in t.entrants if e.members]
+    players = [e.name for e in t.entrants if not e.members]
+    if teams and players:
+        reader.bad(
+            "entrants",
+            sentence(
+                "expected every entrant a team or every entrant a player, found the teams "
+                "{teams} and the players {players}",
+                teams=", ".join(teams)[:60],
+                players=", ".join(players)[:60],
+            ),
+        )
 
 
 def _entrant(reader: Reader, raw: Any, path: str) -> Entrant | None:

@@ -25,9 +25,9 @@ def table_size(bad: Bad, tournament: Tournament, data: dict[str, Any]) -> None:
     """The players at a table, held to the game as ``tournament new`` holds them (a file
     edited to ``table_size = 1`` is a problem here, not a crash when rounds are checked)."""
 
-    if not isinstance(data.get("table_size", 2), int) or tournament.table_size < 1:
-        return  # already said by the header
     given = data.get("table_size")
+    if isinstance(given, bool) or not isinstance(given, int | None) or tournament.table_size < 1:
+        return  # already said by the header (a bool is no size, though Python counts it an int)
     try:
         tournament.table_size = table_size_for(
             tournament.game, tournament.variant, tournament.rules, tournament.teams, given

@@ -67,7 +67,7 @@ def load(folder: Path, real: Path | None = None) -> Tournament:
                 file=str(file_of(folder)),
             ),
         )
-    t, problems = parse(read_path(path, file_of(folder)))
+    t, problems = parse(read_path(path, file_of(folder), log=False))
     if t is None or problems:
         raise RefereeError(problems)
     return t
@@ -242,7 +242,7 @@ def file_problems(folder: Path) -> tuple[Tournament | None, list[Problem]]:
 
     path = file_of(folder)
     try:
-        return parse(read_path(path))
+        return parse(read_path(path, log=False))
     except RefereeError as e:
         return None, [Problem("tournament.file", p.message, p.path) for p in e.problems]
 
@@ -252,7 +252,7 @@ def entrants_csv(path: Path) -> list[str]:
     import csv
 
     try:
-        text = read_path(path).decode("utf-8-sig")
+        text = read_path(path, log=False).decode("utf-8-sig")
     except UnicodeDecodeError:
         raise problem(
             "tournament.file", sentence("{file}: not UTF-8 text", file=str(path))

@@ -118,16 +118,18 @@ def new_cmd(
     t.entrants = entrant_list(player, team, entrants)
     t = director.create(folder, t, rounds, table_size)
     out(
-        sentence(
+        plural_sentence(
             "Created {file}: {name}, {game} ({variant}), {system}, {count} entrants, "
-            "{rounds} rounds, seed {seed}.",
+            "{n} round, seed {seed}.",
+            "Created {file}: {name}, {game} ({variant}), {system}, {count} entrants, "
+            "{n} rounds, seed {seed}.",
+            t.rounds,
             file=str(folder / "tournament.toml"),
             name=name,
             game=game_said(game),
             variant=variant_said(t.game, t.variant),
             system=system_said(system),
             count=len(t.entrants),
-            rounds=t.rounds,
             seed=t.seed,
         )
     )
