@@ -22,7 +22,13 @@ from referee.tournament import store
 from referee.tournament.crosstable import Event, event
 from referee.tournament.model import History, Round
 from referee.tournament.pairing import numbered, two_cost
-from referee.tournament.report import decision_line, pair_steps, standings_of, state_said
+from referee.tournament.report import (
+    decision_line,
+    number,
+    pair_steps,
+    standings_of,
+    state_said,
+)
 from referee.tournament.results import LogFacts
 from referee.tournament.rounds import now
 from referee.tournament.swiss import FLOATERS, _greedy, least_cost_two
@@ -653,3 +659,47 @@ def test_the_steps_after_a_pairing_name_the_next_command(
         "--time --reason TEXT --dir cup (time called: the finished deals decide) or referee "
         "tournament result 1 --forfeit SIDE --reason TEXT --dir cup (a side did not play)"
     )
+
+
+def test_every_next_step_names_the_folder_it_was_typed_with(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A director working from another folder (``--dir 'my cup'``) is told each next step
+    with that folder: pair the next round, accept a changed log, close, the standings and
+    the results pages."""
+    monkeypatch.chdir(tmp_path)
+    d = ("-d", "my cup")
+    names = [x for n in ("Ali", "Omar", "Zaid", "Hoda") for x in ("-p", n)]
+    ok("new", "Cup", "--game", "basra", *names, "--seed", "7", "--rounds", "2", *d)
+    ok("pair", *d)
+    for n, seed in ((1, 3), (2, 4)):
+        play(tmp_path / "my cup" / "round-1" / f"table-{n}.toml", seed)
+    assert ok("status", *d).split("\n\nNext: ")[1].splitlines() == [
+        "every table of round 1 has a result; pair round 2: referee tournament pair --dir 'my cup'"
+    ]
+    ok("pair", *d)
+    play(tmp_path / "my cup" / "round-1" / "table-1.toml", 5)  # changed once counted
+    for n, seed in ((1, 6), (2, 2)):
+        play(tmp_path / "my cup" / "round-2" / f"table-{n}.toml", seed)
+    assert ok("status", *d).split("\n\n")[-1].splitlines() == [
+        "Round 1, table 1: its log changed after it was counted; accept it with "
+        "referee tournament recount 1 --round 1 --reason TEXT --dir 'my cup' "
+        "(or put the counted log back)",
+        "Next: every table of the last round has a result; close the tournament: "
+        "referee tournament close --dir 'my cup'",
+    ]
+    ok("recount", "1", "--round", "1", "--reason", "a late deal", *d)
+    assert ok("close", *d).splitlines()[-1] == (
+        "Next: the tournament is closed; the final standings: "
+        "referee tournament standings --dir 'my cup'; "
+        "the results pages: referee tournament publish 'my cup' -o site"
+    )
+
+
+def test_a_tie_break_value_in_json_is_a_whole_number_or_four_places() -> None:
+    """``standings --json`` writes a whole tie-break value as an integer (``3``, not
+    ``3.0``: a script may compare it as text) and any other to four places."""
+    from fractions import Fraction
+
+    assert json.dumps([number(Fraction(6, 2)), number(3)]) == "[3, 3]"
+    assert json.dumps([number(Fraction(5, 2)), number(Fraction(7, 3))]) == "[2.5, 2.3333]"
