@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import long_match, referee_command
 
 from referee.cards import format_cards
-from referee.log.file import dumps
+from referee.log.file import dumps, load
 from referee.match import replay
 from referee.record import Deal, FishPlay, Match
 from referee.registry import variant_values
@@ -104,7 +104,7 @@ def logs(folder: Path, deals: int = 10) -> dict[str, Path]:
 
 def next_play(path: Path) -> list[str]:
     """The arguments of a legal play on the log's open deal."""
-    match, _ = __import__("referee.log.file", fromlist=["load"]).load(path)
+    match, _ = load(path)
     state = replay(match).state
     who = state.to_move()
     if match.game == "bura":
@@ -212,7 +212,7 @@ def main() -> int:
 
 def first_dealer(path: Path) -> list[str]:
     """``--dealer`` for the log's first deal when ``deal`` makes it (no deal finished)."""
-    match, _ = __import__("referee.log.file", fromlist=["load"]).load(path)
+    match, _ = load(path)
     return ["--dealer", match.deals[0].dealer] if len(match.deals) == 1 else []
 
 

@@ -107,9 +107,9 @@ def breakdown_word(game: str, key: str) -> object:
     the game's own (its ``<game>.breakdown.<key>`` sentence), else its family's
     (``fishing.breakdown.cards``), else the key in plain letters."""
     spec = GAMES.get(game)
-    for owner in (game, spec.family if spec is not None else None):
+    for owner in (game,) if spec is None else (game, spec.family):
         code = f"{owner}.breakdown.{key}"
-        if owner is not None and knows(code):
+        if knows(code):
             return said(fact(code))
     return key.replace("_", " ")
 
