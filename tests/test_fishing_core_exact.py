@@ -10,6 +10,7 @@ and the words."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -17,14 +18,15 @@ import pytest
 
 from referee.cards import FULL_DECK, parse_cards
 from referee.games.base import MatchSoFar, deal_rules
+from referee.games.fishing.deal import FishingDeal
 from referee.games.fishing.state import FishingBase
-from referee.record import Deal
+from referee.log.file import load_bytes
+from referee.record import Deal, FishPlay
 from referee.registry import GAMES, variant_values
 from referee.words.sentences import said_text
 
-from .conftest import ROOT, basra_log, run
+from .conftest import SAMPLES, basra_log, run
 
-EXAMPLE = ROOT.parent / "shared" / "examples" / "basra-egyptian-2p.toml"
 SHOWN = ("deal", "play", "path", "rule", "message")  # what each case compares
 
 
@@ -39,15 +41,16 @@ def problems(tmp_path: Path, text: str) -> list[dict[str, Any]]:
 
 
 def first_deal(hands: bool = True, after: str = "") -> str:
-    """The example's Basra match cut to its first deal (finished: 48 plays, Ali 1, Omar 52),
+    """The sample Basra match cut to its first deal (finished: 48 plays, Ali 46, Omar 7),
     with or without its recorded hands, ``after`` added to its plays."""
-    text = EXAMPLE.read_text(encoding="utf-8")
+    text = (SAMPLES / "basra-egyptian-2p.toml").read_text(encoding="utf-8")
     head, deal = text.split("[[deals]]")[:2]
     if not hands:
-        deal = "\n".join(line for line in deal.splitlines() if not line.startswith("hands ="))
+        deal = re.sub(r"\[deals\.hands\]\n(.+\n)+\n", "", deal)
+        assert "hands" not in deal
     if after:
         deal = deal.replace("\n]\n", f"\n    {after}\n]\n", 1)
-    return f"{head}[[deals]]{deal}\n"
+    return f"{head}[[deals]]{deal}"
 
 
 EIGHT = '"8S 2C 3D 4C 4D 5D 6D 7D"'  # two rounds of Ali's cards
@@ -211,4 +214,53 @@ def test_the_end_of_a_deal_that_does_not_account_for_the_deck() -> None:
         "the deal does not account for AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS AH 2H 3H 4H 6H 7H "
         "8H 9H 10H JH QH KH AD 2D 3D 4D 5D 6D 7D 8D 10D JD QD KD AC 2C 4C 5C 6C 7C 8C 9C 10C JC "
         "QC KC",
+    ]
+
+
+@pytest.mark.parametrize(
+    "game, variant, players",
+    [("basra", "egyptian", "2"), ("basra", "classic", "4"), ("pasur", "standard", "3")],
+)
+def test_the_simulator_writes_each_capture_in_floor_order(
+    tmp_path: Path, game: str, variant: str, players: str
+) -> None:
+    """``referee simulate`` writes a capture's cards in the order they lie on the floor (as
+    a person reads them off the table), whichever cards of a value it chose: each deal of
+    a one-deal match, replayed play by play."""
+    args = ("simulate", game, "-v", variant, "-n", players, "--seed", "3", "--out", str(tmp_path))
+    run(*args, "--rule", "target=1")
+    (path,) = tmp_path.glob("*.toml")
+    match, found = load_bytes(path.read_bytes())
+    assert match is not None and not found
+    state = deal_rules(GAMES[game])(
+        match.players, match.rules, match.deals[0], 0, MatchSoFar(dict.fromkeys(match.sides, 0))
+    )
+    assert isinstance(state, FishingDeal)
+    orders = []
+    for entry in match.deals[0].plays:
+        assert isinstance(entry, FishPlay)
+        if len(entry.takes) > 1:
+            orders.append((entry.takes, tuple(c for c in state.floor if c in entry.takes)))
+        state.apply(entry)
+    assert state.finished and len(orders) >= 3
+    assert [written for written, _ in orders] == [on_floor for _, on_floor in orders]
+
+
+def test_a_sur_is_said_to_sweep_the_pool(tmp_path: Path) -> None:
+    """Pasur's word for the cards in the middle is said with its sweep: Omar's 8S takes the
+    last card, 3C (8 + 3 = 11), a sur that sweeps the pool, not the floor."""
+    text = basra_log(
+        '{ by = "Ali", card = "9H", takes = "2H" },\n{ by = "Omar", card = "KD", takes = "KS" },\n'
+        '{ by = "Ali", card = "2C", takes = "9D" },\n{ by = "Omar", card = "8S", takes = "3C" },',
+        floor="2H 3C 9D KS",
+        game="pasur",
+        variant="standard",
+    )
+    path = tmp_path / "m.toml"
+    path.write_text(text, encoding="utf-8")
+    assert run("explain", str(path), "--deal", "1").stdout.splitlines()[1:] == [
+        "   1       Ali: 9♥ takes 2♥",
+        "   2       Omar: K♦ takes K♠",
+        "   3       Ali: 2♣ takes 9♦",
+        "   4  sur  Omar: 8♠ takes 3♣ — Omar sweeps the pool: a sur.",
     ]
