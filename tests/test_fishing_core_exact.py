@@ -264,3 +264,27 @@ def test_a_sur_is_said_to_sweep_the_pool(tmp_path: Path) -> None:
         "   3       Ali: 2♣ takes 9♦",
         "   4  sur  Omar: 8♠ takes 3♣ — Omar sweeps the pool: a sur.",
     ]
+
+
+def test_four_cards_of_a_value_count_as_four_in_the_order_of_the_options(
+    tmp_path: Path,
+) -> None:
+    """A 10 on 5H 5D 5C 5S 4H 6D: the captures strongest first, the most cards first; the
+    four fives are four cards (after the sweep and the 4-5-5-6 ways, which hold a 6; before
+    the two-card captures)."""
+    path = tmp_path / "m.toml"
+    path.write_text(
+        basra_log(
+            '{ by = "Ali", card = "4H" },\n{ by = "Omar", card = "6D" },', floor="5H 5D 5C 5S"
+        ),
+        encoding="utf-8",
+    )
+    assert run("options", "10C", "-f", str(path)).stdout.splitlines() == [
+        "10♣ on 5♥ 5♦ 5♣ 5♠ 4♥ 6♦: 6 options",
+        "  takes 4♥ 5♥ 5♦ 5♣ 5♠ 6♦ (sweep)",
+        "  takes 4♥, 2 of 5♥/5♦/5♣/5♠, 6♦ (6 ways)",
+        "  takes 5♥ 5♦ 5♣ 5♠",
+        "  takes 4♥ 6♦",
+        "  takes 2 of 5♥/5♦/5♣/5♠ (6 ways)",
+        "  trail",
+    ]
