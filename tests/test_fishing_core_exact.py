@@ -157,6 +157,17 @@ CASES = [
             )
         ],
     ),
+    # [game.players] a variant's own player count (Ru Baaz: 2), not the game's (2 to 4)
+    (
+        basra_log("", game="pasur", variant="ru-baaz", players='["Ali", "Omar", "Zed"]'),
+        [
+            {
+                "path": "players",
+                "rule": "game.players",
+                "message": "pasur (ru-baaz) is played by 2 players, found 3",
+            }
+        ],
+    ),
     # a finished deal without recorded hands: nothing to say
     (first_deal(hands=False), []),
     (first_deal(), []),
