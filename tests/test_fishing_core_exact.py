@@ -299,3 +299,16 @@ def test_four_cards_of_a_value_count_as_four_in_the_order_of_the_options(
         "  takes 2 of 5♥/5♦/5♣/5♠ (6 ways)",
         "  trail",
     ]
+
+
+def test_a_fishing_score_says_no_way_a_deal_ended(tmp_path: Path) -> None:
+    """A fishing deal always ends by its last card: ``score`` has no column saying how (a
+    trick game's claims and forfeits have one)."""
+    path = tmp_path / "m.toml"
+    path.write_text(first_deal(), encoding="utf-8")
+    assert run("score", str(path)).stdout.splitlines()[1:5] == [
+        "  deal  side      points    cards taken  breakdown",
+        "------  ------  --------  -------------  --------------------------------------------",
+        "     1  Ali           46             34  cards 30, ten diamonds 3, jacks 3, basras 10",
+        "        Omar           7             18  two clubs 2, aces 4, jacks 1",
+    ]
