@@ -1,7 +1,8 @@
-"""The director's commands that the eighth mutation run of issue 36 left open
-(docs/mutation.md, the tenth run), held to exact words and states through the CLI: which
-logs a writing command reads and counts (``result``, ``recount``), and a ``recount``
-without ``--round`` when a table's log changed in several earlier rounds."""
+"""The tournament mutants the eighth mutation run of issue 36 left open (docs/mutation.md,
+the tenth run), held to exact values: through the CLI, which logs a writing command reads
+and counts (``result``, ``recount``) and a ``recount`` without ``--round`` when a table's
+log changed in several earlier rounds; the Swiss pairing's joining of blocks (a crossing
+priced at twice its gap)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from referee.tournament.model import History
+from referee.tournament.pairing import two_cost
+from referee.tournament.swiss import least_cost_two
 from referee.words.lang import use
 from scripts.tournament_robustness import play
 from tests.conftest import run
@@ -192,3 +196,19 @@ def test_a_recount_reads_the_current_rounds_logs_and_its_tables_rounds(cup: Path
         ["finished", "finished"],
         ["not-started", "finished"],
     ]
+
+
+def test_blocks_are_joined_when_crossing_twice_the_gap_costs_less_than_it_gains() -> None:
+    """Eight sides on 1, 1, 3, 3, 5, 5, 8, 8. Samir has met Zaid, Hoda and Omar, Badr has
+    met Zaid, Ali has met Hoda and Omar: the six lower sides alone pair at best with 8
+    points of difference (Ali – Zaid, Badr – Samir). Crossing the gap of 3 up to Nour and
+    Rami costs at least twice 3, less than the 8 it can gain: the blocks are joined and the
+    least cost found is 6 (Zaid – Nour, Samir – Rami, each 3 apart)."""
+    points = {"Ali": 1, "Badr": 1, "Hoda": 3, "Omar": 3, "Zaid": 5, "Samir": 5, "Nour": 8,
+              "Rami": 8}  # fmt: skip
+    met = [("Samir", "Zaid"), ("Samir", "Omar"), ("Samir", "Hoda"), ("Badr", "Zaid"),
+           ("Omar", "Ali"), ("Hoda", "Ali")]  # fmt: skip
+    history = History(frozenset(frozenset(p) for p in met), frozenset(), {})
+    got = least_cost_two(list(points), points, history)
+    assert got == ([("Ali", "Badr"), ("Hoda", "Omar"), ("Zaid", "Nour"), ("Samir", "Rami")], [])
+    assert two_cost(*got, points, history) == (0, 0, 6, 0)
