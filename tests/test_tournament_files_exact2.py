@@ -408,6 +408,13 @@ BROKEN = [  # (what, the edits, every problem verify finds)
         NOT_IN.format("round[1].byes", "Nobody"),
         NOT_IN.format("round[1].match_points", "Ghost"),
     ]),
+    ("a stranger with a bye and match points", [
+        ("round/1/byes", ["Ghost"]),
+        ("round/1/match_points", {"Ali": 3, "Omar": 3, "Zaid": 0, "Hoda": 0, "Ghost": 2}),
+    ], [  # said where each of the two keys names it, once each
+        NOT_IN.format("round[1].byes", "Ghost"),
+        NOT_IN.format("round[1].match_points", "Ghost"),
+    ]),
     ("round types", [("round/0/byes", 5), ("round/1/tables", 5), ("round/1/paired_at", 7)], [
         "round[0].byes: expected an array of names, found 5",
         "round[1].tables: expected an array of tables, found 5",

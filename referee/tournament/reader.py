@@ -354,12 +354,10 @@ def _round(reader: Reader, tournament: Tournament, raw: Any, path: str) -> Round
     at = reader.get(raw, "paired_at", str, path, "", sentence("a time"))
     if number is None or byes is None or mp is None:
         return None
-    for s in [*byes, *mp]:
-        if tournament.entrant(s) is None:
-            reader.bad(
-                f"{path}byes" if s in byes else f"{path}match_points",
-                sentence("{side} is not an entrant", side=repr(s)),
-            )
+    for key, named in (("byes", byes), ("match_points", mp)):  # said where each key names it
+        for side in named:
+            if tournament.entrant(side) is None:
+                reader.bad(f"{path}{key}", sentence("{side} is not an entrant", side=repr(side)))
     return Round(number, tables, byes, mp, at or "")
 
 
