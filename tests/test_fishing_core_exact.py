@@ -18,6 +18,8 @@ import pytest
 
 from referee.cards import FULL_DECK, parse_cards
 from referee.games.base import MatchSoFar, deal_rules
+from referee.games.events import Captured
+from referee.games.fishing.captures import Unions, unit
 from referee.games.fishing.deal import FishingDeal
 from referee.games.fishing.state import FishingBase
 from referee.log.file import load_bytes
@@ -312,3 +314,26 @@ def test_a_fishing_score_says_no_way_a_deal_ended(tmp_path: Path) -> None:
         "     1  Ali           46             34  cards 30, ten diamonds 3, jacks 3, basras 10",
         "        Omar           7             18  two clubs 2, aces 4, jacks 1",
     ]
+
+
+def test_a_crowded_part_is_split_by_search_not_looked_up() -> None:
+    """The capture arithmetic takes up to fifteen cards of a value (a game on more than one
+    deck): fourteen fives split into seven tens, though the table (every union of one deck,
+    four of a value) holds no such union; thirteen do not."""
+    fives = 14 * unit(5)
+    assert fives in Unions(fives, 10)
+    assert fives - unit(5) not in Unions(fives, 10)
+
+
+def test_the_cards_left_stay_on_the_floor_when_nobody_captured() -> None:
+    """The last play of a deal in which nobody captured (the state taken to its last play:
+    Basra and Pasur always capture before it, a game on the core need not): the cards left
+    go to no side, and no residue is said."""
+    state = finished_state({})
+    state.entries -= 1
+    assert isinstance(state, FishingDeal)
+    assert state.apply(FishPlay("Omar", parse_cards("2C")[0])) == [
+        Captured("Omar", parse_cards("2C")[0], ())
+    ]
+    assert state.finished and state.floor == list(parse_cards("5H 3C 9D KS 2C"))
+    assert state.piles == {"Ali": [], "Omar": []}
