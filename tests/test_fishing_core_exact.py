@@ -1,11 +1,13 @@
-"""Exact values of the fishing core's checks that the ninth mutation run of issue 36 found
-unchecked (docs/mutation.md): the set-up of a hand-edited log (a card twice on the floor, a
-card set aside that is on the floor, a hand of the wrong length or holding a floor card, a
-floor that leaves no round to deal), the checks before a play's capture (a play after the
-deal's end, a card already used, a card not held this round), a capture of a card not on
-the floor, a finished deal without hands, and the end of a deal that does not account for
-the deck. Each through ``verify --json`` where a log reaches it: the rule id, the key path
-and the words."""
+"""Exact values of the fishing core and the games' shared layer that the ninth mutation run
+of issue 36 found unchecked (docs/mutation.md): the set-up of a hand-edited log (a card twice
+on the floor, a card set aside that is on the floor, a hand of the wrong length or holding a
+floor card, a floor that leaves no round to deal, a variant's own player count), the checks
+before a play's capture (a play after the deal's end, a card already used, a card not held
+this round), a capture of a card not on the floor, a finished deal without hands, the end of
+a deal that does not account for the deck or in which nobody captured, the order of the
+options and of a simulated capture's cards, Pasur's sweep of the pool, a fishing score's
+columns and a crowded part of a floor. Through ``verify --json`` and the other commands
+where a log reaches them: the rule id, the key path and the words."""
 
 from __future__ import annotations
 
