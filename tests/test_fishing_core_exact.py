@@ -187,15 +187,20 @@ def test_a_hand_edited_log_names_the_rule_the_key_and_the_words(
 
 def test_a_floor_that_leaves_no_round_to_deal(tmp_path: Path) -> None:
     """Every card but JC on the opening floor: no round can be dealt, so a recorded hand of
-    JC (buried) is not a whole number of rounds, and no card of it is in a first round that
-    does not exist (nothing about what was set aside)."""
+    JC (buried) is refused as a hand no round gives (not as "one of" an empty list of
+    counts), and no card of it is in a first round that does not exist (nothing about what
+    was set aside)."""
     floor = " ".join(str(c) for c in FULL_DECK if str(c) != "JC")
     text = basra_log("", floor=floor, extra='buried = "JC"\nhands = { Ali = "JC" }')
-    assert [(p["rule"], p["path"]) for p in problems(tmp_path, text)] == [
+    found = problems(tmp_path, text)
+    assert [(p["rule"], p["path"]) for p in found] == [
         ("basra.deal.floor", "deals[0].floor"),
         ("basra.deal.floor", "deals[0].floor"),
         ("hand.count", "deals[0].hands.Ali"),
     ]
+    assert found[2]["message"] == (
+        "Ali's hand lists 1 card; the opening floor leaves no round to deal"
+    )
 
 
 def finished_state(hands: dict[str, str]) -> FishingBase:

@@ -260,18 +260,14 @@ class FishingBase(DealState):
         for player, cards in self.hands.items():
             key = f"hands.{player}"
             if len(cards) not in boundaries:
-                out.append(
-                    self.problem(
-                        "hand.count",
-                        fact(
-                            "fishing.hand.rounds",
-                            n=len(cards),
-                            player=player,
-                            counts=joined(boundaries[1:]),
-                        ),
-                        key,
-                    )
-                )
+                counts = boundaries[1:]  # none: the opening floor left too few cards
+                said = (
+                    fact("fishing.hand.rounds", n=len(cards), player=player, counts=joined(counts))
+                    if counts
+                    else fact("fishing.hand.no-round", n=len(cards), player=player,
+                              floor=self.floor_word)
+                )  # fmt: skip
+                out.append(self.problem("hand.count", said, key))
             for pos, c in enumerate(cards):
                 if c in seen:
                     out.append(

@@ -24,6 +24,10 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
         "{player}'s hand lists {n} card; a whole number of rounds gives one of {counts}",
         "{player}'s hand lists {n} cards; a whole number of rounds gives one of {counts}",
     ),
+    "fishing.hand.no-round": (
+        "{player}'s hand lists {n} card; the opening {floor} leaves no round to deal",
+        "{player}'s hand lists {n} cards; the opening {floor} leaves no round to deal",
+    ),
     "fishing.hand.on-floor": "{card} in {player}'s hand is also on the opening {floor}",
     "fishing.hand.set-aside": (
         "{card} was {key} from the opening {floor}, so it cannot be in a first-round hand"
