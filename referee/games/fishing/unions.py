@@ -1,6 +1,6 @@
 """The precomputed unions of the fishing games' captures, read from the package data
-``unions.bin`` (written by scripts/union_table.py; binary, read with
-:mod:`importlib.resources` at the first use): for each value 1…10, every union of groups
+``unions.bin`` (written by scripts/union_table.py; binary, read from beside this module
+at the first use): for each value 1…10, every union of groups
 adding up to it that a full deck's numerals of lower values can form, the empty one
 included, by size (the number of cards), each size in increasing order, as vectors of
 :mod:`.captures` packed little-endian (8 bytes each) and zlib-compressed one size apiece,
@@ -15,7 +15,7 @@ import struct
 import sys
 import zlib
 from array import array
-from importlib.resources import files
+from pathlib import Path
 
 MAGIC = b"referee unions 1\n"
 ENTRY = struct.Struct("<BBBII")  # kind, total, key, offset, length
@@ -24,8 +24,11 @@ CHUNK = 8_192  # bytes decoded at a time when only the start of a size is wanted
 
 
 def _read() -> tuple[memoryview, dict[tuple[int, int, int], tuple[int, int]]]:
-    """The file and its index: (kind, total, key) to (offset, length)."""
-    data = files("referee.games.fishing").joinpath("unions.bin").read_bytes()
+    """The file and its index: (kind, total, key) to (offset, length). The package data is
+    read as the file beside this module (referee is installed as files, never imported
+    from a zip): ``importlib.resources`` cost about 4 ms more a command, its own imports
+    and readers, on every floor that needs the table (docs/decisions.md)."""
+    data = Path(__file__).with_name("unions.bin").read_bytes()
     if not data.startswith(MAGIC):  # pragma: no cover - a broken install
         raise RuntimeError("referee/games/fishing/unions.bin is not the table of unions")
     (parts,) = struct.unpack_from("<I", data, len(MAGIC))
