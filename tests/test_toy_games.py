@@ -1,8 +1,9 @@
 """A game is a package and one registry line, proved by two games defined only in the
 tests (tests/toygames/): Pesca, a fishing game on a 40-card deck whose sweep is a pesca,
-and Fante, a trick game. Each adds itself with ``referee.registry.add(SPEC)`` and its words
-through ``referee.words.sentences.register``; both go through every command as a user
-types it, and touch nothing of referee but its public cores."""
+and Fante, a trick game. Each adds itself with ``referee.registry.add(SPEC)``; Pesca's
+words go through ``referee.words.sentences.register``, Fante's are named by its spec; both
+go through every command as a user types it, and touch nothing of referee but its public
+cores."""
 
 from __future__ import annotations
 
@@ -106,8 +107,9 @@ def test_simulated_and_tallied(tmp_path: Path, game: str) -> None:
 
 
 def test_their_words_add_to_the_built_in_ones() -> None:
-    """Registered through ``register`` (by their spec's ``words``), beside every built-in
-    sentence, which still says its own."""
+    """Pesca's through ``register``, Fante's by its spec's ``words``: each beside every
+    built-in sentence, which still says its own."""
+    assert "tests.toygames.pesca.words" not in PESCA.words  # it reached them by register
     assert said_text(fact("pesca.sweeps", n=2)) == "pesche"
     assert said_text(fact("basra.sweeps", n=2)) == "basras"
     assert said_text(fact("pasur.sweeps", n=1)) == "sur"
@@ -115,26 +117,51 @@ def test_their_words_add_to_the_built_in_ones() -> None:
     assert knows("fante.deck") and knows("bura.deck")
 
 
+STANDARD = ("__future__", "typing", "collections", "random")  # what the toys may import besides
+
+
 def test_the_toy_games_touch_nothing_outside_their_package() -> None:
-    """Each toy imports referee's public modules and its own package only, and names no
-    other game; referee itself names neither (they are added by one line each)."""
+    """Each toy imports referee's public modules and its own package only (``import`` and
+    ``from … import``), names no other game, and changes nothing of referee's (no attribute
+    or item of an imported referee name is assigned); referee itself names neither (they
+    are added by one line each, ``registry.add``)."""
     for path in TOYS.rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
+        for module, _names in _imports(tree):
+            assert module.split(".")[0] in ("referee", *STANDARD), (path, module)
+            for other in ("basra", "pasur", "bura", "kozel"):
+                assert f"games.{other}" not in module, (path, module)
+        from_referee = {name for module, names in _imports(tree) for name in names
+                        if module.startswith("referee")}  # fmt: skip
         for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                assert node.module.split(".")[0] in (
-                    "referee",
-                    "__future__",
-                    "typing",
-                    "collections",
-                ), (
-                    path,
-                    node.module,
-                )
-                assert not node.module.startswith("tests"), (path, node.module)
-                for other in ("basra", "pasur", "bura", "kozel"):
-                    assert f"games.{other}" not in node.module, (path, node.module)
+            targets = (
+                node.targets if isinstance(node, ast.Assign)
+                else [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign))
+                else []
+            )  # fmt: skip
+            for target in targets:
+                assert _root(target) not in from_referee, (path, ast.unparse(target))
     package = Path(registry.__file__).parent
     for path in package.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "pesca" not in text and "fante" not in text, path
+
+
+def _imports(tree: ast.AST) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """Each absolute import of a module: its name and the names it binds."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, ((alias.asname or alias.name).split(".")[0],)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            yield node.module, tuple(a.asname or a.name for a in node.names)
+
+
+def _root(target: ast.expr) -> str | None:
+    """The name an assignment's target changes something of (``x.y[0] = …``: ``x``), or
+    None for a plain name (binding it changes nothing of anyone's)."""
+    if isinstance(target, ast.Name):
+        return None
+    while isinstance(target, (ast.Attribute, ast.Subscript)):
+        target = target.value
+    return target.id if isinstance(target, ast.Name) else None
