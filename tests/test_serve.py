@@ -430,3 +430,27 @@ def test_pages_asked_at_once_in_three_languages_each_speak_their_own(log: Path) 
     for code, page in zip(asked, pages, strict=True):
         assert f'<html lang="{code}"' in page and words[code] in page
         assert all(words[other] not in page for other in words if other != code)
+
+
+def test_a_played_out_bura_deal_says_on_its_page_that_a_claim_may_still_follow(
+    tmp_path: Path,
+) -> None:
+    """The page says Bura's own words for a page (``bura.may-follow.claim.page``: the form
+    is below it), once, beside the state, not the terminal's command (the last entry said
+    back leaves it to the state); in Russian, the catalog's."""
+    from referee.log.file import dumps, load
+    from tests.conftest import SAMPLES
+
+    match, _ = load(SAMPLES / "bura-classic-2p.toml")
+    assert match is not None
+    log = tmp_path / "match.toml"
+    log.write_bytes(dumps(match.prefix(0, 32)))  # the last card played, no claim yet
+    c, url = at_table(log)
+    page = c.get(url).text
+    assert (
+        "Deal 1 is finished. Next dealer: Petr. A claim of 31 may still decide this deal, "
+        "before the next deal: Claim 31, below."
+    ) in page
+    assert "referee claim" not in page and page.count("A claim of 31 may still") == 1
+    page = c.get(url, params={"lang": "ru"}).text
+    assert "её можно записать ниже" in page

@@ -18,19 +18,20 @@ if TYPE_CHECKING:
     from referee.table.session import Recorded
 
 
-def announce(recorded: Recorded, style: Style, confirm: str = "") -> list[str]:
+def announce(recorded: Recorded, style: Style, confirm: str = "", page: bool = False) -> list[str]:
     """What an accepted entry did, as a referee says it: the entry said back in one line
     (or ``confirm``, a declaration's or claim's own verdict, in its place), what happened
     (a trick taken, a sweep, the residue), and when the entry ended the deal what that did
     to the match (:mod:`referee.games.outcomes`: the deal's score with its breakdown, the
-    match totals and, once decided, the winner)."""
+    match totals and, once decided, the winner). What may still follow the deal is said
+    too, except on a table's ``page``, whose state says it beside its form."""
 
     back, *followed = said_back(recorded.entry, recorded.events)
     first = styled(confirm, style) if confirm else styled(back, style)
     lines: list[object] = [*followed, *(outcome_said(o) for o in recorded.outcomes())]
     state = recorded.replayed.state
     still = state.may_follow() if state is not None and state.finished else None
-    if still is not None:  # the deal is over unless this follows: said at once
+    if still is not None and not page:  # the deal is over unless this follows: said at once
         lines.append(said(still))
     return [first, *(styled(line, style) for line in lines)]
 

@@ -15,7 +15,7 @@ from markupsafe import Markup
 from referee.cards import Card, CardError
 from referee.games.base import present
 from referee.games.spec import FISHING
-from referee.messages import sentence
+from referee.messages import Fact, fact, sentence
 from referee.registry import GAMES
 from referee.render.announce import announce
 from referee.render.tables import Style, show
@@ -34,6 +34,8 @@ from referee.serve.views import (
 from referee.table.dealwalk import steps
 from referee.table.session import Recorded
 from referee.words.rulings import with_legal
+from referee.words.sentences import knows
+from referee.words.sentences import said as said_fact
 
 if TYPE_CHECKING:
     from referee.cards import Card
@@ -110,7 +112,7 @@ def last_said(match: Match, replayed: Replay) -> list[str]:
     last = steps(match, len(match.deals) - 1)[-1]  # what the last entry did, as values
     return [
         line.replace("\u200f", "")
-        for line in announce(Recorded(match, replayed, list(last.events)), Style())
+        for line in announce(Recorded(match, replayed, list(last.events)), Style(), page=True)
     ]
 
 
@@ -129,12 +131,11 @@ def state_lines(
     return text[0], [*(line_html(v) for v in view), *text[1 + len(view) :]]
 
 
-FOLLOWS = {  # what may still follow a finished deal, as a page with its forms says it
-    "bura.may-follow.claim": sentence(
-        "A claim of 31 may still decide this deal, before the next deal: Claim 31, below."
-    ),
-    "bura.may-follow.declare": sentence("Another player may still declare before this trick."),
-}
+def on_page(still: Fact) -> Fact | None:
+    """What may still follow a finished deal, as a table's page says it (its form is
+    below it, no command is typed): the game's ``CODE.page`` words, None without them."""
+    page = f"{still.code}.page"
+    return fact(page, **still.args) if knows(page) else None
 
 
 def resting(match: Match, replayed: Replay, entering: bool, shown: str) -> str:
@@ -156,7 +157,8 @@ def resting(match: Match, replayed: Replay, entering: bool, shown: str) -> str:
         deal=len(match.deals),
         player=replayed.next_dealer,
     )
-    then = FOLLOWS.get(still.code) if entering else None
+    page = on_page(still) if entering else None
+    then = said_fact(page) if page is not None else None
     return said(finished if then is None else sentence("{said} {then}", said=finished, then=then))
 
 

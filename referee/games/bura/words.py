@@ -35,6 +35,11 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
         "Another player may still declare before this trick: referee declare NAME CARDS --by "
         "PLAYER (in live: declare NAME CARDS PLAYER)."
     ),
+    # the same, on a table's page, whose forms are below it (``serve``)
+    "bura.may-follow.claim.page": (
+        "A claim of 31 may still decide this deal, before the next deal: Claim 31, below."
+    ),
+    "bura.may-follow.declare.page": "Another player may still declare before this trick.",
     # Bura's claims, and how a deal ended
     "bura.claim.mid-trick": "a claim is made between tricks, never in the middle of one",
     "bura.claim.early": "a claim needs at least one complete trick",
