@@ -1,3 +1,3 @@
-"""referee: a command-line referee and scorekeeper for Basra, Pasur and Bura."""
+"""referee: a command-line referee and scorekeeper for Basra, Pasur, Bura and Kozel."""
 
 __version__ = "0.1.0"

@@ -1,7 +1,7 @@
-"""A game is one module and one registry entry, proved: High card (tests/toygame.py),
-defined only here and registered at test time, goes through every command a real game
-does: new, deal, play, undo, amend, show, options, score, verify, export, explain,
-simulate, standings and live."""
+"""A game of neither family is one module and one registry line, proved: High card
+(tests/toygame.py), defined only here and added with ``registry.add`` at test time, goes
+through every command a real game does: new, deal, play, undo, amend, show, options,
+score, verify, export, explain, simulate, standings and live."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
-"""High card: a toy game defined only in the tests, to prove that a game is one module and
-one registry entry. Two players; each deal a card is turned up (its ``trump``, for the
-record only) and each player gets two cards; the player after the dealer leads one card,
-the other follows with one; the higher rank takes the trick (a tie: the leader) and leads
-the next; two tricks make a deal, each worth a point; the first to ``target`` points alone
-wins. Its rule ids are ``toy.*``; its words are its own table of sentences, added to the
+"""High card: a toy game defined only in the tests, to prove that a game of neither family is one
+module and one registry line (``registry.add``). Two players; each deal a card is turned up (its
+``trump``, for the record only) and each player gets two cards; the player after the dealer
+leads one card, the other follows with one; the higher rank takes the trick (a tie: the leader)
+and leads the next; two tricks make a deal, each worth a point; the first to ``target`` points
+alone wins. Its rule ids are ``toy.*``; its words are its own table of sentences, added to the
 built-in ones through ``referee.words.sentences.register`` as the README says a game defined
 outside referee does."""
 

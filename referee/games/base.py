@@ -4,8 +4,10 @@ shows a deal (:class:`Presenter`: ``show``'s view, ``explain``, ``options``). Ca
 (replay, the table commands, explain, rendering, the simulator) use only these; a game's
 own module decides every rule.
 
-To add a game: write a ``DealState`` subclass (on the fishing or trick core where the game
-is one of those, whose presenters show it) and add one entry to ``referee.registry.GAMES``.
+To add a game: write its package (a ``DealState`` subclass on the fishing or trick core
+where the game is one of those, whose presenters show it; its ``GameSpec``; its words) and
+add one line to ``referee.registry.BUILT_IN``, or, from outside referee,
+``referee.registry.add(SPEC)``.
 A refusal (:class:`Illegal`) carries its rule, its fact and its legal plays as values.
 
 What happened is reported as values: ``apply`` returns the values of

@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from referee.games.base import DealResult
 from referee.games.trick.deal import TrickDeal
 from referee.games.trick.view import TrickView
 from referee.messages import fact
-
-if TYPE_CHECKING:
-    pass
 
 
 class FanteDeal(TrickDeal):
