@@ -261,12 +261,12 @@ class FishingBase(DealState):
             key = f"hands.{player}"
             if len(cards) not in boundaries:
                 counts = boundaries[1:]  # none: the opening floor left too few cards
+                n = len(cards)
                 said = (
-                    fact("fishing.hand.rounds", n=len(cards), player=player, counts=joined(counts))
+                    fact("fishing.hand.rounds", n=n, player=player, counts=joined(counts))
                     if counts
-                    else fact("fishing.hand.no-round", n=len(cards), player=player,
-                              floor=self.floor_word)
-                )  # fmt: skip
+                    else fact("fishing.hand.no-round", n=n, player=player, floor=self.floor_word)
+                )
                 out.append(self.problem("hand.count", said, key))
             for pos, c in enumerate(cards):
                 if c in seen:
