@@ -25,6 +25,7 @@ from referee.escape import Said
 from referee.messages import Msg, Rank, Suit, help_text, install, suits
 from referee.registry import GAMES
 from referee.text import visible
+from referee.words.mofile import PLURALS, MoCatalog
 
 LANGUAGES = ("en", "ar", "fa", "ru")
 RTL = frozenset(("ar", "fa"))
@@ -70,6 +71,7 @@ def isolate(text: str, sentence: bool = False) -> str:
 class Catalog(Protocol):
     def gettext(self, message: str, /) -> str: ...
     def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+    def plural(self, n: int, /) -> int: ...
 
 
 def normal(code: str) -> str | None:
@@ -128,11 +130,10 @@ def _lazy_sayer(code: str) -> Callable[[object], str]:
 
 @cache
 def catalog(code: str) -> Catalog:
-    """The compiled catalog of ``code`` shipped in the package."""
-    import gettext
-
-    with open(LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as fp:
-        return gettext.GNUTranslations(fp)
+    """The compiled catalog of ``code`` shipped in the package, read as it is needed."""
+    return MoCatalog(
+        (LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo").read_bytes(), PLURALS[code]
+    )
 
 
 def card_text(card: Card, code: str) -> str:
