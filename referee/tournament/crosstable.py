@@ -63,8 +63,9 @@ class Game:
     points: int | None
     total: int
 
-    def opponents(self, me: str) -> tuple[str, ...]:
-        return () if self.table is None else tuple(s for s in self.table.sides if s != me)
+    def opponents(self, side: str) -> tuple[str, ...]:
+        """The other sides at this game's table."""
+        return () if self.table is None else tuple(s for s in self.table.sides if s != side)
 
 
 @dataclass(frozen=True)

@@ -269,11 +269,11 @@ def _points(reader: Reader, data: dict[str, Any]) -> Points:
     return Points(raw.get("win", 2), raw.get("draw", 1), raw.get("bye", 2))
 
 
-def _one_kind(reader: Reader, t: Tournament) -> None:
+def _one_kind(reader: Reader, tournament: Tournament) -> None:
     """Every entrant a team of two, or every entrant a player: a file edited to mix them is
     said once here, before the seating it spoils."""
-    teams = [e.name for e in t.entrants if e.members]
-    players = [e.name for e in t.entrants if not e.members]
+    teams = [e.name for e in tournament.entrants if e.members]
+    players = [e.name for e in tournament.entrants if not e.members]
     if teams and players:
         reader.bad(
             "entrants",

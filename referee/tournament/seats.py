@@ -6,7 +6,7 @@ budget rather than a clock, so that every machine finds the same; well under a s
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from itertools import combinations
 
@@ -191,26 +191,32 @@ def searched_groups(
     last = len(groups) - 1
     for _ in range(PASSES):
         better = False
-        for x in range(last):
-            for y in [*range(x + 1, min(last, x + 1 + NEAR)), last]:
-                better |= _improve(groups, x, y, cost, y == last)
+        for first in range(last):
+            for second in [*range(first + 1, min(last, first + 1 + NEAR)), last]:
+                better |= _improve(groups, first, second, cost, second == last)
         if not better:
             break
     return [g for g in groups[:last]], groups[last]
 
 
-def _improve(groups: list[list[str]], x: int, y: int, cost: object, y_bye: bool) -> bool:
-    """Swap sides between groups ``x`` and ``y`` wherever that lowers their cost."""
-    assert callable(cost)
-    gx, gy = groups[x], groups[y]
+def _improve(
+    groups: list[list[str]],
+    first: int,
+    second: int,
+    cost: Callable[[list[str], bool], int],
+    second_bye: bool,
+) -> bool:
+    """Swap sides between groups ``first`` and ``second`` (the byes' group when
+    ``second_bye``) wherever that lowers their cost."""
+    gx, gy = groups[first], groups[second]
     improved = False
-    now = cost(gx, False) + cost(gy, y_bye)
+    now = cost(gx, False) + cost(gy, second_bye)
     if now == 0:  # no swap can cost less than nothing
         return False
     for i in range(len(gx)):
         for j in range(len(gy)):
             gx[i], gy[j] = gy[j], gx[i]
-            after = cost(gx, False) + cost(gy, y_bye)
+            after = cost(gx, False) + cost(gy, second_bye)
             if after < now:
                 now, improved = after, True
             else:
