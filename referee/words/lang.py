@@ -1,11 +1,11 @@
 """The reader's language: chosen (``--lang``, ``REFEREE_LANG``, then the usual locale
 variables), its catalog loaded on first use, and every sentence said in it.
 
-English needs no catalog: nothing here is imported on an English command. Arabic and
-Persian sentences keep each filled-in value inside a Unicode isolate, so a terminal's bidi
-algorithm cannot reorder it with the right-to-left words around it: a nested sentence or a
-list right to left (RLI), a card, a number, a rule id or ``key = value`` left to right
-(LRI), a name by its first strong letter (FSI). Machine output (``--json``, ``--csv``, the
+English needs no catalog: an English command reads none and says each sentence as it was
+made. Arabic and Persian sentences keep each filled-in value inside a Unicode isolate, so a
+terminal's bidi algorithm cannot reorder it with the right-to-left words around it: a
+nested sentence or a list right to left (RLI), a card, a number, a rule id or ``key =
+value`` left to right (LRI), a name by its first strong letter (FSI). Machine output (``--json``, ``--csv``, the
 log, rule ids) never passes through here.
 """
 
