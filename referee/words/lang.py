@@ -5,8 +5,8 @@ English needs no catalog: an English command reads none and says each sentence a
 made. Arabic and Persian sentences keep each filled-in value inside a Unicode isolate, so a
 terminal's bidi algorithm cannot reorder it with the right-to-left words around it: a
 nested sentence or a list right to left (RLI), a card, a number, a rule id or ``key =
-value`` left to right (LRI), a name by its first strong letter (FSI). Machine output (``--json``, ``--csv``, the
-log, rule ids) never passes through here.
+value`` left to right (LRI), a name by its first strong letter (FSI). Machine output
+(``--json``, ``--csv``, the log, rule ids) never passes through here.
 """
 
 from __future__ import annotations
