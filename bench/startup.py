@@ -182,8 +182,9 @@ def main() -> int:
     }
     if args.only:
         commands = {k: v for i, (k, v) in enumerate(commands.items()) if i == 0 or k in args.only}
-    if args.compare:  # the same commands with the other install, in the same rounds (one
-        for name, (cmd, before) in list(commands.items())[1:]:  # without --lang shows nan)
+    if args.compare:  # the same commands with the other install, in the same rounds
+        # (an install without --lang shows nan for the translated ones)
+        for name, (cmd, before) in list(commands.items())[1:]:
             commands[f"  {name} (other)"] = ([args.compare, *cmd[len(ref) :]], before)
     cpu: dict[str, list[float]] = {name: [] for name in commands}
     wall: dict[str, list[float]] = {name: [] for name in commands}
