@@ -130,13 +130,20 @@ def replay(match: Match, found: list[Problem] | None = None) -> Replay:
     replayed.totals = dict.fromkeys(match.sides, 0)
     replayed.balances = dict.fromkeys(match.players, 0) if GAMES[match.game].pot else {}
     replayed.carry = MatchSoFar(dict(replayed.totals))
+    return replay_from(replayed, 0)
+
+
+def replay_from(replayed: Replay, start: int) -> Replay:
+    """Replay the match's deals from index ``start`` on, onto ``replayed``: the clean replay
+    of the deals before it (none, for a whole replay), and check the stored result."""
+    match = replayed.match
     broken = {p.deal for p in replayed.problems if p.deal is not None}
     last = len(match.deals) - 1
     try:
-        for i, deal in enumerate(match.deals):
+        for i in range(start, len(match.deals)):
             if i == last:
                 replayed.before_last = snapshot(replayed)
-            replay_deal(replayed, deal, i, check=i + 1 not in broken)
+            replay_deal(replayed, match.deals[i], i, check=i + 1 not in broken)
         check_result(replayed)
     except _RecordBreaks:
         pass
@@ -160,6 +167,16 @@ def snapshot(replayed: Replay) -> Snapshot:
 def replay_last(replayed: Replay) -> Replay:
     """Replay the match's last deal again, alone, from the snapshot taken before it (its
     entries have changed: one was taken back); every earlier deal stands as it was."""
+    rewind(replayed)
+    with contextlib.suppress(_RecordBreaks):
+        replay_deal(replayed, replayed.match.deals[-1], len(replayed.match.deals) - 1, check=True)
+    replayed.problems.sort(key=replay_order)
+    return replayed
+
+
+def rewind(replayed: Replay) -> None:
+    """Take the replay back to where it stood before the match's last deal (from the
+    snapshot taken there), as if that deal had not been replayed."""
     snap = replayed.before_last
     assert snap is not None and replayed.match.deals  # a clean replay reached the last deal
     del replayed.deals[snap.deals :]
@@ -168,10 +185,6 @@ def replay_last(replayed: Replay) -> Replay:
     replayed.next_dealer, replayed.over = snap.next_dealer, False
     replayed.winner, replayed.state = None, None
     replayed.problems = []
-    with contextlib.suppress(_RecordBreaks):
-        replay_deal(replayed, replayed.match.deals[-1], len(replayed.match.deals) - 1, check=True)
-    replayed.problems.sort(key=replay_order)
-    return replayed
 
 
 def replay_added(replayed: Replay) -> Replay:
@@ -179,12 +192,7 @@ def replay_added(replayed: Replay) -> Replay:
     before it, which stand as they were (the simulator: a match played deal by deal is
     replayed once, not once per deal)."""
     assert not replayed.problems and replayed.carry is not None
-    i = len(replayed.match.deals) - 1
-    replayed.before_last = snapshot(replayed)
-    with contextlib.suppress(_RecordBreaks):
-        replay_deal(replayed, replayed.match.deals[i], i, check=True)
-    replayed.problems.sort(key=replay_order)
-    return replayed
+    return replay_from(replayed, len(replayed.match.deals) - 1)
 
 
 def _after_the_end(replayed: Replay, i: int) -> Problem:

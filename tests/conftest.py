@@ -44,6 +44,7 @@ def pytest_configure(config: pytest.Config) -> None:
     _EVERY_MATCH = bool(config.getoption("--all-matches"))
     if not (config.option.basetemp or os.environ.get("TMPDIR")):
         in_memory_folders()
+    own_cache()
     if not hasattr(config, "workerinput"):  # once, in the process that runs the workers
         compiled_package()
 
@@ -56,6 +57,13 @@ def compiled_package() -> None:
     import compileall
 
     compileall.compile_dir(ROOT / "referee", quiet=1, workers=1)
+
+
+def own_cache() -> None:
+    """Keep the memos of long logs (referee/table/memo.py) that the tests' commands write in
+    a folder of this run's, not in the user's cache: each test process has its own."""
+    os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="referee-test-cache-")
+    os.environ.pop("REFEREE_CACHE", None)
 
 
 def in_memory_folders(shm: Path = Path("/dev/shm"), room: int = 1 << 30) -> None:

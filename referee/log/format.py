@@ -146,6 +146,24 @@ def read_match(data: dict[str, Any]) -> tuple[Match | None, list[Problem]]:
     return match, walk.problems
 
 
+def read_more_deals(match: Match, data: dict[str, Any]) -> bool:
+    """Add to ``match`` the deals and result of its log's last part, parsed alone (from its
+    last ``[[deals]]`` on): False, with ``match`` not to be used, when that part holds
+    anything else, more deals than a log may, or any problem; the whole log is read then."""
+    deals = data.get("deals")
+    if not data.keys() <= {"deals", "result"} or not isinstance(deals, list) or not deals:
+        return False
+    if len(match.deals) + len(deals) > MAX_DEALS:
+        return False
+    walk = Walker()
+    spec, sides = GAMES[match.game], match.sides
+    for i, raw in enumerate(deals, len(match.deals)):
+        match.deals.append(_deal(walk, raw, i, spec, match.players, sides))
+    match.result_totals = match.result_winner = None
+    _result(walk, data.get("result"), match, sides)
+    return not walk.problems
+
+
 def _deals(walk: Walker, data: dict[str, Any]) -> list[Any]:
     """The ``[[deals]]`` array (none when it is of the wrong shape or too long)."""
     deals = data.get("deals", [])
@@ -422,14 +440,20 @@ def match_to_dict(match: Match) -> dict[str, Any]:
     if match.deals:
         spec = GAMES[match.game]
         out["deals"] = [deal_to_dict(spec, d, match.players) for d in match.deals]
+    result = result_to_dict(match)
+    if result:
+        out["result"] = result
+    return out
+
+
+def result_to_dict(match: Match) -> dict[str, Any]:
+    """The stored ``[result]`` of a match: its totals and winner, where known."""
     result: dict[str, Any] = {}
     if match.result_totals is not None:
         result["totals"] = dict(match.result_totals)
     if match.result_winner is not None:
         result["winner"] = match.result_winner
-    if result:
-        out["result"] = result
-    return out
+    return result
 
 
 def deal_to_dict(spec: GameSpec, deal: Deal, players: list[str]) -> dict[str, Any]:

@@ -13,7 +13,7 @@ matches of every game, and generated documents.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import date
 from typing import Any
 
@@ -38,6 +38,37 @@ def dumps(obj: Mapping[str, Any]) -> str:
         import tomli_w
 
         return tomli_w.dumps(obj)
+
+
+def as_tables(tables: Iterable[Mapping[str, Any]]) -> bool:
+    """Does ``dumps`` write an array of these tables as tables (``[[name]]``), not inline?
+    Only as many are rendered as it takes to know, as ``dumps`` does."""
+    writer = _Writer([])
+    try:
+        return not all(writer.suitable(table) for table in tables)
+    except _Other:
+        return False
+
+
+def tables_tail(
+    name: str, tables: Sequence[Mapping[str, Any]], after: Mapping[str, Any]
+) -> str | None:
+    """What ``dumps`` writes from ``tables[0]``'s header on, when they are the last tables
+    of the document's array of tables ``name`` (written as tables: ``as_tables``) and
+    ``after`` holds the tables that follow it; None for a value this module does not write."""
+    out: list[str] = []
+    writer = _Writer(out)
+    try:
+        for k, table in enumerate(tables):
+            if k:
+                out.append("\n")
+            writer.table(table, name, True)
+        for key, table in after.items():
+            out.append("\n")
+            writer.table(table, writer.key(key), False)
+    except _Other:
+        return None
+    return "".join(out)
 
 
 class _Writer:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.problems import Problem
-from referee.table.session import check_log
+from referee.table.reading import check_log
 
 if TYPE_CHECKING:
     from referee.match import Replay

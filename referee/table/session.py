@@ -17,7 +17,12 @@ from referee.cards import Card
 from referee.games.base import DealState, Illegal, MatchSoFar, Options, present
 from referee.games.events import Event
 from referee.games.spec import FISHING
-from referee.log.file import dumps, load, locked, write_atomic, write_new
+from referee.log.file import (
+    dumps,
+    locked,
+    write_atomic,
+    write_new,
+)
 from referee.log.format import MAX_DEALS, new_match
 from referee.match import (
     DealSummary,
@@ -28,6 +33,7 @@ from referee.match import (
     open_deal,
     replay,
     replay_last,
+    snapshot,
     start_deal,
     with_derived,
 )
@@ -37,6 +43,7 @@ from referee.problems import Problem, RefereeError, deal_path
 from referee.record import Deal, Entry, Match, TrickEntry, describe_entry
 from referee.registry import GAMES
 from referee.table.checks import deal_setup, draws_first, no_such_entry
+from referee.table.reading import LONG_LOG, open_log, open_match
 from referee.table.typed import parse_card_list, player_named
 from referee.table.usage import UsageError
 from referee.words.sentences import said_json
@@ -46,30 +53,6 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 Change = Callable[[Match, Replay], tuple[Replay | None, T]]
-
-
-def open_match(path: Path, label: Path | None = None) -> tuple[Match, Replay]:
-    """Load and replay a log; any problem at all is raised (a table command needs a clean
-    log to build on). Messages name ``label`` (the path as typed) when given."""
-    match, problems = load(path, label)
-    if match is None:
-        raise RefereeError(problems)
-    replayed = replay(match, problems)
-    if replayed.problems:
-        raise RefereeError(replayed.problems)
-    return match, replayed
-
-
-def check_log(path: Path) -> tuple[Match | None, Replay | None, list[Problem]]:
-    """Verify one log: every problem found, never raised except for an unreadable file."""
-    try:
-        match, problems = load(path)
-    except RefereeError as err:
-        return None, None, err.problems
-    if match is None:
-        return None, None, problems
-    replayed = replay(match, problems)
-    return match, replayed, replayed.problems
 
 
 def decided_said(replayed: Replay, then: Msg | None = None) -> Msg:
@@ -203,16 +186,31 @@ class Table:
         """Lock, load, check, apply ``change``, write atomically; what ``change`` returned.
 
         ``change`` returns the replay brought up to date (or None to have the whole match
-        replayed again, for changes other than one more entry) and what it did."""
+        replayed again, for changes other than one more entry) and what it did. A change
+        brought up to date leaves the deals before the last as they were: when they came
+        through the log's memo, their bytes are written again as read (table/memo.py)."""
         with locked(self.path) as real:
-            match, replayed = open_match(real, self.label)
+            opened = open_log(real, self.label, keep=False)
+            match, replayed = opened.match, opened.replayed
+            kept = len(match.deals) - 1  # the deals before the last: a change leaves them
             updated, what = change(match, replayed)
             if updated is None:
                 clear_derived(match)  # recomputed from what remains, never carried over
                 updated = replay(match)
                 if updated.problems:  # a checked change cannot cause one; refuse to write
                     raise RefereeError(updated.problems)
-            write_atomic(real, dumps(with_derived(match, updated)))
+            with_derived(match, updated)
+            tail = None
+            if opened.head is not None and replayed is updated and len(match.deals) > kept:
+                from referee.table.memo import canonical_tail
+
+                tail = canonical_tail(match, kept)  # the bytes before stand as they were
+            data = dumps(match) if tail is None else opened.raw[: opened.head] + tail
+            write_atomic(real, data)
+            if len(data) >= LONG_LOG and (opened.head is None or len(match.deals) != kept + 1):
+                from referee.table.memo import remember  # pickle: for a long log only
+
+                remember(real, data, match, updated, written=True)
             return match, updated, what
 
     def deal(
@@ -240,6 +238,7 @@ class Table:
             if problems:
                 raise RefereeError(problems)
             match.deals.append(deal)
+            replayed.before_last = snapshot(replayed)
             open_deal(replayed, state)  # nothing derived changes: no need to replay it all again
             return replayed, None
 

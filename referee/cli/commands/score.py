@@ -10,7 +10,7 @@ from referee.cli.group import DEFAULT_FILE, JsonFlag, command
 from referee.messages import help_text
 from referee.render.scores import score_json, score_sheet
 from referee.render.tables import Style
-from referee.table.session import open_match
+from referee.table.reading import open_match
 
 
 @command()

@@ -12,7 +12,7 @@ from referee.log.file import log_digest, write_atomic
 from referee.log.outputs import check_output
 from referee.messages import help_text, sentence, show_suits
 from referee.render.scoresheet import build
-from referee.table.session import open_match
+from referee.table.reading import open_match
 
 
 @command()

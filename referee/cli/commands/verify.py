@@ -16,7 +16,7 @@ from referee.messages import help_text, sentence
 from referee.problems import internal_error
 from referee.render.verdicts import verdict_json, verdict_text
 from referee.table.bulk import check_all
-from referee.table.session import open_match
+from referee.table.reading import open_log
 from referee.table.usage import UsageError
 
 DIGEST = re.compile(r"[0-9a-fA-F]{12,64}")
@@ -82,7 +82,8 @@ def verify_digest(files: list[Path], digest: str, as_json: bool) -> int:
     wanted = digest.lower()
     code = 0
     for file in files:
-        actual = log_digest(*open_match(file))
+        opened = open_log(file, memo=False)  # verify reads every log whole
+        actual = log_digest(opened.match, opened.replayed)
         name = shown(file)
         same = actual.startswith(wanted)
         code = code or (0 if same else 1)
