@@ -1,13 +1,17 @@
 """At the table: the CPU time of every command a referee types, against the start-up of
-`python -c "import typer"`, in one interleaved run. Target (issues 24 and 36, as
-docs/decisions.md "Speed" reads them): every table command at most 1.3x with the match's
-first deal in play (`--deals 0`), `options` on a floor of 28 cards too. The 10-deal Basra
-log (the default) and the 40-deal Bura log show what reading, checking and writing the
-finished deals adds: linear in their plays, not held to 1.3x.
+`python -c "import typer"`, in one interleaved run. Target (issue 36): every table command
+at most 1.3x, on the match's first deal (`--deals 0`) as on a long match: the 10-deal Basra
+log (the default) and the 40-deal Bura log, where a command reads, checks and writes only
+the last deal once the log's memo holds (referee/table/memo.py); `--no-memo` measures the
+log read whole, as the first command on a long log (or after a hand edit) reads it.
 
     python bench/startup.py --rounds 21
     python bench/startup.py --rounds 21 --deals 0   # the Basra log's first deal in play
+    python bench/startup.py --rounds 21 --no-memo   # every log read whole
 
+Each command that writes runs on its own copy of its log (each table has its own file),
+with the memo the table's earlier commands leave: the warm-up run makes it, and before
+`deal` (a new deal moves the memo on) an untimed `show` of the copy makes it again.
 CPU time (user + system of the child, from wait4) is what the machine spends; wall time,
 also printed, adds the fsyncs of a write and the machine's other load. Medians."""
 
@@ -140,14 +144,30 @@ def main() -> int:
         help="finished deals in the Basra log before the deal in play (0: its first deal, "
         "and `deal` makes the first deal)",
     )
+    parser.add_argument(
+        "--no-memo",
+        action="store_true",
+        help="every log read whole, as without a memo (REFEREE_CACHE=off)",
+    )
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="referee-bench-"))
     paths = logs(folder, args.deals)
     ref = referee_command()
-    work = folder / "work.toml"
+    if args.no_memo:
+        os.environ["REFEREE_CACHE"] = "off"  # the children read every log whole
+    works: dict[str, Path] = {}
 
-    def copy_of(source: Path) -> Setup:
-        return lambda: shutil.copyfile(source, work)
+    def work(name: str) -> Path:
+        """The copy a writing command works on: one a command, as one a table."""
+        return works.setdefault(name, folder / f"work-{len(works)}.toml")
+
+    def copy_of(source: Path, name: str, read: bool = False) -> Setup:
+        def setup() -> None:
+            shutil.copyfile(source, work(name))
+            if read:  # the memo the table's last command left (untimed)
+                subprocess.run([*ref, "show", "-f", str(work(name))], capture_output=True)
+
+        return setup
 
     b, bura = paths["basra"], paths["bura"]
     commands: dict[str, tuple[list[str], Setup]] = {
@@ -156,24 +176,30 @@ def main() -> int:
         "score": ([*ref, "score", str(b)], None),
         "verify": ([*ref, "verify", str(b)], None),
         "options": ([*ref, "options", str(replay_card(b)), "-f", str(b)], None),
-        "play": ([*ref, *next_play(b), "-f", str(work)], copy_of(b)),
-        "undo": ([*ref, "undo", "-f", str(work)], copy_of(b)),
+        "play": ([*ref, *next_play(b), "-f", str(work("play"))], copy_of(b, "play")),
+        "undo": ([*ref, "undo", "-f", str(work("undo"))], copy_of(b, "undo")),
         "deal": (
-            [*ref, "deal", *first_dealer(b), "--floor", "5H 3C 9D KS", "-f", str(work)],
-            copy_of(paths["basra-done"]),
+            [*ref, "deal", *first_dealer(b), "--floor", "5H 3C 9D KS", "-f", str(work("deal"))],
+            copy_of(paths["basra-done"], "deal", read=True),
         ),
         "hand": (
-            [*ref, "hand", "Ali", *paths["hand"].name.split(), "-f", str(work)],
-            copy_of(paths["basra-bare"]),
+            [*ref, "hand", "Ali", *paths["hand"].name.split(), "-f", str(work("hand"))],
+            copy_of(paths["basra-bare"], "hand"),
         ),
         "bura show (40 deals)": ([*ref, "show", "-f", str(bura)], None),
         "bura score (40 deals)": ([*ref, "score", str(bura)], None),
-        "bura play (40 deals)": ([*ref, *next_play(bura), "-f", str(work)], copy_of(bura)),
+        "bura play (40 deals)": (
+            [*ref, *next_play(bura), "-f", str(work("bura play"))],
+            copy_of(bura, "bura play"),
+        ),
         "options, 28-card floor": ([*ref, "options", "10D", "-f", str(paths["wide"])], None),
         # translated: the catalog is read at the first sentence
         "show --lang ru": ([*ref, "--lang", "ru", "show", "-f", str(b)], None),
         "score --lang ar": ([*ref, "--lang", "ar", "score", str(b)], None),
-        "play --lang fa": ([*ref, "--lang", "fa", *next_play(b), "-f", str(work)], copy_of(b)),
+        "play --lang fa": (
+            [*ref, "--lang", "fa", *next_play(b), "-f", str(work("play fa"))],
+            copy_of(b, "play fa"),
+        ),
         "refused play --lang ru": (
             [*ref, "--lang", "ru", "play", "KS", "--takes", "KS", "-f", str(b)],
             None,
@@ -203,6 +229,7 @@ def main() -> int:
     print(
         f"logs: Basra {args.deals} deals + 1 open ({plays} plays), Bura 40 deals + 1 open; "
         f"{args.rounds} interleaved rounds, medians"
+        + ("; every log read whole (no memo)" if args.no_memo else "")
     )
     print(f"{'command':28s} {'CPU ms':>8s} {'ratio':>6s}   {'wall ms':>8s} {'ratio':>6s}")
     for name in commands:

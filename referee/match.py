@@ -59,6 +59,7 @@ class Replay:
         "pot",
         "problems",
         "state",
+        "states_kept",
         "totals",
         "winner",
     )
@@ -76,6 +77,9 @@ class Replay:
         self.pot = 0  # money in the pot now, in a game with a pot
         self.over = False  # the match is decided (with a winner, or a Kozel tie without)
         self.before_last: Snapshot | None = None  # the match as it stood before its last deal
+        # every finished deal's final state is in ``deals`` (not when the deals before the
+        # last came from a log's memo: table/memo.py)
+        self.states_kept = True
 
     @property
     def complete(self) -> bool:

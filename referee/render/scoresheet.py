@@ -164,7 +164,9 @@ def _deal_line(replayed: Replay, summary: DealSummary, running: dict[str, int]) 
 
 
 def build(replayed: Replay) -> ScoreSheet:
-    """The score sheet of a replayed match (a clean replay: a broken record has none)."""
+    """The score sheet of a replayed match (a clean replay: a broken record has none), read
+    whole: each deal's line shows what its final state counted."""
+    assert replayed.states_kept, "a score sheet needs the log read whole (memo=False)"
     match = replayed.match
     spec = GAMES[match.game]
     running = dict.fromkeys(match.sides, 0)

@@ -4,40 +4,50 @@ deal before its last, so that the next command reads, checks and writes the last
 A memo is kept in the user's cache folder (``$XDG_CACHE_HOME/referee/logs``, else
 ``~/.cache/referee/logs``; ``REFEREE_CACHE=off`` keeps none), one file a log, and it is used
 only for a log whose bytes begin with exactly the bytes it was made from, by this very
-referee (its Python, and the size and time of every referee module then loaded). Anything
-else (a log edited by hand before its last deal, another version, a memo cut short or
-written by someone else) and the log is read and checked whole, as without one. ``verify``
-never uses one: a dispute is settled from the log alone. docs/decisions.md, "Speed".
+referee (its version, its Python, and the size and time of each module of its rules then
+loaded). Anything else (a log edited by hand before its last deal, another version, a memo
+cut short or not the user's own) and the log is read and checked whole, as without one.
+``verify`` never uses one: a dispute is settled from the log alone. A memo holds plain
+values (``marshal``: no code is run to read it): the match's deals, and each finished deal's
+score and breakdown, not the deal's final state, so that the score sheet, which shows what
+each deal counted, reads the log whole. docs/decisions.md, "Speed".
 """
 
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
+import marshal
 import os
-import pickle
 import struct
 import sys
 import zlib
+from itertools import repeat
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
+from referee import __version__
+from referee.cards import FULL_DECK, Card, format_cards
+from referee.games.base import DealResult, MatchSoFar
 from referee.log.file import dumps, parse_bytes
 from referee.log.format import deal_to_dict, read_more_deals, result_to_dict
 from referee.log.tomlwrite import as_tables, tables_tail
-from referee.match import Replay, replay_from, rewind
-from referee.record import Match
+from referee.match import DealSummary, Replay, replay_from
+from referee.messages import Fact
+from referee.record import Deal, Entry, FishPlay, Match, TrickEntry
 from referee.registry import GAMES
 
-LONG = 8192  # a log of fewer bytes is read whole: a memo would cost more than it saves
-MAGIC = b"referee memo 1\n"
-_SIZES = struct.Struct("<III")  # the header's length, the body's length, the body's CRC-32
+MAGIC = b"referee memo 2\n"
+_SIZES = struct.Struct("<II")  # the payload's length and CRC-32
+# modules that only present what the rules decided: a change to them leaves a memo true
+_PRESENTATION = ("referee.cli", "referee.render", "referee.words", "referee.html", "referee.serve")
 Fingerprint = tuple[tuple[str, int, int], ...]
 
 
 class Recalled(NamedTuple):
     """A long log read through its memo: the match and its replay, as reading and
-    replaying it whole would give them, and the length of its bytes before the last deal
-    (canonical, as referee writes them: a write may keep them as they are)."""
+    replaying it whole would give them (but for the finished deals' final states), and the
+    length of its bytes before the last deal (canonical, as referee writes them)."""
 
     match: Match
     replayed: Replay
@@ -54,7 +64,7 @@ def folder() -> Path | None:
     return Path(base, "referee", "logs")
 
 
-def _file(real: Path) -> Path | None:
+def memo_path(real: Path) -> Path | None:
     """The memo of the log at ``real`` (a resolved path): one file a log."""
     where = folder()
     if where is None:
@@ -64,11 +74,11 @@ def _file(real: Path) -> Path | None:
 
 
 def _fingerprint() -> Fingerprint:
-    """The referee modules loaded now, each with its file's size and time: the code whose
-    objects a memo holds (and whose replay made them)."""
+    """Referee's modules loaded now (but those that only present), each with its file's
+    size and time: the code whose replay a memo holds."""
     found = []
     for name, module in list(sys.modules.items()):
-        if name == "referee" or name.startswith("referee."):
+        if name.startswith("referee.") and not name.startswith(_PRESENTATION):
             path = getattr(module, "__file__", None)
             if path:
                 with contextlib.suppress(OSError):
@@ -88,14 +98,14 @@ def _same_code(fingerprint: Fingerprint) -> bool:
     return True
 
 
-def _key(real: Path) -> tuple[str, str, int]:
-    return (str(real), sys.version, pickle.HIGHEST_PROTOCOL)
+def _key(real: Path) -> tuple[str, str, str]:
+    return (str(real), __version__, sys.version)
 
 
 def recall(real: Path, raw: bytes) -> Recalled | None:
     """The log ``raw`` (read from ``real``) through its memo; None when there is none to
     trust for these bytes, or the last deal shows anything a whole reading must say."""
-    path = _file(real)
+    path = memo_path(real)
     if path is None:
         return None
     try:
@@ -107,32 +117,25 @@ def recall(real: Path, raw: bytes) -> Recalled | None:
         start = len(MAGIC) + _SIZES.size
         if not data.startswith(MAGIC) or len(data) < start:
             return None
-        header_size, body_size, crc = _SIZES.unpack_from(data, len(MAGIC))
-        key, fingerprint, head = pickle.loads(data[start : start + header_size])
-        if key != _key(real) or not head < len(raw) or not _same_code(fingerprint):
+        size, crc = _SIZES.unpack_from(data, len(MAGIC))
+        payload = data[start:]
+        if len(payload) != size or zlib.crc32(payload) != crc:
             return None
-        at = start + header_size
-        if data[at : at + head] != raw[:head] or not raw.startswith(b"[[deals]]\n", head):
+        key, fingerprint, head, body = marshal.loads(payload)
+        if key != _key(real) or not raw.startswith(head) or not _same_code(fingerprint):
             return None
-        body = data[at + head : at + head + body_size]
-        if len(body) != body_size or zlib.crc32(body) != crc:
+        if not raw.startswith(b"[[deals]]\n", len(head)):
             return None
-        match, replayed = pickle.loads(body)
+        match, replayed = _decode(body)
     except Exception:  # a memo that cannot be read is no memo: the log is read whole
         return None
-    return _with_last_part(match, replayed, raw, head)
+    return _with_last_part(match, replayed, raw, len(head))
 
 
 def _with_last_part(match: Match, replayed: Replay, raw: bytes, head: int) -> Recalled | None:
-    """The memo's match and replay taken back to before their last deal, then given the
-    log's last part (read and replayed alone); None when that part needs a whole reading."""
-    if replayed.match is not match or replayed.before_last is None:
-        return None
-    kept = len(match.deals) - 1
-    if replayed.before_last.deals != kept:
-        return None
-    del match.deals[kept:]
-    rewind(replayed)
+    """The match and replay of the deals before the last, given the log's last part (read
+    and replayed alone); None when that part needs a whole reading to be said right."""
+    kept = len(match.deals)
     tail, problems = parse_bytes(raw[head:])
     if tail is None or problems or not read_more_deals(match, tail):
         return None
@@ -147,8 +150,9 @@ def remember(real: Path, raw: bytes, match: Match, replayed: Replay, written: bo
     written: only of canonical bytes, as referee writes them (every finished deal's score
     stored, the deals written as tables). Nothing is said when it cannot be kept: a memo
     only saves time."""
-    path = _file(real)
-    if path is None or len(match.deals) < 2 or replayed.before_last is None:
+    path = memo_path(real)
+    snap = replayed.before_last
+    if path is None or len(match.deals) < 2 or snap is None or snap.deals != len(match.deals) - 1:
         return
     if not written and (
         any(deal.score is None for deal in match.deals[:-1]) or dumps(match) != raw
@@ -157,19 +161,17 @@ def remember(real: Path, raw: bytes, match: Match, replayed: Replay, written: bo
     tail = canonical_tail(match, len(match.deals) - 1)
     if tail is None or not raw.endswith(tail):
         return
-    head = len(raw) - len(tail)
+    head = raw[: len(raw) - len(tail)]
     try:
-        body = pickle.dumps((match, replayed), pickle.HIGHEST_PROTOCOL)
-    except Exception:  # a state that cannot be kept (a game's own objects): no memo
+        payload = marshal.dumps((_key(real), _fingerprint(), head, _encode(match, replayed)))
+    except ValueError:  # a value of a game's own that is not plain: no memo
         return
-    header = pickle.dumps((_key(real), _fingerprint(), head), pickle.HIGHEST_PROTOCOL)
-    sizes = _SIZES.pack(len(header), len(body), zlib.crc32(body))
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
         with os.fdopen(fd, "wb") as out:
-            out.write(b"".join((MAGIC, sizes, header, raw[:head], body)))
+            out.write(MAGIC + _SIZES.pack(len(payload), zlib.crc32(payload)) + payload)
         os.replace(tmp, path)
     except OSError:
         with contextlib.suppress(OSError):
@@ -187,3 +189,143 @@ def canonical_tail(match: Match, start: int) -> bytes | None:
     result = result_to_dict(match)
     text = tables_tail("deals", deals, {"result": result} if result else {})
     return None if text is None else text.encode("utf-8")
+
+
+# --- the memo's values: the match before its last deal, and its replay there -------------
+# A deal's entries are kept column by column (who, the cards, what they took), each list of
+# cards as one string: a memo is read by every command, and this is what reads it fastest.
+
+
+def _encode(match: Match, replayed: Replay) -> tuple[Any, ...]:
+    """The match without its last deal, and the replay as it stood before that deal, as
+    plain values (marshal refuses anything else: then no memo is kept)."""
+    snap = replayed.before_last
+    assert snap is not None
+    carry = snap.carry
+    return (
+        match.game,
+        match.variant,
+        match.players,
+        match.rules,
+        match.event,
+        None if match.date is None else match.date.toordinal(),
+        [_deal(deal) for deal in match.deals[:-1]],
+        [(s.number, _result(s.result)) for s in replayed.deals[: snap.deals]],
+        (snap.totals, snap.balances, snap.pot, snap.next_dealer),
+        (carry.totals, carry.deal_number, carry.carried),
+    )
+
+
+def _decode(body: tuple[Any, ...]) -> tuple[Match, Replay]:
+    game, variant, players, rules, event, date, deals, summaries, sums, carry = body
+    match = Match(game, variant, players, rules, event, _date(date))
+    cards = {str(card): card for card in FULL_DECK}
+    match.deals = [_read_deal(deal, cards) for deal in deals]
+    replayed = Replay(match, [])
+    replayed.deals = [DealSummary(n, _read_result(r)) for n, r in summaries]
+    replayed.states_kept = False
+    replayed.totals, replayed.balances, replayed.pot, replayed.next_dealer = sums
+    replayed.carry = MatchSoFar(*carry)
+    return match, replayed
+
+
+def _date(ordinal: int | None) -> dt.date | None:
+    return None if ordinal is None else dt.date.fromordinal(ordinal)
+
+
+def _deal(deal: Deal) -> tuple[Any, ...]:
+    setup = {
+        key: str(value) if isinstance(value, Card) else (format_cards(value),)
+        for key, value in deal.setup.items()
+    }
+    hands = None if deal.hands is None else {p: format_cards(h) for p, h in deal.hands.items()}
+    return (deal.dealer, setup, hands, _plays(deal.plays), deal.note, deal.score, deal.broken)
+
+
+def _read_deal(raw: tuple[Any, ...], cards: dict[str, Card]) -> Deal:
+    dealer, setup, hands, plays, note, score, broken = raw
+    return Deal(
+        dealer,
+        {k: cards[v] if isinstance(v, str) else _read(v[0], cards) for k, v in setup.items()},
+        None if hands is None else {p: _read(h, cards) for p, h in hands.items()},
+        _read_plays(plays, cards),
+        note,
+        score,
+        broken,
+    )
+
+
+def _read(text: str, cards: dict[str, Card]) -> tuple[Card, ...]:
+    return tuple([cards[t] for t in text.split()])
+
+
+def _plays(plays: list[Entry | None]) -> tuple[Any, ...]:
+    """A deal's entries, column by column; the columns most entries leave empty by place."""
+    if all(isinstance(e, FishPlay) for e in plays):
+        fished = cast("list[FishPlay]", plays)
+        return (
+            "FishPlay",
+            [e.by for e in fished],
+            format_cards(e.card for e in fished),
+            [format_cards(e.takes) for e in fished],
+            {i: e.note for i, e in enumerate(fished) if e.note is not None},
+        )
+    if all(isinstance(e, TrickEntry) for e in plays):
+        tricks = cast("list[TrickEntry]", plays)
+        return (
+            "TrickEntry",
+            [e.by for e in tricks],
+            [format_cards(e.cards) for e in tricks],
+            {i: e.declares for i, e in enumerate(tricks) if e.declares is not None},
+            [i for i, e in enumerate(tricks) if e.claim],
+            {i: e.forfeit for i, e in enumerate(tricks) if e.forfeit is not None},
+            {i: e.note for i, e in enumerate(tricks) if e.note is not None},
+        )
+    raise ValueError("an entry that could not be read")  # a clean log has none
+
+
+def _read_plays(raw: tuple[Any, ...], cards: dict[str, Card]) -> list[Entry | None]:
+    if raw[0] == "FishPlay":
+        _, bys, played, takes, notes = raw
+        card = cards.__getitem__
+        taken = [tuple(map(card, t.split())) for t in takes]
+        # tuple.__new__ builds each entry as FishPlay._make does, in one loop of C
+        noted = [notes.get(i) for i in range(len(bys))] if notes else [None] * len(bys)
+        rows = zip(bys, map(card, played.split()), taken, noted, strict=True)
+        # each entry built as FishPlay._make builds it (every field given), in one C loop
+        return cast("list[Entry | None]", list(map(tuple.__new__, repeat(FishPlay), rows)))
+    _, bys, led, declares, claims, forfeits, notes = raw
+    card, claimed = cards.__getitem__, set(claims)
+    rows = zip(
+        bys,
+        [tuple(map(card, c.split())) for c in led],
+        [declares.get(i) for i in range(len(bys))],
+        [i in claimed for i in range(len(bys))],
+        [forfeits.get(i) for i in range(len(bys))],
+        [notes.get(i) for i in range(len(bys))],
+        strict=True,
+    )
+    return cast("list[Entry | None]", list(map(tuple.__new__, repeat(TrickEntry), rows)))
+
+
+def _result(r: DealResult) -> tuple[Any, ...]:
+    return (r.score, r.breakdown, r.next_dealer, r.winner, _how(r.how), r.carried, r.tallies)
+
+
+def _read_result(raw: tuple[Any, ...]) -> DealResult:
+    score, breakdown, next_dealer, winner, how, carried, tallies = raw
+    return DealResult(score, breakdown, next_dealer, winner, _read_how(how), carried, tallies)
+
+
+def _how(how: object) -> object:
+    """How a deal ended: words, or a fact naming words, players and other such facts."""
+    if isinstance(how, Fact):
+        return [how.code, {k: _how(v) for k, v in how.args.items()}]
+    return how
+
+
+def _read_how(raw: Any) -> Any:
+    if isinstance(raw, list):
+        code, args = raw
+        return Fact(code, {k: _read_how(v) for k, v in args.items()})
+    return raw

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from functools import partial
 from typing import TYPE_CHECKING
 
 from referee.cards import Card
@@ -145,7 +143,9 @@ class BasraDeal(FishingDeal):
             listed = tuple(Play(card, t, self.sweep_of(card, t)) for t in sets)
             return CardPlays(card, floor, values, listed=listed, trail_capturer=trail_capturer)
 
-        unions = partial(_unions, floor, values, card, maximal)  # a value: a memo keeps it
+        def unions() -> Unions:
+            return Unions(vector(floor, values), values[card], maximal)
+
         return CardPlays(card, floor, values, unions, (), trail_capturer, self.sweep_of)
 
     def sweep_of(self, card: Card, takes: tuple[Card, ...]) -> bool:
@@ -269,8 +269,3 @@ class BasraDeal(FishingDeal):
                 "basras": self.sweeps[side] * int(r["basra_points"]),
             }
         return out, carry
-
-
-def _unions(floor: Sequence[Card], values: Mapping[Card, int], card: Card, maximal: bool) -> Unions:
-    """The unions of groups that ``card`` may take on ``floor``, worked out when first asked."""
-    return Unions(vector(floor, values), values[card], maximal)

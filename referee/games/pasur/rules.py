@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from functools import partial
 from typing import TYPE_CHECKING
 
 from referee.cards import Card
@@ -120,7 +118,10 @@ class PasurDeal(FishingDeal):
             same = [(c,) for c in floor if c.rank == card.rank]
             listed = tuple(Play(card, t, self.sweep_of(card, t)) for t in same)
         else:
-            sets = partial(_sets, floor, values, card)  # a value: a memo keeps it
+
+            def sets() -> Ranked:
+                return Ranked(single_sets(vector(floor, values), 11 - values[card]))
+
             return CardPlays(card, floor, values, sets, sweep_of=self.sweep_of)
         return CardPlays(card, floor, values, listed=listed)  # a capturer never trails
 
@@ -224,9 +225,3 @@ class PasurDeal(FishingDeal):
                 "surs": self.sweeps[side] * int(r["sur_points"]),
             }
         return out, 0
-
-
-def _sets(floor: Sequence[Card], values: Mapping[Card, int], card: Card) -> Ranked:
-    """The sets of numerals that ``card`` may take on ``floor`` (with it, 11), worked out
-    when first asked."""
-    return Ranked(single_sets(vector(floor, values), 11 - values[card]))
