@@ -4,6 +4,7 @@ No TOML here: ``referee.log.format`` reads and writes these values."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import NamedTuple
 
 from referee.cards import Card
@@ -54,9 +55,11 @@ class Deal:
     """One deal as recorded: its dealer, its set-up as one mapping keyed by the set-up keys
     its game declares (``GameSpec.setup``: the opening floor, a turned-up trump, cards set
     aside), the hands, the entries, a note and a stored score. ``plays`` holds None where an
-    entry could not be read; ``broken`` says the deal's set-up could not be read."""
+    entry could not be read; ``broken`` says the deal's set-up could not be read. The
+    entries of a deal that a log's memo kept are read when first asked (``read_plays``)."""
 
-    __slots__ = ("broken", "dealer", "hands", "note", "plays", "score", "setup")
+    __slots__ = ("_plays", "broken", "dealer", "hands", "note", "score", "setup")
+    FIELDS = ("broken", "dealer", "hands", "note", "plays", "score", "setup")
 
     def __init__(
         self,
@@ -71,10 +74,44 @@ class Deal:
         self.dealer = dealer
         self.setup: dict[str, Setup] = {} if setup is None else setup
         self.hands = hands
-        self.plays: list[Entry | None] = [] if plays is None else plays
+        self._plays: list[Entry | None] | Callable[[], list[Entry | None]] = (
+            [] if plays is None else plays
+        )
         self.note = note
         self.score = score
         self.broken = broken
+
+    @classmethod
+    def kept(
+        cls,
+        dealer: str,
+        setup: dict[str, Setup],
+        hands: dict[str, tuple[Card, ...]] | None,
+        read_plays: Callable[[], list[Entry | None]],
+        note: str | None,
+        score: dict[str, int] | None,
+    ) -> Deal:
+        """A finished deal as a log's memo kept it: its entries read when first asked (a
+        table command seldom asks for those of a deal before the last)."""
+        deal = cls(dealer, setup, hands, None, note, score)
+        deal._plays = read_plays
+        return deal
+
+    @property
+    def plays(self) -> list[Entry | None]:
+        plays = self._plays
+        if not isinstance(plays, list):
+            plays = self._plays = plays()
+        return plays
+
+    @plays.setter
+    def plays(self, plays: list[Entry | None]) -> None:
+        self._plays = plays
+
+    def unread(self) -> Callable[[], list[Entry | None]] | None:
+        """What reads the entries of a kept deal not asked for yet (None: they are read)."""
+        plays = self._plays
+        return None if isinstance(plays, list) else plays
 
     def cards(self, key: str) -> tuple[Card, ...]:
         """The cards of set-up key ``key`` (none when the deal does not give it)."""
@@ -87,7 +124,7 @@ class Deal:
         return value if isinstance(value, Card) else None
 
     def _fields(self) -> tuple[object, ...]:
-        return tuple(getattr(self, k) for k in self.__slots__)
+        return tuple(getattr(self, k) for k in self.FIELDS)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Deal) and self._fields() == other._fields()
@@ -97,7 +134,7 @@ class Deal:
     def __repr__(self) -> str:
         shown = ", ".join(
             f"{k}={getattr(self, k)!r}"
-            for k in self.__slots__
+            for k in self.FIELDS
             if getattr(self, k) not in (None, (), [], {}, False)
         )
         return f"Deal({shown})"

@@ -22,6 +22,7 @@ import os
 import struct
 import sys
 import zlib
+from functools import partial
 from itertools import repeat
 from pathlib import Path
 from typing import Any, NamedTuple, cast
@@ -239,19 +240,25 @@ def _deal(deal: Deal) -> tuple[Any, ...]:
         for key, value in deal.setup.items()
     }
     hands = None if deal.hands is None else {p: format_cards(h) for p, h in deal.hands.items()}
-    return (deal.dealer, setup, hands, _plays(deal.plays), deal.note, deal.score, deal.broken)
+    if deal.broken:
+        raise ValueError("a deal that could not be read")  # a clean log has none
+    unread = deal.unread()  # entries this memo kept and nobody asked for: kept as they are
+    if isinstance(unread, partial) and unread.func is _read_plays:
+        plays = unread.args[0]
+    else:
+        plays = _plays(deal.plays)
+    return (deal.dealer, setup, hands, plays, deal.note, deal.score)
 
 
 def _read_deal(raw: tuple[Any, ...], cards: dict[str, Card]) -> Deal:
-    dealer, setup, hands, plays, note, score, broken = raw
-    return Deal(
+    dealer, setup, hands, plays, note, score = raw
+    return Deal.kept(
         dealer,
         {k: cards[v] if isinstance(v, str) else _read(v[0], cards) for k, v in setup.items()},
         None if hands is None else {p: _read(h, cards) for p, h in hands.items()},
-        _read_plays(plays, cards),
+        partial(_read_plays, plays, cards),
         note,
         score,
-        broken,
     )
 
 
