@@ -40,8 +40,20 @@ from referee.registry import GAMES
 
 MAGIC = b"referee memo 2\n"
 _SIZES = struct.Struct("<II")  # the payload's length and CRC-32
-# modules that only present what the rules decided: a change to them leaves a memo true
-_PRESENTATION = ("referee.cli", "referee.render", "referee.words", "referee.html", "referee.serve")
+# the modules whose code reads a log and rules on it: a memo holds what they decided
+_RULING = (
+    "referee.cards",
+    "referee.games.",
+    "referee.log.",
+    "referee.match",
+    "referee.messages",
+    "referee.params",
+    "referee.problems",
+    "referee.record",
+    "referee.registry",
+    "referee.table.memo",
+    "referee.text",
+)
 Fingerprint = tuple[tuple[str, int, int], ...]
 
 
@@ -75,11 +87,11 @@ def memo_path(real: Path) -> Path | None:
 
 
 def _fingerprint() -> Fingerprint:
-    """Referee's modules loaded now (but those that only present), each with its file's
-    size and time: the code whose replay a memo holds."""
+    """The modules that rule, as loaded now, each with its file's size and time: the code
+    whose reading and replay a memo holds."""
     found = []
     for name, module in list(sys.modules.items()):
-        if name.startswith("referee.") and not name.startswith(_PRESENTATION):
+        if name.startswith(_RULING):
             path = getattr(module, "__file__", None)
             if path:
                 with contextlib.suppress(OSError):
@@ -159,10 +171,12 @@ def remember(real: Path, raw: bytes, match: Match, replayed: Replay, written: bo
         any(deal.score is None for deal in match.deals[:-1]) or dumps(match) != raw
     ):
         return
-    tail = canonical_tail(match, len(match.deals) - 1)
-    if tail is None or not raw.endswith(tail):
+    # canonical bytes hold no line break but between lines (a string's is written \n): the
+    # last line that is a [[deals]] header starts the last deal (none: deals written inline)
+    at = raw.rfind(b"\n[[deals]]\n") + 1
+    if not at:
         return
-    head = raw[: len(raw) - len(tail)]
+    head = raw[:at]
     try:
         payload = marshal.dumps((_key(real), _fingerprint(), head, _encode(match, replayed)))
     except ValueError:  # a value of a game's own that is not plain: no memo
