@@ -361,3 +361,62 @@ def test_a_last_part_the_whole_reading_puts_inside_the_deal_before_is_refused(
     whole = run_command("show", "-f", str(long_log))
     assert whole.exit_code == 1 and "deals[" in whole.stderr
     assert (through.exit_code, through.stderr) == (whole.exit_code, whole.stderr)
+
+
+def undone_both_ways(tmp_path: Path, text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``show`` (which may keep a memo), then ``undo``, on two copies of ``text``: one with
+    memos, one read whole; both must write the same bytes, the canonical ones."""
+    copies = []
+    for name, cache in (("memo.toml", ""), ("whole.toml", "off")):
+        path = tmp_path / name
+        path.write_text(text)
+        monkeypatch.setenv("REFEREE_CACHE", cache)
+        assert run_command("show", "-f", str(path)).exit_code == 0
+        assert run_command("undo", "-f", str(path)).exit_code == 0
+        copies.append(path.read_bytes())
+    assert copies[0] == copies[1]
+
+
+def test_a_log_written_by_hand_keeps_no_memo(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A comment in an earlier deal: the bytes are not canonical, so no memo is kept and
+    the next write is canonical, as without one."""
+    text = LONG_SAMPLES[-1].read_text()
+    first = text.index("[[deals]]\n") + len("[[deals]]\n")
+    undone_both_ways(
+        tmp_path, text[:first] + "# dealt at the corner table\n" + text[first:], monkeypatch
+    )
+
+
+def test_a_log_without_its_stored_scores_keeps_no_memo(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Written as referee writes but with no ``[deals.score]``: a write stores every score,
+    so those bytes are not the ones a write keeps."""
+    match, _ = load(LONG_SAMPLES[-1])
+    assert match is not None
+    for deal in match.deals:
+        deal.score = None
+    match.result_totals = match.result_winner = None
+    undone_both_ways(tmp_path, dumps(match).decode(), monkeypatch)
+
+
+def test_an_amended_header_is_written_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A change before the last deal (here the header's date and a player's name) writes
+    the whole log again, never the memo's bytes before the last deal."""
+    copies = []
+    for name, cache in (("memo.toml", ""), ("whole.toml", "off")):
+        path = tmp_path / name
+        path.write_bytes(LONG_SAMPLES[-1].read_bytes())
+        monkeypatch.setenv("REFEREE_CACHE", cache)
+        assert run_command("show", "-f", str(path)).exit_code == 0
+        done = run_command(
+            "amend", "--rename", "Ivan=Vanya", "--date", "2026-12-01", "-f", str(path)
+        )
+        assert done.exit_code == 0, done.stderr
+        copies.append(path.read_bytes())
+    assert copies[0] == copies[1]
+    assert b"date = 2026-12-01" in copies[0] and b'"Vanya"' in copies[0]
