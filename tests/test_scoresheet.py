@@ -3,7 +3,6 @@ store, it is immutable, and it stays in the core."""
 
 from __future__ import annotations
 
-import dataclasses
 import subprocess
 import sys
 from pathlib import Path
@@ -98,9 +97,9 @@ def test_rules_that_differ_from_the_variant_and_a_deal_in_progress() -> None:
 
 def test_the_sheet_is_immutable_and_hashable() -> None:
     sheet, _ = sheet_of(SAMPLES / "kozel-classic-4p.toml")
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         sheet.winner = "someone"  # type: ignore[misc]
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         sheet.deals[0].number = 9  # type: ignore[misc]
     again, _ = sheet_of(SAMPLES / "kozel-classic-4p.toml")
     assert hash(sheet) == hash(again) and sheet == again

@@ -1,5 +1,6 @@
 """The score sheet as a value: what a replay establishes about a match, in the shape every
-renderer reads (the terminal table, ``score --json``, the printable HTML sheet).
+renderer reads (the terminal table, ``score --json``, the printable HTML sheet), as named
+tuples (a frozen dataclass costs ``score`` several times as much to define).
 
 It is built once from a clean :class:`referee.match.Replay` and never changes; it holds
 figures and names only (the game's own words for how a deal ended stay sentences, said by
@@ -11,8 +12,7 @@ the replay did.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.cards import Card
 from referee.games.base import FORFEITS, PAYMENTS, POT, present
@@ -26,8 +26,7 @@ if TYPE_CHECKING:
 Pairs = tuple[tuple[str, int], ...]  # a mapping from a side (or player, or key) to a figure
 
 
-@dataclass(frozen=True)
-class RuleChange:
+class RuleChange(NamedTuple):
     """A rule of the match that differs from its variant: the value played and the
     variant's, with the rule id that governs it."""
 
@@ -37,16 +36,14 @@ class RuleChange:
     rule: str
 
 
-@dataclass(frozen=True)
-class Side:
+class Side(NamedTuple):
     """A side: its name (a player, or partners joined by `` & ``) and its players."""
 
     name: str
     players: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class DealLine:
+class DealLine(NamedTuple):
     """One finished deal: its dealer, each side's score and breakdown as the game gives
     them, how it ended (where the score alone does not say), the running totals after it
     and, in a game with a pot, what each player paid in or took and the pot after it."""
@@ -85,8 +82,7 @@ class DealLine:
         return out
 
 
-@dataclass(frozen=True)
-class ScoreSheet:
+class ScoreSheet(NamedTuple):
     """A match's score sheet: header, every finished deal, totals, pot and the winner."""
 
     game: str
