@@ -25,7 +25,7 @@ import zlib
 from functools import partial
 from itertools import repeat
 from pathlib import Path
-from typing import Any, NamedTuple, cast
+from typing import Any, cast
 
 from referee import __version__
 from referee.cards import FULL_DECK, Card, format_cards
@@ -55,16 +55,6 @@ _RULING = (
     "referee.text",
 )
 Fingerprint = tuple[tuple[str, int, int], ...]
-
-
-class Recalled(NamedTuple):
-    """A long log read through its memo: the match and its replay, as reading and
-    replaying it whole would give them (but for the finished deals' final states), and the
-    length of its bytes before the last deal (canonical, as referee writes them)."""
-
-    match: Match
-    replayed: Replay
-    head: int
 
 
 def folder() -> Path | None:
@@ -115,9 +105,12 @@ def _key(real: Path) -> tuple[str, str, str]:
     return (str(real), __version__, sys.version)
 
 
-def recall(real: Path, raw: bytes) -> Recalled | None:
-    """The log ``raw`` (read from ``real``) through its memo; None when there is none to
-    trust for these bytes, or the last deal shows anything a whole reading must say."""
+def recall(real: Path, raw: bytes) -> tuple[Match, Replay, int] | None:
+    """The log ``raw`` (read from ``real``) through its memo: the match and its replay, as
+    reading and replaying it whole would give them (but for the finished deals' final
+    states), and the length of its bytes before the last deal (canonical, as referee writes
+    them). None when there is no memo to trust for these bytes, or the last deal shows
+    anything a whole reading must say."""
     path = memo_path(real)
     if path is None:
         return None
@@ -145,7 +138,9 @@ def recall(real: Path, raw: bytes) -> Recalled | None:
     return _with_last_part(match, replayed, raw, len(head))
 
 
-def _with_last_part(match: Match, replayed: Replay, raw: bytes, head: int) -> Recalled | None:
+def _with_last_part(
+    match: Match, replayed: Replay, raw: bytes, head: int
+) -> tuple[Match, Replay, int] | None:
     """The match and replay of the deals before the last, given the log's last part (read
     and replayed alone); None when that part needs a whole reading to be said right."""
     kept = len(match.deals)
@@ -155,7 +150,7 @@ def _with_last_part(match: Match, replayed: Replay, raw: bytes, head: int) -> Re
     replay_from(replayed, kept)
     if replayed.problems:
         return None  # said as a whole reading says it, in its order
-    return Recalled(match, replayed, head)
+    return match, replayed, head
 
 
 def remember(real: Path, raw: bytes, match: Match, replayed: Replay, written: bool) -> None:

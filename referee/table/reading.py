@@ -40,7 +40,7 @@ def open_log(path: Path, label: Path | None = None, keep: bool = True, memo: boo
 
         found = recall(real_path(path), raw)
         if found is not None:
-            return Opened(found.match, found.replayed, raw, found.head)
+            return Opened(found[0], found[1], raw, found[2])
     match, problems = load_bytes(raw)
     if match is None:
         raise RefereeError(problems)
