@@ -5,8 +5,11 @@ memo), so that nothing is ruled on bytes the memo was not made from."""
 
 from __future__ import annotations
 
+import datetime as dt
 import marshal
 import os
+import subprocess
+import sys
 import zlib
 from pathlib import Path
 from typing import Any
@@ -420,3 +423,101 @@ def test_an_amended_header_is_written_whole(
         copies.append(path.read_bytes())
     assert copies[0] == copies[1]
     assert b"date = 2026-12-01" in copies[0] and b'"Vanya"' in copies[0]
+
+
+# --- found by an independent review: each failed before its fix --------------------------
+
+
+def both_ways(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, steps: Any) -> list[bytes]:
+    """``steps(path)`` on a copy with memos and on one read whole: each copy's bytes."""
+    out = []
+    for name, cache in (("memo", ""), ("whole", "off")):
+        monkeypatch.setenv("REFEREE_CACHE", cache)
+        folder = tmp_path / name
+        folder.mkdir()
+        steps(folder / "match.toml")
+        out.append((folder / "match.toml").read_bytes())
+    return out
+
+
+def test_a_log_two_deals_past_its_memo_loses_no_deal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A memo made when the log held one deal fewer (a backup put back after an undo
+    across a deal's start, a deal recorded with another cache): the next entry writes
+    every deal after the memo's, not only the last."""
+    match, _ = load(LONG_SAMPLES[-1])
+    assert match is not None
+    n = len(match.deals)
+
+    def steps(path: Path) -> None:
+        path.write_bytes(so_far(match, n - 1))
+        assert run_command("show", "-f", str(path)).exit_code == 0  # the memo, n - 1 deals
+        path.write_bytes(so_far(match, n))
+        done = run_command("undo", "-f", str(path))
+        assert done.exit_code == 0, done.stderr
+        assert run_command("verify", str(path)).exit_code == 0
+
+    with_memo, whole = both_ways(tmp_path, monkeypatch, steps)
+    assert with_memo == whole
+    assert with_memo.count(b"\n[[deals]]\n") == n - 1 + 1  # every deal still there
+
+
+def test_a_date_and_time_survives_the_memo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``date`` may be a date-time (match-log.md): a memo keeps it whole."""
+    match, _ = load(LONG_SAMPLES[-1])
+    assert match is not None
+    match.date = dt.datetime(2024, 5, 1, 10, 30, tzinfo=dt.timezone(dt.timedelta(hours=2)))
+    dated = dumps(match)  # canonical: a memo is kept
+
+    def steps(path: Path) -> None:
+        path.write_bytes(dated)
+        assert run_command("show", "-f", str(path)).exit_code == 0
+        memo_kept = os.environ["REFEREE_CACHE"] != "off"
+        assert (open_log(path).head is not None) == memo_kept
+        done = run_command("amend", "--event", "Cup", "-f", str(path))
+        assert done.exit_code == 0, done.stderr
+
+    with_memo, whole = both_ways(tmp_path, monkeypatch, steps)
+    assert with_memo == whole and b"10:30:00+02:00" in whole
+
+
+def test_a_fifo_where_the_memo_would_be_hangs_nothing(long_log: Path) -> None:
+    kept = memo_of(long_log)
+    kept.unlink()
+    os.mkfifo(kept)
+    env = {**os.environ, "REFEREE_CACHE": ""}
+    done = subprocess.run(
+        [sys.executable, "-m", "referee", "show", "-f", str(long_log)],
+        capture_output=True,
+        timeout=60,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_link_planted_at_the_memo_s_temporary_name_is_not_followed(
+    tmp_path: Path, long_log: Path
+) -> None:
+    kept = memo_of(long_log)
+    kept.unlink()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("mine")
+    (kept.parent / f"{kept.name}.{os.getpid()}.tmp").symlink_to(victim)
+    assert run_command("show", "-f", str(long_log)).exit_code == 0
+    assert victim.read_text() == "mine"
+
+
+def test_a_cache_folder_others_may_write_is_not_used(long_log: Path) -> None:
+    folder = memo_of(long_log).parent
+    folder.chmod(0o777)
+    try:
+        assert open_log(long_log).head is None
+        memo_of(long_log).unlink()
+        open_log(long_log)
+        assert not memo_of(long_log).exists()
+    finally:
+        folder.chmod(0o700)
+    open_log(long_log)
+    assert open_log(long_log).head is not None

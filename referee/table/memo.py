@@ -19,6 +19,7 @@ import contextlib
 import datetime as dt
 import marshal
 import os
+import stat
 import struct
 import sys
 import zlib
@@ -105,23 +106,19 @@ def _key(real: Path) -> tuple[str, str, str]:
     return (str(real), __version__, sys.version)
 
 
-def recall(real: Path, raw: bytes) -> tuple[Match, Replay, int] | None:
+def recall(real: Path, raw: bytes) -> tuple[Match, Replay, int, int] | None:
     """The log ``raw`` (read from ``real``) through its memo: the match and its replay, as
     reading and replaying it whole would give them (but for the finished deals' final
-    states), and the length of its bytes before the last deal (canonical, as referee writes
-    them). None when there is no memo to trust for these bytes, or the last deal shows
-    anything a whole reading must say."""
+    states), the length of its bytes the memo holds (canonical, as referee writes them) and
+    how many deals they hold. None when there is no memo to trust for these bytes, or the
+    deals after them show anything a whole reading must say."""
     path = memo_path(real)
-    if path is None:
+    if path is None or not _own_folder(path.parent):
         return None
     try:
-        with open(path, "rb") as memo:
-            st = os.fstat(memo.fileno())
-            if st.st_uid != os.getuid() or st.st_mode & 0o022:
-                return None  # only a memo of the user's own, that nobody else may change
-            data = memo.read()
+        data = _read_own(path, len(raw))
         start = len(MAGIC) + _SIZES.size
-        if not data.startswith(MAGIC) or len(data) < start:
+        if data is None or not data.startswith(MAGIC) or len(data) < start:
             return None
         size, crc = _SIZES.unpack_from(data, len(MAGIC))
         payload = data[start:]
@@ -138,11 +135,39 @@ def recall(real: Path, raw: bytes) -> tuple[Match, Replay, int] | None:
     return _with_last_part(match, replayed, raw, len(head))
 
 
+def _own_folder(where: Path) -> bool:
+    """Is the memos' folder the user's own, and theirs alone to write? (Otherwise another
+    account could put its own memos, or links, in it: none is read or written there.)"""
+    try:
+        st = os.stat(where)
+    except OSError:
+        return False
+    return st.st_uid == os.getuid() and not st.st_mode & 0o022
+
+
+def _read_own(path: Path, log_size: int) -> bytes | None:
+    """A memo's bytes: a regular file of the user's own that nobody else may change (not a
+    link, a FIFO or a device: never waited on), at most a few times the log's size."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC
+    fd = os.open(path, flags)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_uid != os.getuid() or st.st_mode & 0o022:
+            return None
+        if st.st_size > 4 * log_size + 65536:
+            return None
+        with os.fdopen(os.dup(fd), "rb") as memo:
+            return memo.read()
+    finally:
+        os.close(fd)
+
+
 def _with_last_part(
     match: Match, replayed: Replay, raw: bytes, head: int
-) -> tuple[Match, Replay, int] | None:
-    """The match and replay of the deals before the last, given the log's last part (read
-    and replayed alone); None when that part needs a whole reading to be said right."""
+) -> tuple[Match, Replay, int, int] | None:
+    """The match and replay of the deals the memo holds, given the rest of the log (read
+    and replayed alone: one deal or more); None when that part needs a whole reading to be
+    said right."""
     kept = len(match.deals)
     tail, problems = parse_bytes(raw[head:])
     if tail is None or problems or not read_more_deals(match, tail):
@@ -150,7 +175,7 @@ def _with_last_part(
     replay_from(replayed, kept)
     if replayed.problems:
         return None  # said as a whole reading says it, in its order
-    return match, replayed, head
+    return match, replayed, head, kept
 
 
 def remember(real: Path, raw: bytes, match: Match, replayed: Replay, written: bool) -> None:
@@ -179,7 +204,13 @@ def remember(real: Path, raw: bytes, match: Match, replayed: Replay, written: bo
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+        if not _own_folder(path.parent):
+            return
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+        fd = os.open(tmp, flags, 0o600)  # a file or link already there: no memo
+    except OSError:
+        return
+    try:
         with os.fdopen(fd, "wb") as out:
             out.write(MAGIC + _SIZES.pack(len(payload), zlib.crc32(payload)) + payload)
         os.replace(tmp, path)
@@ -218,7 +249,7 @@ def _encode(match: Match, replayed: Replay) -> tuple[Any, ...]:
         match.players,
         match.rules,
         match.event,
-        None if match.date is None else match.date.toordinal(),
+        _date(match.date),
         [_deal(deal) for deal in match.deals[:-1]],
         [(s.number, _result(s.result)) for s in replayed.deals[: snap.deals]],
         (snap.totals, snap.balances, snap.pot, snap.next_dealer),
@@ -228,7 +259,7 @@ def _encode(match: Match, replayed: Replay) -> tuple[Any, ...]:
 
 def _decode(body: tuple[Any, ...]) -> tuple[Match, Replay]:
     game, variant, players, rules, event, date, deals, summaries, sums, carry = body
-    match = Match(game, variant, players, rules, event, _date(date))
+    match = Match(game, variant, players, rules, event, _read_date(date))
     cards = {str(card): card for card in FULL_DECK}
     match.deals = [_read_deal(deal, cards) for deal in deals]
     replayed = Replay(match, [])
@@ -236,11 +267,22 @@ def _decode(body: tuple[Any, ...]) -> tuple[Match, Replay]:
     replayed.states_kept = False
     replayed.totals, replayed.balances, replayed.pot, replayed.next_dealer = sums
     replayed.carry = MatchSoFar(*carry)
+    # not decided (``over`` False, no winner): a clean log holds no deal after the deciding one
     return match, replayed
 
 
-def _date(ordinal: int | None) -> dt.date | None:
-    return None if ordinal is None else dt.date.fromordinal(ordinal)
+def _date(date: dt.date | None) -> tuple[str, str] | None:
+    """The header's date, a date or a date-time (match-log.md), as its kind and ISO text."""
+    if date is None:
+        return None
+    return ("datetime" if isinstance(date, dt.datetime) else "date", date.isoformat())
+
+
+def _read_date(raw: tuple[str, str] | None) -> dt.date | None:
+    if raw is None:
+        return None
+    kind, text = raw
+    return dt.datetime.fromisoformat(text) if kind == "datetime" else dt.date.fromisoformat(text)
 
 
 def _deal(deal: Deal) -> tuple[Any, ...]:

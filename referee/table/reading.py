@@ -19,13 +19,15 @@ LONG_LOG = 8192  # bytes from which a log's memo saves more than it costs (bench
 
 
 class Opened(NamedTuple):
-    """A clean log as read: its match, its replay, its bytes, and how many of them (before
-    its last deal, canonical) came through its memo, or None when it was read whole."""
+    """A clean log as read: its match, its replay, its bytes, and how many of them (the
+    canonical bytes before a deal) came through its memo, with the deals they hold; both
+    None when it was read whole."""
 
     match: Match
     replayed: Replay
     raw: bytes
     head: int | None
+    kept: int | None = None
 
 
 def open_log(path: Path, label: Path | None = None, keep: bool = True, memo: bool = True) -> Opened:
@@ -40,7 +42,7 @@ def open_log(path: Path, label: Path | None = None, keep: bool = True, memo: boo
 
         found = recall(real_path(path), raw)
         if found is not None:
-            return Opened(found[0], found[1], raw, found[2])
+            return Opened(*found[:2], raw, *found[2:])
     match, problems = load_bytes(raw)
     if match is None:
         raise RefereeError(problems)

@@ -193,7 +193,6 @@ class Table:
         with locked(self.path) as real:
             opened = open_log(real, self.label, keep=False)
             match, replayed = opened.match, opened.replayed
-            kept = len(match.deals) - 1  # the deals before the last: a change leaves them
             updated, what = change(match, replayed)
             if updated is None:
                 clear_derived(match)  # recomputed from what remains, never carried over
@@ -201,14 +200,14 @@ class Table:
                 if updated.problems:  # a checked change cannot cause one; refuse to write
                     raise RefereeError(updated.problems)
             with_derived(match, updated)
-            tail = None
-            if opened.head is not None and replayed is updated and len(match.deals) > kept:
+            tail, kept = None, opened.kept  # the deals the memo held: a change to the last
+            if kept is not None and replayed is updated and len(match.deals) > kept:
                 from referee.table.memo import canonical_tail
 
-                tail = canonical_tail(match, kept)  # the bytes before stand as they were
+                tail = canonical_tail(match, kept)  # those deals' bytes stand as they were
             data = dumps(match) if tail is None else opened.raw[: opened.head] + tail
             write_atomic(real, data)
-            if len(data) >= LONG_LOG and (opened.head is None or len(match.deals) != kept + 1):
+            if len(data) >= LONG_LOG and (kept is None or len(match.deals) != kept + 1):
                 from referee.table.memo import remember  # pickle: for a long log only
 
                 remember(real, data, match, updated, written=True)
