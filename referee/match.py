@@ -27,11 +27,14 @@ from referee.registry import GAMES
 
 
 class DealSummary(NamedTuple):
-    """A finished deal as scored, and its final state (what the game counted in it)."""
+    """A finished deal as scored, and its final state (what the game counted in it); from a
+    log's memo, which keeps no state, the one figure of it a score sheet shows: the cards
+    each side captured, where the game counts them (table/memo.py)."""
 
     number: int
     result: DealResult
     state: DealState | None = None
+    captured: dict[str, int] | None = None
 
 
 class Snapshot(NamedTuple):
@@ -59,7 +62,6 @@ class Replay:
         "pot",
         "problems",
         "state",
-        "states_kept",
         "totals",
         "winner",
     )
@@ -77,9 +79,6 @@ class Replay:
         self.pot = 0  # money in the pot now, in a game with a pot
         self.over = False  # the match is decided (with a winner, or a Kozel tie without)
         self.before_last: Snapshot | None = None  # the match as it stood before its last deal
-        # every finished deal's final state is in ``deals`` (not when the deals before the
-        # last came from a log's memo: table/memo.py)
-        self.states_kept = True
 
     @property
     def complete(self) -> bool:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from referee.games.base import MatchSoFar
+from referee.games.base import MatchSoFar, present
 from referee.log.file import dumps, load
 from referee.match import Replay
 from referee.problems import RefereeError
@@ -72,7 +72,12 @@ def same_reading(path: Path) -> None:
         assert [type(e) for e in mine.plays] == [type(e) for e in theirs.plays]
     assert dumps(through.match) == dumps(whole.match)
     assert replay_facts(through.replayed) == replay_facts(whole.replayed)
-    assert not through.replayed.states_kept and whole.replayed.states_kept
+    pairs = zip(through.replayed.deals, whole.replayed.deals, strict=True)
+    for k, (kept, read) in enumerate(pairs):
+        assert read.state is not None and (kept.state is None) == (k < (through.kept or 0))
+        if kept.state is None:  # a deal the memo kept: the figure of its state the sheet shows
+            captured = present(read.state).view().data.get("captured")
+            assert kept.captured == (captured if isinstance(captured, dict) else None)
 
 
 def cut(match: Match, deals: int, entries: int) -> Match:
@@ -521,3 +526,24 @@ def test_a_cache_folder_others_may_write_is_not_used(long_log: Path) -> None:
         folder.chmod(0o700)
     open_log(long_log)
     assert open_log(long_log).head is not None
+
+
+@pytest.mark.parametrize("name", ["basra-egyptian-2p", "pasur-pagat-2p"])
+def test_a_score_sheet_through_the_memo_shows_each_deal_s_captured_cards(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sheet's one figure of a deal's final state (the cards each side captured) is
+    kept in the memo: `score`, `score --json` and `sheet` say the same both ways."""
+    path = tmp_path / "log.toml"
+    path.write_bytes((SAMPLES / f"{name}.toml").read_bytes())
+    assert open_log(path).head is None and open_log(path).head is not None
+    said = []
+    for cache in ("", "off"):
+        monkeypatch.setenv("REFEREE_CACHE", cache)
+        text = run_command("score", str(path)).stdout
+        data = run_command("score", str(path), "--json").stdout
+        out = tmp_path / f"sheet{cache}.html"
+        assert run_command("sheet", str(path), "-o", str(out)).exit_code == 0
+        said.append((text, data, out.read_bytes()))
+    assert said[0] == said[1]
+    assert said[0][2].count(b"cards captured") >= 2 * 3  # each side, each deal the memo kept

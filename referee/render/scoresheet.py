@@ -139,8 +139,10 @@ def _deal_line(replayed: Replay, summary: DealSummary, running: dict[str, int]) 
     result = summary.result
     for side in running:
         running[side] += result.score.get(side, 0)
-    facts = present(summary.state).view().data if summary.state is not None else {}
-    captured = facts.get("captured")
+    if summary.state is not None:
+        captured = present(summary.state).view().data.get("captured")
+    else:  # a deal a log's memo kept: the figure it kept of the state
+        captured = summary.captured
     spec = GAMES[replayed.match.game]
     pot = spec.pot
     deal = replayed.match.deals[summary.number - 1]
@@ -160,9 +162,7 @@ def _deal_line(replayed: Replay, summary: DealSummary, running: dict[str, int]) 
 
 
 def build(replayed: Replay) -> ScoreSheet:
-    """The score sheet of a replayed match (a clean replay: a broken record has none), read
-    whole: each deal's line shows what its final state counted."""
-    assert replayed.states_kept, "a score sheet needs the log read whole (memo=False)"
+    """The score sheet of a replayed match (a clean replay: a broken record has none)."""
     match = replayed.match
     spec = GAMES[match.game]
     running = dict.fromkeys(match.sides, 0)

@@ -9,8 +9,8 @@ loaded). Anything else (a log edited by hand before its last deal, another versi
 cut short or not the user's own) and the log is read and checked whole, as without one.
 ``verify`` never uses one: a dispute is settled from the log alone. A memo holds plain
 values (``marshal``: no code is run to read it): the match's deals, and each finished deal's
-score and breakdown, not the deal's final state, so that the score sheet, which shows what
-each deal counted, reads the log whole. docs/decisions.md, "Speed".
+result and the cards each side captured in it (what a score sheet shows of the deal's final
+state), not the state itself. docs/decisions.md, "Speed".
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from typing import Any, cast
 
 from referee import __version__
 from referee.cards import FULL_DECK, Card, format_cards
-from referee.games.base import DealResult, MatchSoFar
+from referee.games.base import DealResult, MatchSoFar, present
 from referee.log.file import dumps, parse_bytes
 from referee.log.format import deal_to_dict, read_more_deals, result_to_dict
 from referee.log.tomlwrite import as_tables, tables_tail
@@ -251,7 +251,7 @@ def _encode(match: Match, replayed: Replay) -> tuple[Any, ...]:
         match.event,
         _date(match.date),
         [_deal(deal) for deal in match.deals[:-1]],
-        [(s.number, _result(s.result)) for s in replayed.deals[: snap.deals]],
+        [(s.number, _result(s.result), _captured(s)) for s in replayed.deals[: snap.deals]],
         (snap.totals, snap.balances, snap.pot, snap.next_dealer),
         (carry.totals, carry.deal_number, carry.carried),
     )
@@ -263,8 +263,7 @@ def _decode(body: tuple[Any, ...]) -> tuple[Match, Replay]:
     cards = {str(card): card for card in FULL_DECK}
     match.deals = [_read_deal(deal, cards) for deal in deals]
     replayed = Replay(match, [])
-    replayed.deals = [DealSummary(n, _read_result(r)) for n, r in summaries]
-    replayed.states_kept = False
+    replayed.deals = [DealSummary(n, _read_result(r), None, c) for n, r, c in summaries]
     replayed.totals, replayed.balances, replayed.pot, replayed.next_dealer = sums
     replayed.carry = MatchSoFar(*carry)
     # not decided (``over`` False, no winner): a clean log holds no deal after the deciding one
@@ -364,6 +363,15 @@ def _read_plays(raw: tuple[Any, ...], cards: dict[str, Card]) -> list[Entry | No
         strict=True,
     )
     return cast("list[Entry | None]", list(map(tuple.__new__, repeat(TrickEntry), rows)))
+
+
+def _captured(summary: DealSummary) -> dict[str, int] | None:
+    """The one figure of a deal's final state its score sheet line shows: the cards each
+    side captured (None where the game does not count them)."""
+    if summary.state is None:
+        return summary.captured  # from a memo already
+    captured = present(summary.state).view().data.get("captured")
+    return cast("dict[str, int]", captured) if isinstance(captured, dict) else None
 
 
 def _result(r: DealResult) -> tuple[Any, ...]:

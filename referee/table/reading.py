@@ -56,10 +56,9 @@ def open_log(path: Path, label: Path | None = None, keep: bool = True, memo: boo
     return Opened(match, replayed, raw, None)
 
 
-def open_match(path: Path, label: Path | None = None, memo: bool = True) -> tuple[Match, Replay]:
-    """The match and replay of a clean log (``open_log``); without ``memo``, read whole,
-    every finished deal's final state kept (a score sheet shows what each counted)."""
-    opened = open_log(path, label, memo=memo)
+def open_match(path: Path, label: Path | None = None) -> tuple[Match, Replay]:
+    """The match and replay of a clean log (``open_log``)."""
+    opened = open_log(path, label)
     return opened.match, opened.replayed
 
 

@@ -162,10 +162,9 @@ class Table:
         self.path = path
         self.label = label or path
 
-    def open(self, whole: bool = False) -> tuple[Match, Replay]:
-        """The match and its replay, refused when the log has any problem; ``whole``: read
-        whole, every finished deal's final state kept (for a score sheet)."""
-        return open_match(self.path, self.label, memo=not whole)
+    def open(self) -> tuple[Match, Replay]:
+        """The match and its replay, refused when the log has any problem."""
+        return open_match(self.path, self.label)
 
     def create(
         self,

@@ -212,7 +212,7 @@ class Live:
             self.write(line)
 
     def score(self) -> None:
-        match, replayed = self.table.open(whole=True)  # the sheet shows each deal's state
+        match, replayed = self.table.open()
         self.write(score_sheet(match, replayed, Style.for_terminal(self.ascii_only)))
 
     def options(self, args: list[str]) -> None:

@@ -25,7 +25,7 @@ def score(
 
     Example: referee score sample_games/basra-egyptian-2p.toml --json
     """
-    match, replayed = open_match(file, memo=False)  # the sheet: each deal's state
+    match, replayed = open_match(file)
     if as_json:
         import json
 

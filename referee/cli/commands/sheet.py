@@ -23,7 +23,7 @@ def sheet(
 ) -> None:
     if out is not None:
         check_output(out, [file])
-    match, replayed = open_match(file, memo=False)  # the sheet: each deal's state
+    match, replayed = open_match(file)
     value = build(replayed)
     show_suits(not ascii_asked())  # a UTF-8 page: its sentences as its cards, whatever the terminal
     page = render(value, log_digest(match, replayed), ascii_asked()).encode("utf-8")
