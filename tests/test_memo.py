@@ -547,3 +547,28 @@ def test_a_score_sheet_through_the_memo_shows_each_deal_s_captured_cards(
         said.append((text, data, out.read_bytes()))
     assert said[0] == said[1]
     assert said[0][2].count(b"cards captured") >= 2 * 3  # each side, each deal the memo kept
+
+
+def test_memos_go_nowhere_but_a_folder_of_the_user_s_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A link at the memos' folder (another account's ``referee`` folder in a shared
+    cache, leading elsewhere), or a ``referee`` folder others may write: no memo is
+    written or read there."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    path = tmp_path / "long.toml"
+    path.write_bytes(LONG_SAMPLES[-1].read_bytes())
+    elsewhere = tmp_path / "private"
+    elsewhere.mkdir(mode=0o700)
+    (cache / "referee").mkdir(parents=True, mode=0o700)
+    (cache / "referee" / "logs").symlink_to(elsewhere)
+    assert run_command("show", "-f", str(path)).exit_code == 0
+    assert list(elsewhere.iterdir()) == []
+    (cache / "referee" / "logs").unlink()
+    (cache / "referee").chmod(0o777)
+    assert run_command("show", "-f", str(path)).exit_code == 0
+    assert open_log(path).head is None
+    (cache / "referee").chmod(0o700)
+    open_log(path)
+    assert open_log(path).head is not None

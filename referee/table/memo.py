@@ -136,13 +136,17 @@ def recall(real: Path, raw: bytes) -> tuple[Match, Replay, int, int] | None:
 
 
 def _own_folder(where: Path) -> bool:
-    """Is the memos' folder the user's own, and theirs alone to write? (Otherwise another
-    account could put its own memos, or links, in it: none is read or written there.)"""
-    try:
-        st = os.stat(where)
-    except OSError:
-        return False
-    return st.st_uid == os.getuid() and not st.st_mode & 0o022
+    """Are the memos' folder and the ``referee`` folder holding it the user's own, theirs
+    alone to write, and no links? (Otherwise another account could put its own memos, or
+    links, there, or lead the user's memos elsewhere: none is read or written there.)"""
+    for folder in (where, where.parent):
+        try:
+            st = os.lstat(folder)
+        except OSError:
+            return False
+        if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid() or st.st_mode & 0o022:
+            return False
+    return True
 
 
 def _read_own(path: Path, log_size: int) -> bytes | None:
@@ -203,7 +207,8 @@ def remember(real: Path, raw: bytes, match: Match, replayed: Replay, written: bo
         return
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        path.parent.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, exist_ok=True)  # each of the two: the user's alone
         if not _own_folder(path.parent):
             return
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
