@@ -8,7 +8,7 @@ found while reading are kept and listed too, in replay order.
 from __future__ import annotations
 
 import contextlib
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from referee.games.base import (
     PAYMENTS,
@@ -18,6 +18,7 @@ from referee.games.base import (
     Illegal,
     MatchSoFar,
     deal_rules,
+    present,
     sole_leader,
 )
 from referee.messages import sentence
@@ -35,6 +36,14 @@ class DealSummary(NamedTuple):
     result: DealResult
     state: DealState | None = None
     captured: dict[str, int] | None = None
+
+    def cards_captured(self) -> dict[str, int] | None:
+        """The cards each side captured in the deal, where the game counts them (None
+        elsewhere): as its final state's view shows them, or as a log's memo kept them."""
+        if self.state is None:
+            return self.captured
+        captured = present(self.state).view().data.get("captured")
+        return cast("dict[str, int]", captured) if isinstance(captured, dict) else None
 
 
 class Snapshot(NamedTuple):

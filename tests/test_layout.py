@@ -83,10 +83,10 @@ INSIDE_A_FUNCTION: dict[str, dict[str, str]] = {
     },
     "referee.table.session": {
         "referee.games.outcomes": "an ended deal's outcomes, only when an entry ends one",
-        "referee.table.memo": "a long log's memo (and pickle), only for a log that long",
+        "referee.table.memo": "a long log's memo, only for a log that long",
     },
     "referee.table.reading": {
-        "referee.table.memo": "a long log's memo (and pickle), only for a log that long",
+        "referee.table.memo": "a long log's memo, only for a log that long",
     },
 }
 

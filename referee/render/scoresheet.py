@@ -15,7 +15,7 @@ import datetime as dt
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.cards import Card
-from referee.games.base import FORFEITS, PAYMENTS, POT, present
+from referee.games.base import FORFEITS, PAYMENTS, POT
 from referee.params import Value
 from referee.registry import GAMES, variant_values
 from referee.words.sentences import said_text
@@ -139,10 +139,7 @@ def _deal_line(replayed: Replay, summary: DealSummary, running: dict[str, int]) 
     result = summary.result
     for side in running:
         running[side] += result.score.get(side, 0)
-    if summary.state is not None:
-        captured = present(summary.state).view().data.get("captured")
-    else:  # a deal a log's memo kept: the figure it kept of the state
-        captured = summary.captured
+    captured = summary.cards_captured()
     spec = GAMES[replayed.match.game]
     pot = spec.pot
     deal = replayed.match.deals[summary.number - 1]
@@ -154,7 +151,7 @@ def _deal_line(replayed: Replay, summary: DealSummary, running: dict[str, int]) 
         running=tuple(running.items()),
         how=said_text(result.how) if result.how else "",
         trump=deal.card(spec.one_card[0]) if spec.one_card else None,
-        captured=tuple(captured.items()) if isinstance(captured, dict) else (),
+        captured=tuple(captured.items()) if captured is not None else (),
         payments=tuple(result.tally(PAYMENTS).items()) if pot else (),
         pot=result.carried.get(POT, 0) if pot else None,
         forfeited=tuple(result.tally(FORFEITS)),

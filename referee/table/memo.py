@@ -30,7 +30,7 @@ from typing import Any, cast
 
 from referee import __version__
 from referee.cards import FULL_DECK, Card, format_cards
-from referee.games.base import DealResult, MatchSoFar, present
+from referee.games.base import DealResult, MatchSoFar
 from referee.log.file import dumps, parse_bytes
 from referee.log.format import deal_to_dict, read_more_deals, result_to_dict
 from referee.log.tomlwrite import as_tables, tables_tail
@@ -256,7 +256,7 @@ def _encode(match: Match, replayed: Replay) -> tuple[Any, ...]:
         match.event,
         _date(match.date),
         [_deal(deal) for deal in match.deals[:-1]],
-        [(s.number, _result(s.result), _captured(s)) for s in replayed.deals[: snap.deals]],
+        [(s.number, _result(s.result), s.cards_captured()) for s in replayed.deals[: snap.deals]],
         (snap.totals, snap.balances, snap.pot, snap.next_dealer),
         (carry.totals, carry.deal_number, carry.carried),
     )
@@ -290,13 +290,13 @@ def _read_date(raw: tuple[str, str] | None) -> dt.date | None:
 
 
 def _deal(deal: Deal) -> tuple[Any, ...]:
+    if deal.broken:
+        raise ValueError("a deal that could not be read")  # a clean log has none
     setup = {
         key: str(value) if isinstance(value, Card) else (format_cards(value),)
         for key, value in deal.setup.items()
     }
     hands = None if deal.hands is None else {p: format_cards(h) for p, h in deal.hands.items()}
-    if deal.broken:
-        raise ValueError("a deal that could not be read")  # a clean log has none
     unread = deal.unread()  # entries this memo kept and nobody asked for: kept as they are
     if isinstance(unread, partial) and unread.func is _read_plays:
         plays = unread.args[0]
@@ -318,7 +318,8 @@ def _read_deal(raw: tuple[Any, ...], cards: dict[str, Card]) -> Deal:
 
 
 def _read(text: str, cards: dict[str, Card]) -> tuple[Card, ...]:
-    return tuple([cards[t] for t in text.split()])
+    """Cards written as one string, each looked up (an unknown one: KeyError, no memo)."""
+    return tuple(map(cards.__getitem__, text.split()))
 
 
 def _plays(plays: list[Entry | None]) -> tuple[Any, ...]:
@@ -349,18 +350,16 @@ def _plays(plays: list[Entry | None]) -> tuple[Any, ...]:
 def _read_plays(raw: tuple[Any, ...], cards: dict[str, Card]) -> list[Entry | None]:
     if raw[0] == "FishPlay":
         _, bys, played, takes, notes = raw
-        card = cards.__getitem__
-        taken = [tuple(map(card, t.split())) for t in takes]
-        # tuple.__new__ builds each entry as FishPlay._make does, in one loop of C
         noted = [notes.get(i) for i in range(len(bys))] if notes else [None] * len(bys)
-        rows = zip(bys, map(card, played.split()), taken, noted, strict=True)
+        taken = [_read(t, cards) for t in takes]
+        rows = zip(bys, _read(played, cards), taken, noted, strict=True)
         # each entry built as FishPlay._make builds it (every field given), in one C loop
         return cast("list[Entry | None]", list(map(tuple.__new__, repeat(FishPlay), rows)))
     _, bys, led, declares, claims, forfeits, notes = raw
-    card, claimed = cards.__getitem__, set(claims)
+    claimed = set(claims)
     rows = zip(
         bys,
-        [tuple(map(card, c.split())) for c in led],
+        [_read(c, cards) for c in led],
         [declares.get(i) for i in range(len(bys))],
         [i in claimed for i in range(len(bys))],
         [forfeits.get(i) for i in range(len(bys))],
@@ -368,15 +367,6 @@ def _read_plays(raw: tuple[Any, ...], cards: dict[str, Card]) -> list[Entry | No
         strict=True,
     )
     return cast("list[Entry | None]", list(map(tuple.__new__, repeat(TrickEntry), rows)))
-
-
-def _captured(summary: DealSummary) -> dict[str, int] | None:
-    """The one figure of a deal's final state its score sheet line shows: the cards each
-    side captured (None where the game does not count them)."""
-    if summary.state is None:
-        return summary.captured  # from a memo already
-    captured = present(summary.state).view().data.get("captured")
-    return cast("dict[str, int]", captured) if isinstance(captured, dict) else None
 
 
 def _result(r: DealResult) -> tuple[Any, ...]:

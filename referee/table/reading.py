@@ -2,7 +2,8 @@
 
 Every table command starts here. A log of ``LONG_LOG`` bytes or more is read through its
 memo (table/memo.py) when one holds for its bytes: the deals before its last come from the
-memo, and only the last is read and replayed. ``verify`` reads every log whole.
+memo, and only the deals after them are read and replayed. ``verify`` reads every log
+whole.
 """
 
 from __future__ import annotations
@@ -38,11 +39,11 @@ def open_log(path: Path, label: Path | None = None, keep: bool = True, memo: boo
     raw = read_path(path, label)
     long = memo and len(raw) >= LONG_LOG
     if long:
-        from referee.table.memo import recall  # pickle: for a long log only
+        from referee.table.memo import recall  # the memo's code: for a long log only
 
         found = recall(real_path(path), raw)
         if found is not None:
-            return Opened(*found[:2], raw, *found[2:])
+            return Opened(found[0], found[1], raw, found[2], found[3])
     match, problems = load_bytes(raw)
     if match is None:
         raise RefereeError(problems)

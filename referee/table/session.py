@@ -17,12 +17,7 @@ from referee.cards import Card
 from referee.games.base import DealState, Illegal, MatchSoFar, Options, present
 from referee.games.events import Event
 from referee.games.spec import FISHING
-from referee.log.file import (
-    dumps,
-    locked,
-    write_atomic,
-    write_new,
-)
+from referee.log.file import dumps, locked, write_atomic, write_new
 from referee.log.format import MAX_DEALS, new_match
 from referee.match import (
     DealSummary,
@@ -187,8 +182,8 @@ class Table:
 
         ``change`` returns the replay brought up to date (or None to have the whole match
         replayed again, for changes other than one more entry) and what it did. A change
-        brought up to date leaves the deals before the last as they were: when they came
-        through the log's memo, their bytes are written again as read (table/memo.py)."""
+        brought up to date touches the last deal only: the deals that came through the
+        log's memo have their bytes written again as read (table/memo.py)."""
         with locked(self.path) as real:
             opened = open_log(real, self.label, keep=False)
             match, replayed = opened.match, opened.replayed
@@ -207,7 +202,7 @@ class Table:
             data = dumps(match) if tail is None else opened.raw[: opened.head] + tail
             write_atomic(real, data)
             if len(data) >= LONG_LOG and (kept is None or len(match.deals) != kept + 1):
-                from referee.table.memo import remember  # pickle: for a long log only
+                from referee.table.memo import remember  # for a long log only
 
                 remember(real, data, match, updated, written=True)
             return match, updated, what
